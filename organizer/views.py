@@ -1,0 +1,84 @@
+"""Site-wide pages: the home page, log in, sign up and a health check."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import UserCreationForm
+from django.db import connection, transaction
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from organizer import security
+from tournaments.models import Event, Player
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    events = Event.objects.exclude(status=Event.Status.DRAFT).select_related("organizer")
+    context = {
+        "running": events.filter(status=Event.Status.RUNNING)[:10],
+        "upcoming": events.filter(status=Event.Status.REGISTRATION)[:10],
+        "finished": events.filter(status=Event.Status.FINISHED)[:5],
+    }
+    return render(request, "home.html", context)
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login, refusing further attempts after repeated failures."""
+
+    def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        username = request.POST.get("username", "")
+        if security.login_blocked(request, username):
+            form = self.get_form()
+            form.add_error(
+                None,
+                "Too many failed log-in attempts. Wait 15 minutes and try again.",
+            )
+            response = self.form_invalid(form)
+            response.status_code = 429
+            return response
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form):
+        if self.request.method == "POST":
+            security.record_login_failure(self.request, self.request.POST.get("username", ""))
+        return super().form_invalid(form)
+
+    def form_valid(self, form):
+        security.clear_login_failures(self.request, self.request.POST.get("username", ""))
+        return super().form_valid(form)
+
+
+class SignupForm(UserCreationForm):
+    display_name = forms.CharField(
+        max_length=100, help_text="Your name as it appears in pairings and standings."
+    )
+    membership_number = forms.CharField(
+        max_length=40, required=False, help_text="Optional: your club or association number."
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            user = form.save()
+            Player.objects.create(
+                user=user,
+                display_name=form.cleaned_data["display_name"],
+                membership_number=form.cleaned_data["membership_number"],
+            )
+        login(request, user)
+        messages.success(request, "Welcome! You can now sign up for events.")
+        return redirect("home")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+def health(request: HttpRequest) -> JsonResponse:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    return JsonResponse({"status": "ok", "database": connection.vendor})

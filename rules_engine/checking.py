@@ -1,0 +1,268 @@
+"""Refusing results that cannot happen.
+
+Every check adds a Problem with a message that names the seat, the player and
+the numbers involved, so a tournament director reading it at the table knows
+what to fix. All problems are collected (not only the first) so one round trip
+shows everything that is wrong with a report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules_engine.games._common import effective_winner, is_whole, seat_name
+from rules_engine.games.base import GameSystem
+from rules_engine.registry import get_game
+from rules_engine.types import (
+    HALF_CAP_READINGS,
+    NORMAL,
+    ONE_RING,
+    GameResult,
+    InvalidResult,
+    Problem,
+    ScoringSettings,
+    Seat,
+    UnknownGame,
+)
+
+# Far above any real game (a 4-deck METW game ends near 40–60 MPs) but small
+# enough that nobody mistakes a typing slip or an overflow probe for a result.
+MAX_MPS = 100_000
+MAX_ROUND = 1_000
+
+
+def resolve_outcome(result: GameResult, game: GameSystem) -> str:
+    """The outcome after "normal" and the ``one_ring`` claim are resolved."""
+    if result.one_ring is not None:
+        return ONE_RING
+    return game.resolve_outcome(result.outcome)
+
+
+def seats_text(n: int) -> str:
+    return f"{n} seat" if n == 1 else f"{n} seats"
+
+
+def range_text(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low}–{high}"
+
+
+def check_round(round_number: object) -> list[Problem]:
+    if not is_whole(round_number) or not 1 <= round_number <= MAX_ROUND:  # type: ignore[operator]
+        return [
+            Problem(
+                "round_number",
+                f"The round must be a whole number from 1 to {MAX_ROUND}, not {round_number!r}.",
+                "round",
+            )
+        ]
+    return []
+
+
+def check_settings(settings: ScoringSettings) -> list[Problem]:
+    problems: list[Problem] = []
+    elim = settings.metw_elimination_points
+    if (
+        not isinstance(elim, tuple | list)
+        or len(elim) != 2
+        or not all(is_whole(v) and 0 <= v <= 7 for v in elim)
+        or elim[0] < elim[1]
+    ):
+        problems.append(
+            Problem(
+                "settings",
+                "The METW elimination setting must be two whole numbers from 0 to 7, "
+                f"the winner's first and not lower than the loser's, not {elim!r}.",
+                "settings",
+            )
+        )
+    for name in ("lotr_tcg_win_points", "lotr_tcg_rating_points"):
+        value = getattr(settings, name)
+        if not is_whole(value) or not 0 <= value <= 10:
+            problems.append(
+                Problem("settings", f"{name} must be a whole number from 0 to 10.", "settings")
+            )
+    if settings.half_cap not in HALF_CAP_READINGS:
+        problems.append(
+            Problem(
+                "settings",
+                f"Unknown half-cap reading {settings.half_cap!r}: use 'exact' or 'round-up'.",
+                "settings",
+            )
+        )
+    return problems
+
+
+def _structure(result: GameResult, game: GameSystem) -> tuple[list[Problem], bool]:
+    """Problems with the shape of the report; the flag says whether the seats are
+    sound enough for the game's own checks to read them."""
+    problems: list[Problem] = []
+    sound = True
+    problems += check_round(result.round_number)
+    for flag in ("multiplayer", "time_called"):
+        if not isinstance(getattr(result, flag), bool):
+            problems.append(Problem(flag, f"{flag} must be true or false.", flag))
+
+    seats = result.seats
+    if not isinstance(seats, Sequence) or isinstance(seats, str):
+        problems.append(Problem("seats", "The seats must be a list of players.", "seats"))
+        return problems, False
+
+    multiplayer = result.multiplayer is True
+    allowed = game.seat_range(multiplayer)
+    if allowed is None:
+        problems.append(
+            Problem(
+                "multiplayer_not_allowed",
+                f"{game.name} has no multi-player game (RULES.md §1): play it with "
+                f"{range_text(*game.two_player_seats)} seats.",
+                "multiplayer",
+            )
+        )
+    else:
+        low, high = allowed
+        kind = "multi-player" if multiplayer else "two-player"
+        need = f"A {kind} {game.name} game has {range_text(low, high)} seats"
+        if len(seats) < low:
+            problems.append(
+                Problem(
+                    "missing_seat",
+                    f"{need}; only {seats_text(len(seats))} given: a seat is missing.",
+                    "seats",
+                )
+            )
+        elif len(seats) > high:
+            problems.append(
+                Problem(
+                    "too_many_seats",
+                    f"{need}; {seats_text(len(seats))} given: too many seats.",
+                    "seats",
+                )
+            )
+
+    seen: dict[str, int] = {}
+    for i, seat in enumerate(seats, start=1):
+        if not isinstance(seat, Seat):
+            problems.append(Problem("seat", f"Seat {i} is not a seat: {seat!r}.", "seats"))
+            sound = False
+            continue
+        player = seat.player
+        if not isinstance(player, str) or not player.strip():
+            problems.append(
+                Problem("missing_player", f"Seat {i} has no player: name who sat there.", "seats")
+            )
+            sound = False
+        else:
+            key = player.strip()
+            if key in seen:
+                problems.append(
+                    Problem(
+                        "duplicate_seat",
+                        f"{player!r} sits twice (seats {seen[key]} and {i}): "
+                        "each player has one seat at a table.",
+                        "seats",
+                    )
+                )
+                sound = False
+            else:
+                seen[key] = i
+        if seat.mps is not None:
+            unit = game.score_label or "score"
+            if not is_whole(seat.mps):
+                problems.append(
+                    Problem(
+                        "mps_not_integer",
+                        f"{seat_name(i, seat)}: {unit} must be a whole number, not {seat.mps!r}.",
+                        "seats",
+                    )
+                )
+                sound = False
+            elif abs(seat.mps) > MAX_MPS:
+                problems.append(
+                    Problem(
+                        "mps_out_of_range",
+                        f"{seat_name(i, seat)}: {seat.mps} {unit} is not a possible result "
+                        f"(the limit is ±{MAX_MPS}).",
+                        "seats",
+                    )
+                )
+                sound = False
+
+    if not isinstance(result.outcome, str) or not game.allows(result.outcome):
+        allowed_outcomes = ", ".join(game.outcomes)
+        problems.append(
+            Problem(
+                "unknown_outcome",
+                f"{result.outcome!r} is not an outcome of {game.name}: "
+                f"use one of {allowed_outcomes}.",
+                "outcome",
+            )
+        )
+        sound = False
+
+    for name, value in (("winner", result.winner), ("one_ring", result.one_ring)):
+        if value is None:
+            continue
+        if not isinstance(value, str) or value.strip() not in seen:
+            what = "the winner" if name == "winner" else "the player who destroyed The One Ring"
+            problems.append(
+                Problem(
+                    f"{name}_not_seated",
+                    f"{value!r} is named as {what} but has no seat at this table.",
+                    name,
+                )
+            )
+            sound = False
+
+    if result.one_ring is not None:
+        if ONE_RING not in game.outcomes:
+            problems.append(
+                Problem(
+                    "unknown_outcome",
+                    f"A One Ring win is not an outcome of {game.name}.",
+                    "one_ring",
+                )
+            )
+            sound = False
+        elif result.outcome not in (NORMAL, ONE_RING):
+            problems.append(
+                Problem(
+                    "conflicting_outcome",
+                    f"The report says {result.one_ring!r} destroyed The One Ring but also that "
+                    f"the game ended by {game.label(result.outcome)!r}: it cannot be both.",
+                    "outcome",
+                )
+            )
+        if result.winner is not None and result.winner != result.one_ring:
+            problems.append(
+                Problem(
+                    "one_ring_not_winner",
+                    f"A One Ring win is claimed for {result.one_ring!r}, who is not the winner "
+                    f"({result.winner!r}): the player who destroys The One Ring wins the game.",
+                    "one_ring",
+                )
+            )
+    return problems, sound
+
+
+def find_problems(result: GameResult, settings: ScoringSettings | None = None) -> list[Problem]:
+    """Every reason ``result`` cannot happen (empty when it can)."""
+    if not isinstance(result, GameResult):
+        return [Problem("invalid", "A game result is needed.")]
+    try:
+        game = get_game(result.game)
+    except UnknownGame as exc:
+        return list(exc.problems)
+    settings = settings or ScoringSettings()
+    problems = check_settings(settings)
+    structural, sound = _structure(result, game)
+    problems += structural
+    if sound and game.check is not None:
+        problems += game.check(result, resolve_outcome(result, game), settings)
+    return problems
+
+
+def check_result(result: GameResult, settings: ScoringSettings | None = None) -> None:
+    """Raise InvalidResult naming every problem when ``result`` cannot happen."""
+    problems = find_problems(result, settings)
+    if problems:
+        raise InvalidResult(problems)

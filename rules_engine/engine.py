@@ -1,0 +1,65 @@
+"""The engine's front door: check a result, score it, score a bye."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules_engine.checking import check_round, check_result, check_settings, resolve_outcome
+from rules_engine.registry import get_game
+from rules_engine.scoring import BYE, bye_points_for_round
+from rules_engine.types import (
+    WIN,
+    GameResult,
+    GameScore,
+    InvalidResult,
+    ScoringSettings,
+)
+
+
+def score_game(result: GameResult, settings: ScoringSettings | None = None) -> GameScore:
+    """Tournament points for one game; raises InvalidResult if it cannot happen.
+
+    A time-called game (000 Part VI §3 "Other rules": stopped after the break and
+    scored by the MPs at that moment) is scored exactly like a finished one and
+    keeps its flag, so standings and reports can show it.
+    """
+    settings = settings or ScoringSettings()
+    check_result(result, settings)
+    game = get_game(result.game)
+    outcome = resolve_outcome(result, game)
+    score = game.score(result, outcome, settings)  # type: ignore[misc]
+    return replace(score, time_called=result.time_called, game=game.key, outcome_key=outcome)
+
+
+def bye_points(game: str, round_number: int, settings: ScoringSettings | None = None) -> int:
+    """000 Part VI §3: a bye gives 6 in round 1, 5 in round 2, 4 later; for the
+    LOTR TCG a bye scores as a win (RULES.md §2 Reading)."""
+    settings = settings or ScoringSettings()
+    system = get_game(game)
+    problems = check_round(round_number) + check_settings(settings)
+    if problems:
+        raise InvalidResult(problems)
+    if system.bye is not None:
+        return system.bye(round_number, settings)
+    return bye_points_for_round(round_number)
+
+
+def bye_score(
+    game: str, player: str, round_number: int, settings: ScoringSettings | None = None
+) -> GameScore:
+    """The GameScore of a bye: the player wins with bye_points; byes are not rated
+    (000 Part VI §3 "Ratings": only played games are rated)."""
+    points = bye_points(game, round_number, settings)
+    return GameScore(
+        points={player: points},
+        outcome={player: WIN},
+        winner=player,
+        band=f"bye in round {round_number} ({points})",
+        band_key=BYE,
+        time_called=False,
+        rated=(),
+        winners=(player,),
+        player_bands={player: BYE},
+        explanation=(f"{player} has the bye in round {round_number}: {points} points",),
+        game=get_game(game).key,
+    )

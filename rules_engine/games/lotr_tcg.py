@@ -1,0 +1,91 @@
+"""The Lord of the Rings TCG (001, 002): a winner (fellowship at site 9 with the
+Ring-bearer alive, or last player left) and losers (Ring-bearer killed or
+corrupted). No MPs and no draws; RULES.md §2 Reading: win 1, loss 0 (setting).
+"""
+
+from __future__ import annotations
+
+from rules_engine.games._common import effective_winner, forbid_scores, require_winner
+from rules_engine.games.base import GameSystem
+from rules_engine.scoring import WIN_BAND, score_fixed_win
+from rules_engine.types import (
+    LAST_PLAYER,
+    NORMAL,
+    RING_BEARER_CORRUPTED,
+    RING_BEARER_KILLED,
+    SITE_9,
+    GameResult,
+    GameScore,
+    Problem,
+    ScoringSettings,
+)
+
+HOW = {
+    NORMAL: "won",
+    SITE_9: "reached site 9 with the Ring-bearer alive",
+    LAST_PLAYER: "was the last player left",
+    RING_BEARER_KILLED: "won: the other Ring-bearer was killed",
+    RING_BEARER_CORRUPTED: "won: the other Ring-bearer was corrupted",
+}
+
+
+def check(result: GameResult, outcome: str, settings: ScoringSettings) -> list[Problem]:
+    return forbid_scores(
+        result,
+        SYSTEM,
+        "the LOTR TCG has no marshalling points; leave them empty and name the winner.",
+    ) + require_winner(
+        result,
+        "A LOTR TCG game always has a winner (001 'Winning the game'): name him; "
+        "there are no draws.",
+    )
+
+
+def score(result: GameResult, outcome: str, settings: ScoringSettings) -> GameScore:
+    winner = effective_winner(result)
+    won = settings.lotr_tcg_win_points
+    return score_fixed_win(
+        result.seats,
+        winner,  # type: ignore[arg-type]
+        winner_points=won,
+        loser_points=0,
+        band_key=WIN_BAND,
+        band_label=f"win ({won}–0)",
+        rating_points=settings.lotr_tcg_rating_points,
+        time_called=result.time_called,
+        game=SYSTEM.key,
+        why=f"{winner} {HOW[outcome]}: win {won}, every other player loses with 0",
+    )
+
+
+def bye(round_number: int, settings: ScoringSettings) -> int:
+    # RULES.md §2 Reading (lotr-tcg): a bye scores as a win.
+    return settings.lotr_tcg_win_points
+
+
+SYSTEM = GameSystem(
+    key="lotr-tcg",
+    name="LOTR TCG",
+    uses_mps=False,
+    score_label="",
+    two_player_seats=(2, 2),
+    # 001 describes games of four or more players without an upper bound; eight
+    # is the most any table of this organizer seats.
+    multiplayer_seats=(3, 8),
+    outcomes=(NORMAL, SITE_9, LAST_PLAYER, RING_BEARER_KILLED, RING_BEARER_CORRUPTED),
+    has_decks=True,
+    order=3,
+    default_outcome=NORMAL,
+    outcome_labels={
+        NORMAL: "winner named (how not recorded)",
+        SITE_9: "winner reached site 9",
+        LAST_PLAYER: "winner was the last player left",
+        RING_BEARER_KILLED: "loser's Ring-bearer killed",
+        RING_BEARER_CORRUPTED: "loser's Ring-bearer corrupted",
+    },
+    rulebook="001 'Winning the game' / 'Losing the game'; RULES.md §2 Reading (lotr-tcg)",
+    scoring_summary="Win 1, loss 0 (event setting); no draws; a bye scores as a win.",
+    check=check,
+    score=score,
+    bye=bye,
+)

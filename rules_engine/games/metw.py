@@ -1,0 +1,115 @@
+"""Middle-earth: The Wizards (003): MPs at the Free Council, a One Ring win, or a
+win because the other Wizard was eliminated or corrupted; both Wizards corrupted
+means both lose (003 Part I §1). Two players only.
+"""
+
+from __future__ import annotations
+
+from rules_engine.games._common import (
+    effective_winner,
+    forbid_winner,
+    require_scores,
+    require_winner,
+    winner_has_most,
+)
+from rules_engine.games.base import GameSystem
+from rules_engine.scoring import (
+    BOTH_LOSE,
+    ELIMINATION,
+    one_ring_score,
+    score_all_lose,
+    score_by_mps,
+    score_fixed_win,
+)
+from rules_engine.types import (
+    BOTH_CORRUPTED,
+    NORMAL,
+    ONE_RING,
+    WIZARD_ELIMINATED,
+    GameResult,
+    GameScore,
+    Problem,
+    ScoringSettings,
+)
+
+
+def check(result: GameResult, outcome: str, settings: ScoringSettings) -> list[Problem]:
+    if outcome == ONE_RING:
+        return require_winner(
+            result, "A One Ring win needs the player who destroyed The One Ring as the winner."
+        )
+    if outcome == WIZARD_ELIMINATED:
+        return require_winner(
+            result,
+            "A Wizard-eliminated win needs the winner: the player whose opponent's Wizard "
+            "was eliminated or failed his corruption check.",
+        )
+    if outcome == BOTH_CORRUPTED:
+        return forbid_winner(
+            result,
+            "both Wizards failed their corruption checks: no one wins, both players lose "
+            "(003 Part I §1).",
+        )
+    return require_scores(result, SYSTEM) + winner_has_most(result, SYSTEM)
+
+
+def score(result: GameResult, outcome: str, settings: ScoringSettings) -> GameScore:
+    seats, time_called = result.seats, result.time_called
+    if outcome == ONE_RING:
+        winner = effective_winner(result)
+        return one_ring_score(seats, winner, time_called=time_called, game=SYSTEM.key)  # type: ignore[arg-type]
+    if outcome == WIZARD_ELIMINATED:
+        # RULES.md §2 Reading (METW): scored as ratio ≥ 2 unless the director sets otherwise.
+        won, lost = settings.metw_elimination_points
+        winner = effective_winner(result)
+        return score_fixed_win(
+            seats,
+            winner,  # type: ignore[arg-type]
+            winner_points=won,
+            loser_points=lost,
+            band_key=ELIMINATION,
+            band_label=f"Wizard eliminated or corrupted ({won}–{lost})",
+            rating_points=won,
+            time_called=time_called,
+            game=SYSTEM.key,
+            why=f"{winner} wins: the opponent's Wizard was eliminated or corrupted "
+            f"({won}–{lost}, the event's setting)",
+        )
+    if outcome == BOTH_CORRUPTED:
+        return score_all_lose(
+            seats,
+            band_key=BOTH_LOSE,
+            band_label="both Wizards corrupted: both lose (0–0)",
+            time_called=time_called,
+            game=SYSTEM.key,
+            why="both Wizards failed their corruption checks: both players lose, 0 points each",
+        )
+    return score_by_mps(seats, time_called=time_called, game=SYSTEM.key, unit="MPs")
+
+
+SYSTEM = GameSystem(
+    key="metw",
+    name="METW",
+    uses_mps=True,
+    score_label="MPs",
+    two_player_seats=(2, 2),
+    multiplayer_seats=None,
+    outcomes=(NORMAL, ONE_RING, WIZARD_ELIMINATED, BOTH_CORRUPTED),
+    has_decks=True,
+    order=2,
+    default_outcome=NORMAL,
+    outcome_labels={
+        NORMAL: "Free Council (MPs counted)",
+        ONE_RING: "The One Ring destroyed",
+        WIZARD_ELIMINATED: "opponent's Wizard eliminated or corrupted",
+        BOTH_CORRUPTED: "both Wizards corrupted (both lose)",
+    },
+    rulebook="003 Part I §1; 000 Part VI §3 Scoring; RULES.md §2 Readings",
+    scoring_summary=(
+        "MPs at the Free Council by the two-player ratio table (MPs may be negative: a loser "
+        "on 0 or less counts as ratio ≥ 2). A Wizard eliminated or corrupted: 6–0 unless the "
+        "event sets otherwise. Both Wizards corrupted: both lose, 0–0."
+    ),
+    check=check,
+    score=score,
+)

@@ -1,0 +1,118 @@
+"""The values the rules engine takes and gives back.
+
+Everything here is a frozen dataclass so a result, once built, can be passed
+between the tournaments app, the ratings formula and the calculators without
+anyone changing it under another's feet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+HALF_CAP_READINGS = ("exact", "round-up")
+
+# Outcome keys (GameResult.outcome). "normal" always means "the game's usual way
+# of ending" so that callers who do not care about a game's special endings can
+# pass the default for every game.
+NORMAL = "normal"
+ONE_RING = "one_ring"
+WIZARD_ELIMINATED = "wizard_eliminated"
+BOTH_CORRUPTED = "both_corrupted"
+SITE_9 = "site_9"
+LAST_PLAYER = "last_player"
+RING_BEARER_KILLED = "ring_bearer_killed"
+RING_BEARER_CORRUPTED = "ring_bearer_corrupted"
+GLORY = "glory"
+SAURON_WON = "sauron_won"
+
+WIN, LOSS, DRAW = "win", "loss", "draw"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player's result at a table."""
+
+    player: str
+    mps: int | None = None  # marshalling points (Glory for lotr-dice); None for lotr-tcg
+
+
+@dataclass(frozen=True)
+class ScoringSettings:
+    """Per-event settings: the RULES.md readings a tournament director may change."""
+
+    metw_elimination_points: tuple[int, int] = (6, 0)
+    lotr_tcg_win_points: int = 1
+    lotr_tcg_rating_points: int = 5
+    half_cap: str = "exact"
+
+
+@dataclass(frozen=True)
+class GameResult:
+    game: str
+    seats: tuple[Seat, ...]
+    round_number: int = 1
+    multiplayer: bool = False
+    outcome: str = NORMAL
+    winner: str | None = None
+    time_called: bool = False
+    # Added beside the contract: the player a report says destroyed the One Ring.
+    # Kept apart from ``winner`` so that a report claiming a One Ring win for
+    # someone other than the named winner can be refused rather than guessed at.
+    one_ring: str | None = None
+
+
+@dataclass(frozen=True)
+class Problem:
+    code: str
+    message: str
+    field: str | None = None  # which input the problem is about, when there is one
+
+
+class InvalidResult(ValueError):
+    """A result that cannot happen; ``problems`` says every reason."""
+
+    def __init__(self, problems: Problem | str | Iterable[Problem]):
+        if isinstance(problems, str):
+            problems = [Problem("invalid", problems)]
+        elif isinstance(problems, Problem):
+            problems = [problems]
+        self.problems: list[Problem] = list(problems)
+        super().__init__(self.__str__())
+
+    def __str__(self) -> str:
+        return " ".join(p.message for p in self.problems)
+
+    @property
+    def codes(self) -> list[str]:
+        return [p.code for p in self.problems]
+
+
+class UnknownGame(InvalidResult, LookupError):
+    """Raised by get_game; a LookupError too, so ``except KeyError``-style callers
+    that catch LookupError keep working."""
+
+
+@dataclass(frozen=True)
+class RatedGame:
+    player: str
+    opponents: tuple[str, ...]
+    result: str  # "win" | "loss" | "draw"
+    points: int
+
+
+@dataclass(frozen=True)
+class GameScore:
+    points: dict[str, int]
+    outcome: dict[str, str]
+    winner: str | None
+    band: str
+    band_key: str
+    time_called: bool
+    rated: tuple[RatedGame, ...]
+    # Additions beside the contract (all defaulted):
+    winners: tuple[str, ...] = ()  # several when players tie for the win in a pod
+    player_bands: dict[str, str] = field(default_factory=dict)  # band_key per player
+    explanation: tuple[str, ...] = ()  # plain-language lines: who was scored against whom
+    game: str = ""
+    outcome_key: str = NORMAL  # the outcome after "normal" was resolved for the game

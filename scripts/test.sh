@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The whole test suite: set-up, lint, migrations and schema checks, then pytest
+# (unit, property-based, API, and real-browser tests). Extra arguments go to pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/setup.sh
+bash scripts/install-browser.sh
+
+echo "== ruff"
+.venv/bin/ruff check .
+.venv/bin/ruff format --check .
+
+echo "== Django checks"
+.venv/bin/python manage.py check --fail-level WARNING
+.venv/bin/python manage.py makemigrations --check --dry-run
+DEBUG=0 SECRET_KEY="ci-check-deploy-$(printf 'x%.0s' $(seq 1 40))" ALLOWED_HOSTS=tournaments.example.org \
+  .venv/bin/python manage.py check --deploy --fail-level WARNING
+.venv/bin/python manage.py spectacular --validate --fail-on-warn --file /dev/null
+
+echo "== pytest"
+.venv/bin/python -m pytest -n "${TEST_PROCESSES:-2}" "$@"

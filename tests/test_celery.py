@@ -1,0 +1,35 @@
+"""Celery runs eagerly on embedded defaults and through a real worker with Redis."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from django.conf import settings
+
+from organizer.tasks import ping
+
+
+@pytest.mark.skipif(bool(settings.REDIS_URL), reason="embedded defaults only (no REDIS_URL)")
+def test_tasks_run_eagerly_without_redis():
+    result = ping.delay().get(timeout=5)
+    assert result["eager"] is True
+
+
+@pytest.mark.worker
+@pytest.mark.skipif(
+    not os.environ.get("CELERY_WORKER_RUNNING"),
+    reason="needs REDIS_URL and a running Celery worker (.ci/run starts one)",
+)
+def test_a_task_goes_through_redis_and_a_real_worker(capsys):
+    assert settings.CELERY_TASK_ALWAYS_EAGER is False
+    assert settings.CELERY_BROKER_URL.startswith("redis://")
+    async_result = ping.delay()
+    result = async_result.get(timeout=30)
+    assert result["eager"] is False
+    assert result["worker"], "the task result must name the worker that ran it"
+    assert async_result.backend.__class__.__name__ == "RedisBackend"
+    with capsys.disabled():
+        print(
+            f"\n[celery] task {async_result.id} ran on worker {result['worker']!r} via {settings.CELERY_BROKER_URL}"
+        )

@@ -1,0 +1,67 @@
+from django.contrib import admin
+
+from tournaments import models
+
+
+@admin.register(models.Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ("display_name", "membership_number", "user")
+    search_fields = ("display_name", "membership_number", "user__username")
+
+
+class RegistrationInline(admin.TabularInline):
+    model = models.Registration
+    extra = 0
+    raw_id_fields = ("player",)
+
+
+@admin.register(models.Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ("name", "game", "status", "sanctioned", "organizer", "starts_at")
+    list_filter = ("game", "status", "sanctioned", "multiplayer")
+    search_fields = ("name", "slug")
+    prepopulated_fields = {"slug": ("name",)}
+    inlines = [RegistrationInline]
+
+
+@admin.register(models.Registration)
+class RegistrationAdmin(admin.ModelAdmin):
+    list_display = ("player", "event", "checked_in", "dropped", "ejected")
+    list_filter = ("checked_in", "dropped", "ejected")
+    raw_id_fields = ("player", "event")
+
+
+class SeatInline(admin.TabularInline):
+    model = models.Seat
+    extra = 0
+    raw_id_fields = ("registration", "round", "event")
+
+
+@admin.register(models.Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ("event", "number", "status", "seed")
+    list_filter = ("status",)
+
+
+@admin.register(models.Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ("round", "number", "status", "is_bye", "outcome", "time_called")
+    list_filter = ("status", "is_bye")
+    inlines = [SeatInline]
+
+
+@admin.register(models.ResultChange)
+class ResultChangeAdmin(admin.ModelAdmin):
+    list_display = ("table", "action", "by", "at")
+
+
+@admin.register(models.Penalty)
+class PenaltyAdmin(admin.ModelAdmin):
+    list_display = ("registration", "kind", "offense", "round_number", "created_at")
+    list_filter = ("kind", "offense")
+
+
+@admin.register(models.Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ("registration", "table", "mps", "points", "outcome", "is_bye")
+    raw_id_fields = ("registration", "table", "round", "event")

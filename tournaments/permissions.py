@@ -1,0 +1,70 @@
+"""Who may do what to an event. Used by the services, so every face enforces the same rules.
+
+An event's director is its organizer or a staff member; a player may touch only his
+own registration and the tables he sits at.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from organizer.errors import NotAllowed
+from tournaments.models import Event, Registration, Table
+
+
+def is_director(user: Any, event: Event) -> bool:
+    if user is None or not getattr(user, "is_authenticated", False):
+        return False
+    return bool(user.is_staff or event.organizer_id == user.pk)
+
+
+def require_director(user: Any, event: Event) -> None:
+    if not is_director(user, event):
+        raise NotAllowed(f"Only the tournament director of {event.name} can do this.")
+
+
+def require_login(user: Any) -> None:
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise NotAllowed("Log in first.")
+
+
+def own_registration(user: Any, event: Event) -> Registration | None:
+    """The user's own registration in ``event``, if he has one."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return (
+        Registration.objects.filter(event=event, player__user=user).select_related("player").first()
+    )
+
+
+def seat_registration(user: Any, table: Table) -> Registration | None:
+    """The registration through which ``user`` sits at ``table`` (None if he does not)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    seat = (
+        table.seats.filter(registration__player__user=user)
+        .select_related("registration__player")
+        .first()
+    )
+    return seat.registration if seat else None
+
+
+def require_seat(user: Any, table: Table) -> Registration:
+    require_login(user)
+    registration = seat_registration(user, table)
+    if registration is None:
+        raise NotAllowed(
+            f"You are not seated at table {table.number} of round {table.round.number}: "
+            "only its players can report or confirm its result."
+        )
+    return registration
+
+
+def may_manage_registration(user: Any, registration: Registration) -> bool:
+    if is_director(user, registration.event):
+        return True
+    return bool(
+        getattr(user, "is_authenticated", False)
+        and registration.player.user_id is not None
+        and registration.player.user_id == user.pk
+    )

@@ -1,0 +1,14 @@
+"""Signals other apps listen to, so tournaments never imports them.
+
+ratings connects to these to write its ledger; sent inside the transaction that
+made the change (receivers that need the commit use transaction.on_commit).
+"""
+
+from django.dispatch import Signal
+
+# sender=Round class; kwargs: round (a closed Round)
+round_closed = Signal()
+# sender=Event class; kwargs: event (finished Event)
+event_finished = Signal()
+# sender=Table class; kwargs: table (a table of a closed round whose result was changed)
+closed_result_changed = Signal()
