@@ -1,3 +1,8 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from calculators import api
+
+urlpatterns = [
+    path("score/", api.ScoreView.as_view(), name="api-rules-score"),
+    path("free-council/", api.FreeCouncilView.as_view(), name="api-rules-free-council"),
+]

@@ -20,7 +20,7 @@ class PairingPlayer:
     had_bye: bool = False
 
 
-class PairingImpossible(Exception):  # noqa: N818 - the contract fixes this name
+class PairingImpossible(Exception):
     """No pairing satisfies the rules; the message is written for a tournament director."""
 
 

@@ -40,7 +40,8 @@ from .common import PairingImpossible, PairingPlayer, max_weight_matching
 
 FULL_EXACT_LIMIT = 256  # rustworkx solves a dense 256-player round exactly in ~20 ms
 _MAX_LISTED = 40  # explanation lines listing floaters, so huge events stay readable
-_FLOAT_TRIES = 8  # candidates tried per odd group before falling back to a window
+_FLOAT_TRIES = 8  # candidates tried per odd group before falling back
+CORE_SAMPLE = 16  # players of a big score group kept in the exact core fallback
 
 
 @dataclass
@@ -151,88 +152,83 @@ class _SwissRound:
                 groups[-1].append(i)
             else:
                 groups.append([i])
-        last = len(groups) - 1
-        windows: set[int] = set()
-        width = 1
         cache: dict[tuple[int, int], list[tuple[int, int]] | None] = {}
-        while True:
-            runs = self._runs(groups, windows)
-            failures: list[tuple[int, int]] = []
-            pairs: list[tuple[int, int]] = []
-            reasons: dict[tuple[int, int], str] = {}
-            covered: set[int] = set()
-            for s, e in runs:
-                covered.update(range(s, e + 1))
-                members = [p for g in groups[s : e + 1] for p in g]
-                found = self._exact(members)
-                if found is None:
-                    failures.append((s, e))
-                    continue
-                pairs.extend(found)
-                for a, b in found:
-                    if score[a] != score[b]:
-                        reasons[(a, b)] = (
-                            f"the {score[groups[s][0]]}–{score[groups[e][0]]} point groups "
-                            "cannot be paired inside their groups without a rematch, so the "
-                            "closest rematch-free pairing was used"
-                        )
-            pending: int | None = None
-            for k in range(len(groups)):
-                if k in covered:
-                    continue
-                group = groups[k]
-                if len(group) % 2 == 0:
-                    found = self._internal(k, group, -1, cache)
-                    if found is None:
-                        failures.append((k, k))
-                    else:
-                        pairs.extend(found)
-                elif pending is None:
-                    pending = k
-                else:
-                    floated = self._float_pair(pending, k, groups, cache)
-                    if floated is None:
-                        failures.append((pending, k))
-                    else:
-                        pairs.extend(floated[0])
-                        a, b = floated[1]
-                        why = f"the {_pts(score[a])} group has an odd number of players"
-                        if k > pending + 1:
-                            why += (
-                                f" and the next group with an odd number is on {_pts(score[b])}"
-                            )
-                        reasons[(a, b)] = why
-                    pending = None
-            if not failures:
-                if windows:
-                    self.method = "exact" if len(windows) == len(groups) else "window"
-                return pairs, reasons, not windows or len(windows) == len(groups)
-            if len(windows) == len(groups):
-                return None
-            if len(active) <= self.full_exact_limit:
-                windows = set(range(len(groups)))
-                continue
-            for s, e in failures:
-                windows.update(range(max(0, s - width), min(last, e + width) + 1))
-            width *= 2
+        fast = self._fast(groups, cache)
+        if fast is not None:
+            return fast[0], fast[1], True
+        if len(active) <= self.full_exact_limit:
+            self.method = "exact"
+            found = self._exact(active)
+            return None if found is None else (found, self._core_reasons(found), True)
+        self.method = "core"
+        found = self._core(groups)
+        if found is None:  # the sampled core was too tight: decide on everybody
+            self.method = "exact"
+            found = self._exact(active)
+        return None if found is None else (found, self._core_reasons(found), False)
 
-    def _runs(self, groups: list[list[int]], windows: set[int]) -> list[tuple[int, int]]:
-        """Contiguous runs of windowed groups, each grown until it has an even player count."""
-        last = len(groups) - 1
-        while True:
-            runs: list[tuple[int, int]] = []
-            for k in sorted(windows):
-                if runs and runs[-1][1] == k - 1:
-                    runs[-1] = (runs[-1][0], k)
-                else:
-                    runs.append((k, k))
-            odd = next(
-                ((s, e) for s, e in runs if sum(len(g) for g in groups[s : e + 1]) % 2), None
-            )
-            if odd is None:
-                return runs
-            s, e = odd
-            windows.add(e + 1 if e < last else s - 1)
+    def _fast(
+        self,
+        groups: list[list[int]],
+        cache: dict[tuple[int, int], list[tuple[int, int]] | None],
+    ) -> tuple[list[tuple[int, int]], dict[tuple[int, int], str]] | None:
+        """The lower-bound shape (see the module docstring), or None where rematches block it."""
+        score = self.score
+        pairs: list[tuple[int, int]] = []
+        reasons: dict[tuple[int, int], str] = {}
+        pending: int | None = None
+        for k, group in enumerate(groups):
+            if len(group) % 2 == 0:
+                found = self._internal(k, group, -1, cache)
+                if found is None:
+                    return None
+                pairs.extend(found)
+            elif pending is None:
+                pending = k
+            else:
+                floated = self._float_pair(pending, k, groups, cache)
+                if floated is None:
+                    return None
+                pairs.extend(floated[0])
+                a, b = floated[1]
+                why = f"the {_pts(score[a])} group has an odd number of players"
+                if k > pending + 1:
+                    why += f" and the next group with an odd number is on {_pts(score[b])}"
+                reasons[(a, b)] = why
+                pending = None
+        return pairs, reasons
+
+    def _core(self, groups: list[list[int]]) -> list[tuple[int, int]] | None:
+        """Exact matching on a core: small groups whole, CORE_SAMPLE players of big ones.
+
+        A big score group with few earlier games among its players pairs inside itself in
+        any order, so only a sample of it can matter for who floats where; the rest is
+        paired internally first.
+        """
+        core: list[int] = []
+        pairs: list[tuple[int, int]] = []
+        for group in groups:
+            if len(group) <= CORE_SAMPLE + 1:
+                core.extend(group)
+                continue
+            take = CORE_SAMPLE + (len(group) - CORE_SAMPLE) % 2
+            rest = self._greedy(group[take:])
+            if rest is None:
+                core.extend(group)
+            else:
+                core.extend(group[:take])
+                pairs.extend(rest)
+        found = self._exact(core)
+        return None if found is None else pairs + found
+
+    def _core_reasons(self, pairs: list[tuple[int, int]]) -> dict[tuple[int, int], str]:
+        score = self.score
+        return {
+            (a, b): "earlier games block pairing inside the score groups here, so this is "
+            "the closest rematch-free opponent in the best overall pairing"
+            for a, b in pairs
+            if score[a] != score[b]
+        }
 
     def _internal(
         self,

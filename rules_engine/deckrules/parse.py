@@ -1,0 +1,360 @@
+"""Reading deck lists the way players paste them.
+
+Accepted per line: ``3 Name``, ``3x Name``, ``3 x Name``, ``3× Name``, ``x3 Name``,
+``Name x3``, ``Name (x3)``, ``3-Name``, a bare ``Name`` (one copy), GCCG lines such as
+``3 Orc-lieutenant (TW)`` and ``1 Balin [H] (TW)``, LOTR TCG lines with
+``Title, Subtitle`` and unique bullets (``•``), ``Ring-bearer: ...`` / ``Ring: ...``,
+and notes in brackets or after ``//``. Headings are ``# Hazard (30)``,
+``Sideboard:``, ``Adventure deck:``, ``Free Peoples (30)`` and the like.
+
+Nothing is dropped: every line that is not blank, a heading, a comment or a
+separator becomes a :class:`DeckLine`, and the resolver reports those whose name
+it cannot match.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from rules_engine.deckrules.cards import LORE, LOTR_TCG, METW, METW_SET_CODES, normalize_name
+
+MAX_TEXT_CHARS = 200_000
+MAX_LINES = 2_000
+MAX_COPIES_PER_LINE = 999
+
+# Section keys. METW: pool / play / sideboard / sideboard_fw / sites.
+# LOTR TCG: ring_bearer / ring / draw / sites. LoRE: play / sideboard.
+MAIN = "main"  # no heading yet: the card's type decides where it goes
+
+_COUNT_FIRST = re.compile(r"^(\d{1,4})\s*(?:[x×*]\s*|-\s*(?=\D)|\.\s+|\s+)(.+)$", re.IGNORECASE)
+_X_FIRST = re.compile(r"^[x×]\s*(\d{1,4})\s+(.+)$", re.IGNORECASE)
+_COUNT_LAST = re.compile(r"^(.+?)\s*(?:\(\s*[x×]\s*(\d{1,4})\s*\)|[x×*]\s*(\d{1,4}))$", re.IGNORECASE)
+_TRAILING_PAREN = re.compile(r"\s*\(([^()]*)\)\s*$")
+_BRACKETS = re.compile(r"\s*\[([^\]]*)\]")
+_BRACES = re.compile(r"\s*\{([^}]*)\}")
+_HEADING_COUNT = re.compile(r"[\s:]*[(\[]?\s*(\d{1,4})\s*(?:cards?)?\s*[)\]]?\s*:?$", re.IGNORECASE)
+_KEY_VALUE = re.compile(r"^(ring[\s-]*bearer|ringbearer|the one ring|one ring|ring)\s*[:=-]\s*(.+)$", re.I)
+_LOTR_COLL = re.compile(r"^(\d{1,3})\s*[A-Z]{1,2}\s*(\d{1,3})[A-Z]?$", re.IGNORECASE)
+_LOTR_ID = re.compile(r"^(\d{1,3})_(\d{1,4})$")
+_TOTAL = re.compile(r"^(?:total(?:\s+cards)?\s*[:=]?\s*\d+|\d+\s+cards?(?:\s+total)?)$", re.IGNORECASE)
+_SEPARATOR = re.compile(r"^[\W_]+$")
+_BULLETS = "•·*–—-+>"
+
+ALIGNMENT_TAGS = {
+    "h": "hero",
+    "hero": "hero",
+    "m": "minion",
+    "minion": "minion",
+    "fw": "fallen-wizard",
+    "f": "fallen-wizard",
+    "fallenwizard": "fallen-wizard",
+    "b": "balrog",
+    "ba": "balrog",
+    "balrog": "balrog",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class DeckLine:
+    line_no: int
+    text: str  # the line as pasted
+    section: str
+    count: int
+    name: str  # the name part, with set code, tags and notes taken off
+    set_hint: str | None = None  # METW "TW"; LOTR "1" or an id "1_290"
+    alignment_hint: str | None = None  # METW [H] / [M] / [FW] / [B]
+    note: str | None = None
+    heading: str | None = None  # the sub-heading the line sits under ("Hazard", "Minions")
+
+    def to_dict(self) -> dict:
+        return {
+            "line": self.line_no,
+            "text": self.text,
+            "section": self.section,
+            "count": self.count,
+            "name": self.name,
+            "set": self.set_hint,
+            "note": self.note,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SectionHeading:
+    line_no: int
+    text: str
+    section: str
+    declared_count: int | None
+
+
+@dataclass
+class ParsedDeck:
+    game: str
+    lines: list[DeckLine] = field(default_factory=list)
+    headings: list[SectionHeading] = field(default_factory=list)
+    notes: list[tuple[int, str]] = field(default_factory=list)  # lines read but not cards
+
+    def to_dict(self) -> dict:
+        return {
+            "game": self.game,
+            "lines": [line.to_dict() for line in self.lines],
+            "headings": [
+                {"line": h.line_no, "text": h.text, "section": h.section, "count": h.declared_count}
+                for h in self.headings
+            ],
+            "notes": [{"line": n, "text": t} for n, t in self.notes],
+        }
+
+
+class DeckTextError(ValueError):
+    """The text cannot be read as a deck list at all (too big, binary)."""
+
+
+def _section_for(heading: str, game: str) -> str | None:
+    """Which section a heading opens, or None when the words are not a known heading."""
+    words = heading.lower()
+    key = normalize_name(heading)
+    if not key:
+        return None
+    if game == LOTR_TCG:
+        if key in {"ringbearer", "ringbearers"}:
+            return "ring_bearer"
+        if key in {"ring", "theonering", "onering"}:
+            return "ring"
+        if any(w in key for w in ("adventure", "site", "location", "path")):
+            return "sites"
+        if key in _LOTR_DRAW_HEADINGS or key.startswith(("freepeople", "shadow", "drawdeck")):
+            return "draw"
+        return None
+    if game == METW:
+        if "sideboard" in key or key in {"side", "sb"}:
+            if "fallen" in key or "fw" in words.split() or key.endswith("fw"):
+                return "sideboard_fw"
+            return "sideboard"
+        if key.startswith(("vsfallen", "versusfallen", "againstfallen")):
+            return "sideboard_fw"
+        if "pool" in key or key.startswith("starting") or "startingcompany" in key:
+            return "pool"
+        if any(w in key for w in ("site", "location", "haven", "region")):
+            return "sites"
+        if key in _METW_PLAY_HEADINGS or key.startswith(("playdeck", "deck", "main")):
+            return "play"
+        return None
+    if "sideboard" in key or key in {"side", "sb"}:
+        return "sideboard"
+    if key in _LORE_PLAY_HEADINGS or key.startswith(("deck", "main", "play")):
+        return "play"
+    return None
+
+
+_METW_PLAY_HEADINGS = {
+    "deck",
+    "playdeck",
+    "resource",
+    "resources",
+    "hazard",
+    "hazards",
+    "character",
+    "characters",
+    "avatar",
+    "avatars",
+    "wizard",
+    "wizards",
+    "ringwraith",
+    "ringwraiths",
+    "creature",
+    "creatures",
+    "event",
+    "events",
+    "item",
+    "items",
+    "ally",
+    "allies",
+    "faction",
+    "factions",
+    "agent",
+    "agents",
+    "longevents",
+    "shortevents",
+    "permanentevents",
+}
+_LOTR_DRAW_HEADINGS = {
+    "deck",
+    "drawdeck",
+    "freepeoples",
+    "freepeople",
+    "fellowship",
+    "shadow",
+    "companion",
+    "companions",
+    "ally",
+    "allies",
+    "minion",
+    "minions",
+    "event",
+    "events",
+    "condition",
+    "conditions",
+    "possession",
+    "possessions",
+    "artifact",
+    "artifacts",
+    "follower",
+    "followers",
+}
+_LORE_PLAY_HEADINGS = {"deck", "playdeck", "drawdeck", "main", "cards", "characters", "resources"}
+
+
+def _is_category(heading: str) -> bool:
+    key = normalize_name(heading)
+    return key not in {"deck", "playdeck", "main", "drawdeck"} and (
+        key in _METW_PLAY_HEADINGS or key in _LORE_PLAY_HEADINGS
+    )
+
+
+def _split_count(body: str) -> tuple[int, str]:
+    m = _COUNT_FIRST.match(body)
+    if m:
+        return int(m.group(1)), m.group(2).strip()
+    m = _X_FIRST.match(body)
+    if m:
+        return int(m.group(1)), m.group(2).strip()
+    m = _COUNT_LAST.match(body)
+    if m:
+        return int(m.group(2) or m.group(3)), m.group(1).strip()
+    return 1, body
+
+
+def _set_hint(text: str, game: str) -> str | None:
+    token = text.strip()
+    if game == METW:
+        up = token.upper()
+        if up in METW_SET_CODES:
+            return up
+        for code, long in METW_SET_CODES.items():
+            if up == long:
+                return code
+        return None
+    if game == LOTR_TCG:
+        if token.isdigit() and len(token) <= 3:
+            return str(int(token))
+        m = _LOTR_ID.match(token)
+        if m:
+            return f"{int(m.group(1))}_{int(m.group(2))}"
+        m = _LOTR_COLL.match(token)
+        if m:
+            return f"{int(m.group(1))}_{int(m.group(2))}"
+    return None
+
+
+def _card_line(line_no: int, raw: str, body: str, section: str, game: str, heading: str | None):
+    notes: list[str] = []
+    if "//" in body:
+        body, comment = body.split("//", 1)
+        notes.append(comment.strip())
+    alignment = None
+    for m in list(_BRACKETS.finditer(body)) + list(_BRACES.finditer(body)):
+        inner = m.group(1).strip()
+        tag = ALIGNMENT_TAGS.get(normalize_name(inner)) if game == METW else None
+        if tag:
+            alignment = tag
+        elif inner:
+            notes.append(inner)
+    body = _BRACES.sub("", _BRACKETS.sub("", body)).strip()
+    count, name = _split_count(body)
+    set_hint = None
+    # A trailing "(TW)" or "(1R290)" is a set code; other parentheses are a note, except
+    # that a few card names end in parentheses themselves ("Mûmak (Oliphant)"): the
+    # resolver tries the full text first, so keep those in `name` and record the split.
+    m = _TRAILING_PAREN.search(name)
+    if m:
+        hint = _set_hint(m.group(1), game)
+        if hint:
+            set_hint = hint
+            name = name[: m.start()].strip()
+            count_again, rest = _split_count(name)
+            if count == 1 and count_again != 1:
+                count, name = count_again, rest
+    name = name.strip().lstrip(_BULLETS).strip().rstrip(",;").strip()
+    return DeckLine(
+        line_no=line_no,
+        text=raw,
+        section=section,
+        count=min(count, MAX_COPIES_PER_LINE),
+        name=name,
+        set_hint=set_hint,
+        alignment_hint=alignment,
+        note="; ".join(n for n in notes if n) or None,
+        heading=heading,
+    )
+
+
+def _heading(body: str, game: str, hashed: bool) -> tuple[str, str, int | None] | None:
+    """(section, heading text, declared count) when the line is a heading."""
+    text = body.lstrip("#").strip() if hashed else body.strip()
+    declared = None
+    m = _HEADING_COUNT.search(text)
+    stripped = text
+    if m and m.start() > 0:
+        declared = int(m.group(1))
+        stripped = text[: m.start()].strip()
+    stripped = stripped.rstrip(":").strip()
+    section = _section_for(stripped, game)
+    if section is not None:
+        return section, stripped, declared
+    if hashed or text.endswith(":"):
+        return "", stripped, declared  # a heading with words we do not know
+    return None
+
+
+def parse_decklist(text: str, game: str) -> ParsedDeck:
+    """Read a pasted list into sections and lines. Raises DeckTextError for unreadable text."""
+    if game not in (METW, LOTR_TCG, LORE):
+        raise DeckTextError(f"Unknown game {game!r}.")
+    if len(text) > MAX_TEXT_CHARS:
+        raise DeckTextError(
+            f"The list is {len(text):,} characters long; a deck list is at most "
+            f"{MAX_TEXT_CHARS:,}."
+        )
+    if "\x00" in text or sum(1 for ch in text[:4000] if ord(ch) < 32 and ch not in "\r\n\t") > 8:
+        raise DeckTextError("This does not look like text: paste the deck list as plain text.")
+    raw_lines = text.splitlines()
+    if len(raw_lines) > MAX_LINES:
+        raise DeckTextError(f"The list has {len(raw_lines):,} lines; at most {MAX_LINES:,}.")
+    deck = ParsedDeck(game=game)
+    section = MAIN
+    sub_heading: str | None = None
+    for line_no, raw in enumerate(raw_lines, start=1):
+        body = raw.strip().replace("\t", " ")
+        if not body:
+            continue
+        if body.startswith(("//", ";", "--")) and not body.lstrip("-").strip()[:1].isdigit():
+            deck.notes.append((line_no, raw))
+            continue
+        if _SEPARATOR.match(body) or _TOTAL.match(body):
+            deck.notes.append((line_no, raw))
+            continue
+        if game == LOTR_TCG:
+            kv = _KEY_VALUE.match(body)
+            if kv:
+                target = "ring_bearer" if "bear" in kv.group(1).lower() else "ring"
+                deck.lines.append(_card_line(line_no, raw, kv.group(2), target, game, None))
+                continue
+        hashed = body.startswith("#")
+        if hashed or body.endswith(":") or not body[:1].isdigit():
+            head = _heading(body, game, hashed)
+            if head is not None:
+                new_section, heading_text, declared = head
+                if new_section:
+                    # A card-type heading ("Hazards") under "Sideboard" lists sideboard cards.
+                    nested = section in ("sideboard", "sideboard_fw") and _is_category(heading_text)
+                    section = section if nested else new_section
+                    sub_heading = heading_text
+                else:
+                    deck.notes.append((line_no, raw))
+                deck.headings.append(
+                    SectionHeading(line_no, heading_text, new_section or section, declared)
+                )
+                continue
+        deck.lines.append(_card_line(line_no, raw, body, section, game, sub_heading))
+    return deck

@@ -1,0 +1,56 @@
+"""Building blocks for the tournaments tests: users, events, players, results."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from django.contrib.auth import get_user_model
+
+from tournaments import services
+from tournaments.models import Event, Player, Registration, Round, Table
+
+_counter = itertools.count(1)
+
+
+def make_user(name: str | None = None, *, staff: bool = False, player: bool = True) -> Any:
+    name = name or f"user{next(_counter)}"
+    user = get_user_model().objects.create_user(username=name, password="pw-123456!x", is_staff=staff)
+    if player:
+        Player.objects.create(user=user, display_name=name.title())
+    return user
+
+
+def make_event(director: Any, *, open_: bool = True, **fields: Any) -> Event:
+    data: dict[str, Any] = {"name": f"Event {next(_counter)}", "game": "lore"}
+    data.update(fields)
+    event = services.create_event(director, **data)
+    if open_:
+        event = services.open_registration(director, event)
+    return event
+
+
+def register_users(event: Event, n: int, prefix: str = "p") -> list[tuple[Any, Registration]]:
+    out = []
+    for _ in range(n):
+        user = make_user(f"{prefix}{next(_counter)}")
+        out.append((user, services.register_self(user, event)))
+    return out
+
+
+def user_of(registration: Registration) -> Any:
+    return registration.player.user
+
+
+def play_table(director: Any, table: Table, mps: list[int] | None = None) -> Table:
+    """Director enters a result: first seat wins 20–5 unless told otherwise."""
+    seats = list(table.seats.order_by("position"))
+    values = mps or [20, 5] + [1] * (len(seats) - 2)
+    return services.director_set_result(
+        director, table, {s.registration_id: v for s, v in zip(seats, values, strict=False)}
+    )
+
+
+def play_round(director: Any, rnd: Round) -> None:
+    for table in rnd.tables.filter(is_bye=False):
+        play_table(director, table)
