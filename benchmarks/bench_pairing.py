@@ -15,11 +15,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import networkx as nx  # noqa: E402
+import networkx as nx
 
-from tournaments.pairing import swiss  # noqa: E402
-from tournaments.pairing.common import max_weight_matching  # noqa: E402
-from tournaments.pairing.simulate import SimulatedEvent  # noqa: E402
+from tournaments.pairing import swiss
+from tournaments.pairing.common import max_weight_matching
+from tournaments.pairing.simulate import SimulatedEvent
 
 
 def exact_reference(players, bye, use_networkx):
@@ -60,9 +60,13 @@ def speed(n: int, rounds: int, seed: int = 1) -> list[float]:
     return times
 
 
-def quality(n: int, events: int, rounds: int, use_networkx: bool) -> tuple[int, int, dict]:
-    saved = swiss.FULL_EXACT_LIMIT
+def quality(
+    n: int, events: int, rounds: int, use_networkx: bool, big: int | None = None
+) -> tuple[int, int, dict]:
+    saved = swiss.FULL_EXACT_LIMIT, swiss.WINDOW_BIG_GROUP
     swiss.FULL_EXACT_LIMIT = 0  # measure the fast algorithm, not the small-event shortcut
+    if big is not None:  # smaller "big group" so mid-size events exercise the windows
+        swiss.WINDOW_BIG_GROUP = big
     checked = mismatches = 0
     methods: dict[str, int] = {}
     try:
@@ -76,32 +80,47 @@ def quality(n: int, events: int, rounds: int, use_networkx: bool) -> tuple[int, 
                     methods[pairing.method] = methods.get(pairing.method, 0) + 1
                     if ref != (pairing.floaters, pairing.score_difference):
                         mismatches += 1
-                        print(f"  mismatch n={n} seed={seed} round={r}: exact {ref}, "
-                              f"ours {(pairing.floaters, pairing.score_difference)}")
+                        print(
+                            f"  mismatch n={n} seed={seed} round={r}: exact {ref}, "
+                            f"ours {(pairing.floaters, pairing.score_difference)}"
+                        )
                 ev.play(pairing)
     finally:
-        swiss.FULL_EXACT_LIMIT = saved
+        swiss.FULL_EXACT_LIMIT, swiss.WINDOW_BIG_GROUP = saved
     return checked, mismatches, methods
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="skip the 100,000-player event")
+    parser.add_argument("--speed-only", action="store_true", help="skip the quality comparison")
     args = parser.parse_args()
     print("Swiss speed (seconds per pair_swiss call, simulated event)")
     plans = [(1_000, 10), (10_000, 14)] + ([] if args.quick else [(100_000, 8)])
     for n, rounds in plans:
         times = speed(n, rounds)
-        print(f"  n={n:>7}: rounds 1-{rounds}: max {max(times):.3f}  mean "
-              f"{statistics.mean(times):.3f}  per round "
-              + " ".join(f"{t:.2f}" for t in times))
+        print(
+            f"  n={n:>7}: rounds 1-{rounds}: max {max(times):.3f}  mean "
+            f"{statistics.mean(times):.3f}  per round " + " ".join(f"{t:.2f}" for t in times)
+        )
+    if args.speed_only:
+        return
     print("Quality vs exact full-graph matching (floaters, total score difference)")
-    for n, events, rounds, nxref in ((50, 20, 8, True), (200, 6, 8, True), (1_000, 3, 10, False)):
+    plans = [
+        (50, 20, 8, True, None),
+        (200, 6, 8, True, None),
+        (1_000, 3, 10, False, None),
+        (1_000, 3, 10, False, 12),
+    ]
+    for n, events, rounds, nxref, big in plans:
         t = time.perf_counter()
-        checked, bad, methods = quality(n, events, rounds, nxref)
+        checked, bad, methods = quality(n, events, rounds, nxref, big)
         ref = "networkx" if nxref else "rustworkx"
-        print(f"  n={n:>5}: {checked} rounds compared ({ref}), {bad} differ; methods {methods} "
-              f"[{time.perf_counter() - t:.0f} s]")
+        extra = f", WINDOW_BIG_GROUP={big}" if big else ""
+        print(
+            f"  n={n:>5}{extra}: {checked} rounds compared ({ref}), {bad} differ; "
+            f"methods {methods} [{time.perf_counter() - t:.0f} s]"
+        )
 
 
 if __name__ == "__main__":

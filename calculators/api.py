@@ -7,6 +7,8 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import status
+from rest_framework.exceptions import APIException
+from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -14,9 +16,9 @@ from rest_framework.views import APIView
 
 from calculators import services
 from calculators.serializers import (
-    ErrorSerializer,
     FreeCouncilRequestSerializer,
     FreeCouncilResponseSerializer,
+    RulesErrorSerializer,
     ScoreRequestSerializer,
     ScoreResponseSerializer,
 )
@@ -29,7 +31,12 @@ def flatten_errors(errors: Any, path: str = "") -> list[dict[str, Any]]:
     problems: list[dict[str, Any]] = []
     if isinstance(errors, dict):
         for key, value in errors.items():
-            name = path if key == "non_field_errors" else (f"{path}.{key}" if path else str(key))
+            if key == "non_field_errors":
+                name = path
+            elif isinstance(key, int) or str(key).isdigit():
+                name = f"{path}[{key}]"
+            else:
+                name = f"{path}.{key}" if path else str(key)
             problems += flatten_errors(value, name)
     elif isinstance(errors, list):
         if all(not isinstance(e, dict | list) for e in errors):
@@ -68,10 +75,35 @@ def impossible(exc: InvalidResult) -> Response:
         {
             "detail": str(exc),
             "code": "impossible_result",
-            "problems": [{"code": p.code, "message": p.message, "field": p.field} for p in exc.problems],
+            "problems": [
+                {"code": p.code, "message": p.message, "field": p.field} for p in exc.problems
+            ],
         },
         status=status.HTTP_400_BAD_REQUEST,
     )
+
+
+class CalculatorView(APIView):
+    """Open to anyone, JSON in and out, every refusal in one error shape."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+    # JSON only: form encoding would turn every number into a string.
+    parser_classes = [JSONParser]
+
+    def handle_exception(self, exc: Exception) -> Response:
+        # Unparseable JSON, a wrong content type or method: still the documented shape.
+        if isinstance(exc, APIException) and 400 <= exc.status_code < 500:
+            detail = str(exc.detail)
+            return Response(
+                {
+                    "detail": detail,
+                    "code": exc.default_code,
+                    "problems": [{"code": exc.default_code, "message": detail, "field": None}],
+                },
+                status=exc.status_code,
+            )
+        return super().handle_exception(exc)
 
 
 SCORE_EXAMPLES = [
@@ -186,10 +218,7 @@ SCORE_EXAMPLES = [
 ]
 
 
-class ScoreView(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes: list = []
-
+class ScoreView(CalculatorView):
     @extend_schema(
         operation_id="rules_score",
         summary="Tournament points for one game",
@@ -201,7 +230,7 @@ class ScoreView(APIView):
             "refused with 400 and every reason."
         ),
         request=ScoreRequestSerializer,
-        responses={200: ScoreResponseSerializer, 400: ErrorSerializer},
+        responses={200: ScoreResponseSerializer, 400: RulesErrorSerializer},
         examples=SCORE_EXAMPLES,
         tags=["rules"],
     )
@@ -239,10 +268,10 @@ JASON = {
 }
 
 
-class FreeCouncilView(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes: list = []
+COUNCIL_EXAMPLE = {"players": [JESSICA, JASON], "half_cap": "exact", "round": 1}
 
+
+class FreeCouncilView(CalculatorView):
     @extend_schema(
         operation_id="rules_free_council",
         summary="Count a METW Free Council",
@@ -255,12 +284,19 @@ class FreeCouncilView(APIView):
             "reproduces the rulebook's example; 'round-up' reads 'half (round up)' literally."
         ),
         request=FreeCouncilRequestSerializer,
-        responses={200: FreeCouncilResponseSerializer, 400: ErrorSerializer},
+        responses={200: FreeCouncilResponseSerializer, 400: RulesErrorSerializer},
         examples=[
             OpenApiExample(
                 "The rulebook's example (003 Part II §1)",
-                value={"players": [JESSICA, JASON], "half_cap": "exact", "round": 1},
+                value=COUNCIL_EXAMPLE,
                 request_only=True,
+            ),
+            OpenApiExample(
+                "Counted",
+                # Computed by the engine itself, so the documented answer is the real one.
+                value=services.free_council(COUNCIL_EXAMPLE),
+                response_only=True,
+                status_codes=["200"],
             ),
         ],
         tags=["rules"],

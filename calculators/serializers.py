@@ -64,7 +64,7 @@ GAME_CHOICES = [(key, system.name) for key, system in GAME_SYSTEMS.items()]
 UNKNOWN_GAME = "Unknown game {input!r}: choose one of " + ", ".join(GAME_SYSTEMS) + "."
 
 
-class SeatSerializer(serializers.Serializer):
+class ScoreSeatSerializer(serializers.Serializer):
     player = NameField(help_text="Who sat there (any name or id, unique at the table).")
     mps = StrictIntegerField(
         required=False,
@@ -77,7 +77,7 @@ class SeatSerializer(serializers.Serializer):
     )
 
 
-class ScoringSettingsSerializer(serializers.Serializer):
+class RulesScoringSettingsSerializer(serializers.Serializer):
     metw_elimination_points = serializers.ListField(
         child=StrictIntegerField(min_value=0, max_value=7),
         min_length=2,
@@ -95,7 +95,7 @@ class ScoreRequestSerializer(serializers.Serializer):
         choices=GAME_CHOICES, error_messages={"invalid_choice": UNKNOWN_GAME}
     )
     round = StrictIntegerField(min_value=1, max_value=MAX_ROUND, required=False, default=1)
-    seats = SeatSerializer(many=True, max_length=20)
+    seats = serializers.ListField(child=ScoreSeatSerializer(), max_length=20)
     multiplayer = StrictBooleanField(required=False, default=False)
     outcome = NameField(
         required=False,
@@ -114,7 +114,7 @@ class ScoreRequestSerializer(serializers.Serializer):
         help_text="The player who destroyed The One Ring (LoRE, METW): a 7–0 win.",
     )
     time_called = StrictBooleanField(required=False, default=False)
-    settings = ScoringSettingsSerializer(required=False)
+    settings = RulesScoringSettingsSerializer(required=False)
 
 
 class ScoredSeatSerializer(serializers.Serializer):
@@ -125,7 +125,7 @@ class ScoredSeatSerializer(serializers.Serializer):
     band_key = serializers.CharField()
 
 
-class RatedSerializer(serializers.Serializer):
+class RulesRatedGameSerializer(serializers.Serializer):
     player = serializers.CharField()
     opponents = serializers.ListField(child=serializers.CharField())
     result = serializers.ChoiceField(choices=["win", "loss", "draw"])
@@ -140,28 +140,37 @@ class ScoreResponseSerializer(serializers.Serializer):
     outcome = serializers.CharField()
     outcome_label = serializers.CharField()
     time_called = serializers.BooleanField()
-    winner = serializers.CharField(allow_null=True, help_text="null for a draw, a shared win or all losing")
+    winner = serializers.CharField(
+        allow_null=True, help_text="null for a draw, a shared win or all losing"
+    )
     winners = serializers.ListField(child=serializers.CharField())
-    points = serializers.DictField(child=serializers.IntegerField(), help_text="tournament points per player")
-    results = serializers.DictField(child=serializers.CharField(), help_text="win | loss | draw per player")
+    points = serializers.DictField(
+        child=serializers.IntegerField(), help_text="tournament points per player"
+    )
+    results = serializers.DictField(
+        child=serializers.CharField(), help_text="win | loss | draw per player"
+    )
     band = serializers.CharField(help_text="how it was scored, e.g. 'ratio ≥ 2 (6–0)'")
     band_key = serializers.CharField()
     seats = ScoredSeatSerializer(many=True)
     explanation = serializers.ListField(child=serializers.CharField())
-    rated = RatedSerializer(many=True)
+    rated = RulesRatedGameSerializer(many=True)
     bye_points = serializers.IntegerField(help_text="what a bye would score in this round")
 
 
-class ProblemSerializer(serializers.Serializer):
+class RulesProblemSerializer(serializers.Serializer):
     code = serializers.CharField()
     message = serializers.CharField()
     field = serializers.CharField(allow_null=True)
 
 
-class ErrorSerializer(serializers.Serializer):
+class RulesErrorSerializer(serializers.Serializer):
     detail = serializers.CharField(help_text="every reason, in one sentence each")
-    code = serializers.ChoiceField(choices=["invalid_input", "impossible_result"])
-    problems = ProblemSerializer(many=True)
+    code = serializers.CharField(
+        help_text="invalid_input (the request's shape), impossible_result (the rules), "
+        "parse_error or unsupported_media_type"
+    )
+    problems = RulesProblemSerializer(many=True)
 
 
 class CouncilPlayerSerializer(serializers.Serializer):
@@ -192,7 +201,12 @@ class CouncilPlayerSerializer(serializers.Serializer):
 
 
 class FreeCouncilRequestSerializer(serializers.Serializer):
-    players = CouncilPlayerSerializer(many=True, min_length=2, max_length=2)
+    players = serializers.ListField(
+        child=CouncilPlayerSerializer(),
+        min_length=2,
+        max_length=2,
+        help_text="Exactly two players.",
+    )
     half_cap = serializers.ChoiceField(
         choices=[("exact", "exact"), ("round-up", "round-up")],
         required=False,
@@ -203,7 +217,7 @@ class FreeCouncilRequestSerializer(serializers.Serializer):
     round = StrictIntegerField(min_value=1, max_value=MAX_ROUND, required=False, default=1)
 
 
-class CategoryTotalsSerializer(serializers.Serializer):
+class CouncilCategoryTotalsSerializer(serializers.Serializer):
     character = serializers.IntegerField()
     item = serializers.IntegerField()
     faction = serializers.IntegerField()
@@ -212,7 +226,7 @@ class CategoryTotalsSerializer(serializers.Serializer):
     miscellaneous = serializers.IntegerField()
 
 
-class ChangeSerializer(serializers.Serializer):
+class CouncilChangeSerializer(serializers.Serializer):
     category = serializers.CharField()
     reason = serializers.CharField()
 
@@ -223,20 +237,20 @@ class ChangeSerializer(serializers.Serializer):
         return fields
 
 
-class CapSerializer(ChangeSerializer):
+class CouncilCapSerializer(CouncilChangeSerializer):
     total_before = serializers.IntegerField()
     total_after = serializers.IntegerField()
 
 
 class CouncilSideSerializer(serializers.Serializer):
     player = serializers.CharField()
-    start = CategoryTotalsSerializer()
+    start = CouncilCategoryTotalsSerializer()
     start_total = serializers.IntegerField()
-    doubling = ChangeSerializer(many=True)
-    after_doubling = CategoryTotalsSerializer()
+    doubling = CouncilChangeSerializer(many=True)
+    after_doubling = CouncilCategoryTotalsSerializer()
     after_doubling_total = serializers.IntegerField()
-    half_cap = CapSerializer(many=True)
-    after_half_cap = CategoryTotalsSerializer()
+    half_cap = CouncilCapSerializer(many=True)
+    after_half_cap = CouncilCategoryTotalsSerializer()
     after_half_cap_total = serializers.IntegerField()
     revealed_against = serializers.IntegerField()
     after_reveals = serializers.IntegerField()

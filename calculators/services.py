@@ -41,7 +41,9 @@ def build_settings(data: Mapping[str, Any] | None) -> ScoringSettings:
     defaults = ScoringSettings()
     elim = data.get("metw_elimination_points")
     return ScoringSettings(
-        metw_elimination_points=tuple(elim) if elim is not None else defaults.metw_elimination_points,
+        metw_elimination_points=tuple(elim)
+        if elim is not None
+        else defaults.metw_elimination_points,
         lotr_tcg_win_points=data.get("lotr_tcg_win_points", defaults.lotr_tcg_win_points),
         lotr_tcg_rating_points=data.get("lotr_tcg_rating_points", defaults.lotr_tcg_rating_points),
         half_cap=data.get("half_cap", defaults.half_cap),
@@ -51,7 +53,8 @@ def build_settings(data: Mapping[str, Any] | None) -> ScoringSettings:
 def build_result(data: Mapping[str, Any]) -> GameResult:
     """A GameResult from the calculator's fields (API names: "round", "seats", ...)."""
     seats = tuple(
-        Seat(player=(s.get("player") or "").strip(), mps=s.get("mps")) for s in data.get("seats", ())
+        Seat(player=(s.get("player") or "").strip(), mps=s.get("mps"))
+        for s in data.get("seats", ())
     )
     return GameResult(
         game=data["game"],
@@ -189,7 +192,7 @@ def outcome_choices() -> list[tuple[str, str]]:
         for key in ("normal", *system.outcomes):
             if key == system.default_outcome and key != "normal":
                 continue  # shown as "normal" for that game
-            label, games = seen.setdefault(key, (system.label(key), []))
+            _label, games = seen.setdefault(key, (system.label(key), []))
             games.append(system.name)
     labels = {"normal": "Played to the end (MPs / Glory counted, or the LOTR TCG winner named)"}
     return [

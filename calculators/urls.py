@@ -1,3 +1,9 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from calculators import views
+
+urlpatterns = [
+    path("", views.index, name="calculators-index"),
+    path("score/", views.score, name="calculators-score"),
+    path("free-council/", views.free_council, name="calculators-free-council"),
+]

@@ -1,3 +1,26 @@
-from django.urls import path  # noqa: F401
+"""API routes under /api/decks/."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from decks import api
+
+urlpatterns = [
+    path("validate/", api.ValidateView.as_view(), name="api-deck-validate"),
+    path("formats/", api.FormatsView.as_view(), name="api-deck-formats"),
+    path("cards/", api.CardsView.as_view(), name="api-deck-cards"),
+    path(
+        "events/<slug:slug>/decklists/",
+        api.EventDeckListsView.as_view(),
+        name="api-event-decklists",
+    ),
+    path(
+        "events/<slug:slug>/decklists/mine/",
+        api.MyDeckListView.as_view(),
+        name="api-my-decklist",
+    ),
+    path(
+        "events/<slug:slug>/decklists/publish/",
+        api.PublishView.as_view(),
+        name="api-decklists-publish",
+    ),
+]

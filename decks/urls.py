@@ -1,3 +1,14 @@
-from django.urls import path  # noqa: F401
+"""Pages under /decks/."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from decks import views
+
+urlpatterns = [
+    path("check/", views.check, name="deck-check"),
+    path("formats/", views.formats, name="deck-formats"),
+    path("formats/new/", views.format_new, name="deck-format-new"),
+    path("events/<slug:slug>/", views.event_overview, name="event-decklists"),
+    path("events/<slug:slug>/submit/", views.submit, name="decklist-submit"),
+    path("events/<slug:slug>/published/", views.event_public, name="event-decklists-public"),
+]

@@ -202,6 +202,16 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # tournaments: several models have a "status"/"outcome" choice; name each enum once.
+    "ENUM_NAME_OVERRIDES": {
+        "EventStatusEnum": "tournaments.models.Event.Status",
+        "RoundStatusEnum": "tournaments.models.Round.Status",
+        "TableStatusEnum": "tournaments.models.Table.Status",
+        "SeatOutcomeEnum": "tournaments.models.Seat.Outcome",
+        "PenaltyKindEnum": "tournaments.models.Penalty.Kind",
+        "GameSystemEnum": "tournaments.models.GameSystem",
+        "ResultOutcomeEnum": "tournaments.serializers.RESULT_OUTCOMES",
+    },
 }
 
 # --- Production hardening (manage.py check --deploy is clean with DEBUG=0) --

@@ -23,5 +23,6 @@ urlpatterns = [
     path("rules/", include("calculators.urls")),
     path("decks/", include("decks.urls")),
     path("leagues/", include("ratings.urls")),
+    path("audit/", include("audit.urls")),
     path("", include("tournaments.urls")),
 ]

@@ -1,3 +1,12 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from ratings import api
+
+urlpatterns = [
+    path("seasons/", api.SeasonList.as_view(), name="api-season-list"),
+    path("seasons/<slug:slug>/", api.SeasonDetail.as_view(), name="api-season-detail"),
+    path("games/<str:game>/", api.GameStandings.as_view(), name="api-game-standings"),
+    path("players/<int:pk>/", api.PlayerRatings.as_view(), name="api-player-ratings"),
+    path("replay/", api.Replay.as_view(), name="api-ratings-replay"),
+    path("jobs/<int:pk>/", api.ReplayJobDetail.as_view(), name="api-replay-job"),
+]

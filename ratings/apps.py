@@ -3,3 +3,17 @@ from django.apps import AppConfig
 
 class RatingsConfig(AppConfig):
     name = "ratings"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # Receivers live in services; tournaments only knows its own signals.
+        from ratings import services
+        from tournaments import signals
+
+        signals.round_closed.connect(services.on_round_closed, dispatch_uid="ratings.round_closed")
+        signals.event_finished.connect(
+            services.on_event_finished, dispatch_uid="ratings.event_finished"
+        )
+        signals.closed_result_changed.connect(
+            services.on_closed_result_changed, dispatch_uid="ratings.closed_result_changed"
+        )

@@ -98,6 +98,16 @@ def rating_change(own: int, opponent: float, result: str, points: int) -> int:
     return _apply(result, points, modification(own, opponent))
 
 
+def change_against(own: int, opponents: Sequence[int], result: str, points: int) -> int:
+    """``rating_change`` against the mean of ``opponents`` (their ratings), with the
+    full tens of the difference counted exactly in integers."""
+    if not opponents:
+        raise ValueError("a rated game needs at least one opponent")
+    if points < 0:
+        raise ValueError("tournament points cannot be negative")
+    return _apply(result, points, _modification_exact(own, sum(opponents), len(opponents)))
+
+
 def winner_bonus(games_played: int) -> int:
     """The tournament winner's extra points: one per game played (byes are not games)."""
     if games_played < 0:
@@ -176,16 +186,16 @@ def replay(
             else:
                 c = mod
             push(c)
-        i = 0
-        for player, _o, _c, _p in games:
-            ratings[player] += deltas[i]
-            i += 1
+        for game, delta in zip(games, deltas, strict=True):
+            ratings[game[0]] += delta
         if record is not None:
             changes_out.extend(deltas)  # type: ignore[union-attr]
     return ratings
 
 
-def replay_pairs(rounds: Iterable[Sequence[tuple[int, int, int, int]]], ratings: list[int]) -> list[int]:
+def replay_pairs(
+    rounds: Iterable[Sequence[tuple[int, int, int, int]]], ratings: list[int]
+) -> list[int]:
     """Two-player games only: each round is a sequence of ``(winner, loser, points,
     draw)`` (for a draw the first two are just the two players, ``draw`` = 1).
 
@@ -205,10 +215,7 @@ def replay_pairs(rounds: Iterable[Sequence[tuple[int, int, int, int]]], ratings:
             else:
                 c = points + mod
                 push(lo if c < lo else (hi if c > hi else c))
-        i = 0
-        for winner, loser, _p, _d in games:
-            d = deltas[i]
-            ratings[winner] += d
-            ratings[loser] -= d
-            i += 1
+        for game, delta in zip(games, deltas, strict=True):
+            ratings[game[0]] += delta
+            ratings[game[1]] -= delta
     return ratings

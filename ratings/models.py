@@ -58,11 +58,30 @@ class RatingEntry(models.Model):
     step = models.PositiveIntegerField(help_text="Position of the round/bonus in the timeline.")
     at = models.DateTimeField(help_text="When the round closed (or the event finished).")
     event_date = models.DateField(help_text="The event's date, for seasons.")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_entries")
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rating_entries")
+    # The ledger is derived data, rebuilt wholesale by every replay: its foreign keys
+    # are kept by Django (deleting an event or player still cascades here) but not
+    # by database constraints, whose per-row checks and row locks would triple the
+    # time of writing a few hundred thousand rows. Indexes that the composite
+    # indexes and unique constraints below already cover are left out.
+    player = models.ForeignKey(
+        Player,
+        on_delete=models.CASCADE,
+        related_name="rating_entries",
+        db_constraint=False,
+        db_index=False,
+    )
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="rating_entries", db_constraint=False
+    )
     round_number = models.PositiveSmallIntegerField(null=True, blank=True)
     table = models.ForeignKey(
-        Table, null=True, blank=True, on_delete=models.CASCADE, related_name="rating_entries"
+        Table,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="rating_entries",
+        db_constraint=False,
+        db_index=False,
     )
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.GAME)
     before = models.IntegerField()
@@ -72,7 +91,9 @@ class RatingEntry(models.Model):
     points = models.IntegerField(help_text="Winner's tournament points rated (games for a bonus).")
     own_points = models.IntegerField(default=0, help_text="This player's tournament points.")
     opponent_rating = models.FloatField(null=True, blank=True)
-    opponents = models.JSONField(default=list, blank=True)  # [{"id": player id, "name": ..., "rating": ...}]
+    opponents = models.JSONField(
+        default=list, blank=True
+    )  # [{"id": player id, "name": ..., "rating": ...}]
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -91,7 +112,8 @@ class RatingEntry(models.Model):
                 name="one_winner_bonus_per_event",
             ),
             models.CheckConstraint(
-                condition=Q(after=F("before") + F("change")), name="rating_after_is_before_plus_change"
+                condition=Q(after=F("before") + F("change")),
+                name="rating_after_is_before_plus_change",
             ),
         ]
         indexes = [
@@ -117,9 +139,10 @@ class PlayerRating(models.Model):
     class Meta:
         ordering = ["game", "-rating"]
         constraints = [
-            models.UniqueConstraint(fields=["player", "game"], name="one_rating_per_player_per_game")
+            models.UniqueConstraint(
+                fields=["player", "game"], name="one_rating_per_player_per_game"
+            )
         ]
-        indexes = [models.Index(fields=["game", "player"], include=["rating"], name="rating_cover")]
 
     def __str__(self) -> str:
         return f"{self.player} {self.game} {self.rating}"
@@ -159,6 +182,9 @@ class ReplayJob(models.Model):
     def __str__(self) -> str:
         return f"Replay {self.game} #{self.pk} ({self.status})"
 
+    def get_absolute_url(self) -> str:
+        return reverse("replay-job", args=[self.pk])
+
     @property
     def percent(self) -> int:
         if self.status == self.Status.DONE:
@@ -168,6 +194,3 @@ class ReplayJob(models.Model):
     @property
     def finished(self) -> bool:
         return self.status in (self.Status.DONE, self.Status.FAILED)
-
-    def get_absolute_url(self) -> str:
-        return reverse("replay-job", args=[self.pk])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules_engine.games._common import effective_winner, is_whole, seat_name
+from rules_engine.games._common import is_whole, seat_name
 from rules_engine.games.base import GameSystem
 from rules_engine.registry import get_game
 from rules_engine.types import (
@@ -118,28 +118,33 @@ def _structure(result: GameResult, game: GameSystem) -> tuple[list[Problem], boo
                 "multiplayer",
             )
         )
-    else:
-        low, high = allowed
-        kind = "multi-player" if multiplayer else "two-player"
-        need = f"A {kind} {game.name} game has {range_text(low, high)} seats"
-        if len(seats) < low:
-            problems.append(
-                Problem(
-                    "missing_seat",
-                    f"{need}; only {seats_text(len(seats))} given: a seat is missing.",
-                    "seats",
-                )
+        multiplayer, allowed = False, game.two_player_seats
+    low, high = allowed
+    kind = "multi-player" if multiplayer else "two-player"
+    need = f"A {kind} {game.name} game has {range_text(low, high)} seats"
+    if len(seats) < low:
+        problems.append(
+            Problem(
+                "missing_seat",
+                f"{need}; only {seats_text(len(seats))} given: a seat is missing.",
+                "seats",
             )
-        elif len(seats) > high:
-            problems.append(
-                Problem(
-                    "too_many_seats",
-                    f"{need}; {seats_text(len(seats))} given: too many seats.",
-                    "seats",
-                )
+        )
+    elif len(seats) > high:
+        hint = ""
+        multi = game.multiplayer_seats
+        if not multiplayer and multi and multi[0] <= len(seats) <= multi[1]:
+            hint = f" (for a multi-player game of {range_text(*multi)}, mark it multi-player)"
+        problems.append(
+            Problem(
+                "too_many_seats",
+                f"{need}; {seats_text(len(seats))} given: too many seats{hint}.",
+                "seats",
             )
+        )
 
     seen: dict[str, int] = {}
+    seated = {s.player for s in seats if isinstance(s, Seat) and isinstance(s.player, str)}
     for i, seat in enumerate(seats, start=1):
         if not isinstance(seat, Seat):
             problems.append(Problem("seat", f"Seat {i} is not a seat: {seat!r}.", "seats"))
@@ -202,7 +207,8 @@ def _structure(result: GameResult, game: GameSystem) -> tuple[list[Problem], boo
     for name, value in (("winner", result.winner), ("one_ring", result.one_ring)):
         if value is None:
             continue
-        if not isinstance(value, str) or value.strip() not in seen:
+        # Exact match: the scorer hands out points by these very names.
+        if not isinstance(value, str) or value not in seated:
             what = "the winner" if name == "winner" else "the player who destroyed The One Ring"
             problems.append(
                 Problem(
@@ -223,7 +229,7 @@ def _structure(result: GameResult, game: GameSystem) -> tuple[list[Problem], boo
                 )
             )
             sound = False
-        elif result.outcome not in (NORMAL, ONE_RING):
+        elif isinstance(result.outcome, str) and result.outcome not in (NORMAL, ONE_RING):
             problems.append(
                 Problem(
                     "conflicting_outcome",

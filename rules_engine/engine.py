@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules_engine.checking import check_round, check_result, check_settings, resolve_outcome
+from rules_engine.checking import check_result, check_round, check_settings, resolve_outcome
 from rules_engine.registry import get_game
 from rules_engine.scoring import BYE, bye_points_for_round
 from rules_engine.types import (

@@ -133,7 +133,9 @@ def _validate(sides: tuple[CouncilInput, CouncilInput], half_cap: str) -> None:
     names = []
     for label, side in zip(("a", "b"), sides, strict=True):
         if not isinstance(side, CouncilInput):
-            problems.append(Problem("invalid", f"Player {label}: category totals are needed.", label))
+            problems.append(
+                Problem("invalid", f"Player {label}: category totals are needed.", label)
+            )
             continue
         who = side.player if isinstance(side.player, str) and side.player.strip() else label
         if not isinstance(side.player, str) or not side.player.strip():
@@ -177,7 +179,9 @@ def _validate(sides: tuple[CouncilInput, CouncilInput], half_cap: str) -> None:
             )
     if len(names) == 2 and isinstance(names[0], str) and names[0].strip() == str(names[1]).strip():
         problems.append(
-            Problem("duplicate_seat", f"Both players are called {names[0]!r}: name them apart.", "b")
+            Problem(
+                "duplicate_seat", f"Both players are called {names[0]!r}: name them apart.", "b"
+            )
         )
     if problems:
         raise InvalidResult(problems)
@@ -291,9 +295,7 @@ def _fmt(values: dict[str, int]) -> str:
     return ", ".join(f"{c} {values[c]}" for c in CATEGORIES)
 
 
-def count_free_council(
-    a: CouncilInput, b: CouncilInput, half_cap: str = "exact"
-) -> CouncilResult:
+def count_free_council(a: CouncilInput, b: CouncilInput, half_cap: str = "exact") -> CouncilResult:
     """Both players' final MPs at the Free Council with every step shown."""
     _validate((a, b), half_cap)
     side_a = _side(a, b, half_cap)

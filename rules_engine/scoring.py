@@ -89,9 +89,7 @@ def _draw(seats: Sequence[Seat], time_called: bool, game: str, why: str) -> Game
         band=tie.label,
         band_key=TIE,
         time_called=time_called,
-        rated=tuple(
-            RatedGame(p, tuple(q for q in players if q != p), DRAW, 0) for p in players
-        ),
+        rated=tuple(RatedGame(p, tuple(q for q in players if q != p), DRAW, 0) for p in players),
         winners=(),
         player_bands={p: TIE for p in players},
         explanation=(why,),
@@ -223,9 +221,7 @@ def score_all_lose(
         band=band_label,
         band_key=band_key,
         time_called=time_called,
-        rated=tuple(
-            RatedGame(p, tuple(q for q in players if q != p), LOSS, 0) for p in players
-        ),
+        rated=tuple(RatedGame(p, tuple(q for q in players if q != p), LOSS, 0) for p in players),
         winners=(),
         player_bands={p: band_key for p in players},
         explanation=(why,),

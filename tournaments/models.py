@@ -58,7 +58,8 @@ class Event(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_events"
     )
     game = models.CharField(max_length=20, choices=GameSystem.choices)
-    # A format key understood by decks.services (e.g. "coe", "fellowship-block", a custom format's slug).
+    # A format key understood by decks.services
+    # (e.g. "coe", "fellowship-block", a custom format's slug).
     format_key = models.CharField(max_length=100, blank=True)
     multiplayer = models.BooleanField(default=False)
     sanctioned = models.BooleanField(
@@ -250,6 +251,9 @@ class ResultChange(models.Model):
     class Meta:
         ordering = ["at", "pk"]
 
+    def __str__(self) -> str:
+        return f"{self.table}: {self.get_action_display()}"
+
 
 class Penalty(models.Model):
     """A technical error warning, or an ejection (000 Part VI §3 "Warnings")."""
@@ -282,3 +286,6 @@ class Penalty(models.Model):
 
     class Meta:
         ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} ({self.get_offense_display()}) for {self.registration}"

@@ -66,6 +66,7 @@ from tournaments.permissions import (
     require_director,
     require_login,
     require_seat,
+    seat_registration,
 )
 
 # 000 Part VI §3 "Sanctioning" / "Multi-player tournaments".
@@ -147,9 +148,7 @@ def next_round_number(event: Event) -> int:
 def scoring_settings_for(event: Event) -> ScoringSettings:
     """The event's rule readings as the engine takes them (defaults for what is unset)."""
     values = {k: v for k, v in (event.scoring_settings or {}).items() if k in SETTINGS_FIELDS}
-    if "metw_elimination_points" in values and isinstance(
-        values["metw_elimination_points"], list
-    ):
+    if "metw_elimination_points" in values and isinstance(values["metw_elimination_points"], list):
         values["metw_elimination_points"] = tuple(values["metw_elimination_points"])
     return ScoringSettings(**values)
 
@@ -164,9 +163,7 @@ def counted_players(event: Event) -> int:
     """Players the rulebook's round table counts: everyone still in, plus everyone who
     played and then dropped (a drop after round 1 does not shorten the event)."""
     return (
-        event.registrations.filter(
-            Q(dropped=False, ejected=False) | Q(seats__isnull=False)
-        )
+        event.registrations.filter(Q(dropped=False, ejected=False) | Q(seats__isnull=False))
         .distinct()
         .count()
     )
@@ -345,7 +342,11 @@ def update_event(user: Any, event: Event, **data: Any) -> Event:
         setattr(event, key, value)
     event.save()
     audit.record(
-        actor=user, obj=event, action="update", before=before, after=_event_snapshot(event),
+        actor=user,
+        obj=event,
+        action="update",
+        before=before,
+        after=_event_snapshot(event),
         event=event,
     )
     return event
@@ -356,11 +357,20 @@ def open_registration(user: Any, event: Event) -> Event:
     event = _lock_event(event)
     require_director(user, event)
     if event.status != Event.Status.DRAFT:
-        raise Conflict(f"Registration can only be opened from draft; the event is {event.get_status_display().lower()}.")
+        raise Conflict(
+            "Registration can only be opened from draft; "
+            f"the event is {event.get_status_display().lower()}."
+        )
     event.status = Event.Status.REGISTRATION
     event.save(update_fields=["status"])
-    audit.record(actor=user, obj=event, action="open_registration", event=event,
-                 before={"status": "draft"}, after={"status": event.status})
+    audit.record(
+        actor=user,
+        obj=event,
+        action="open_registration",
+        event=event,
+        before={"status": "draft"},
+        after={"status": event.status},
+    )
     return event
 
 
@@ -371,7 +381,10 @@ def finish_event(user: Any, event: Event, *, early: bool = False) -> Event:
     event = _lock_event(event)
     require_director(user, event)
     if event.status != Event.Status.RUNNING:
-        raise Conflict(f"Only a running event can be finished; this one is {event.get_status_display().lower()}.")
+        raise Conflict(
+            "Only a running event can be finished; "
+            f"this one is {event.get_status_display().lower()}."
+        )
     last = _last_round(event)
     if last is None:
         raise Conflict("No round has been played yet.")
@@ -388,8 +401,13 @@ def finish_event(user: Any, event: Event, *, early: bool = False) -> Event:
     event.status = Event.Status.FINISHED
     event.finished_at = timezone.now()
     event.save(update_fields=["status", "finished_at"])
-    audit.record(actor=user, obj=event, action="finish", event=event,
-                 after={"status": event.status, "rounds": last.number, "early": last.number < total})
+    audit.record(
+        actor=user,
+        obj=event,
+        action="finish",
+        event=event,
+        after={"status": event.status, "rounds": last.number, "early": last.number < total},
+    )
     signals.event_finished.send(sender=Event, event=event)
     return event
 
@@ -407,7 +425,9 @@ def _player_for(user: Any) -> Player:
 
 def _register(actor: Any, event: Event, player: Player, how: str) -> Registration:
     if event.status not in (Event.Status.REGISTRATION, Event.Status.RUNNING):
-        raise Conflict(f"{event.name} is not taking registrations ({event.get_status_display().lower()}).")
+        raise Conflict(
+            f"{event.name} is not taking registrations ({event.get_status_display().lower()})."
+        )
     existing = Registration.objects.filter(event=event, player=player).first()
     if existing is not None:
         state = " (dropped: the director can re-add you)" if existing.dropped else ""
@@ -420,7 +440,11 @@ def _register(actor: Any, event: Event, player: Player, how: str) -> Registratio
     except IntegrityError:
         raise Conflict(f"{player.display_name} is already registered for {event.name}.")
     audit.record(
-        actor=actor, obj=reg, action=how, after=_registration_snapshot(reg), event=event,
+        actor=actor,
+        obj=reg,
+        action=how,
+        after=_registration_snapshot(reg),
+        event=event,
         note="late entry" if joined > 1 else "",
     )
     return reg
@@ -460,11 +484,7 @@ def add_walkin(
 def _lock_registration(registration: Registration | int) -> Registration:
     pk = registration.pk if isinstance(registration, Registration) else registration
     try:
-        return (
-            Registration.objects.select_for_update()
-            .select_related("player", "event")
-            .get(pk=pk)
-        )
+        return Registration.objects.select_for_update().select_related("player", "event").get(pk=pk)
     except Registration.DoesNotExist:
         raise NotFound("No such registration.")
 
@@ -479,8 +499,14 @@ def check_in(user: Any, registration: Registration, checked_in: bool = True) -> 
     before = _registration_snapshot(reg)
     reg.checked_in = checked_in
     reg.save(update_fields=["checked_in"])
-    audit.record(actor=user, obj=reg, action="check_in" if checked_in else "check_out",
-                 before=before, after=_registration_snapshot(reg), event=reg.event)
+    audit.record(
+        actor=user,
+        obj=reg,
+        action="check_in" if checked_in else "check_out",
+        before=before,
+        after=_registration_snapshot(reg),
+        event=reg.event,
+    )
     return reg
 
 
@@ -489,8 +515,15 @@ def _drop(actor: Any, reg: Registration, action: str, note: str = "") -> None:
     reg.dropped = True
     reg.dropped_after_round = _last_round_number(reg.event)
     reg.save(update_fields=["dropped", "dropped_after_round", "ejected", "ejection_reason"])
-    audit.record(actor=actor, obj=reg, action=action, before=before,
-                 after=_registration_snapshot(reg), event=reg.event, note=note)
+    audit.record(
+        actor=actor,
+        obj=reg,
+        action=action,
+        before=before,
+        after=_registration_snapshot(reg),
+        event=reg.event,
+        note=note,
+    )
 
 
 @transaction.atomic
@@ -525,8 +558,14 @@ def readd(user: Any, registration: Registration) -> Registration:
     reg.dropped = False
     reg.dropped_after_round = None
     reg.save(update_fields=["dropped", "dropped_after_round"])
-    audit.record(actor=user, obj=reg, action="readd", before=before,
-                 after=_registration_snapshot(reg), event=reg.event)
+    audit.record(
+        actor=user,
+        obj=reg,
+        action="readd",
+        before=before,
+        after=_registration_snapshot(reg),
+        event=reg.event,
+    )
     return reg
 
 
@@ -538,7 +577,9 @@ def drop_no_shows(user: Any, event: Event) -> int:
     if event.rounds.exists():
         raise Conflict("Round 1 has been paired; drop players one by one now.")
     regs = list(
-        event.registrations.filter(checked_in=False, dropped=False).select_related("player", "event")
+        event.registrations.filter(checked_in=False, dropped=False).select_related(
+            "player", "event"
+        )
     )
     for reg in regs:
         _drop(user, reg, "drop", "not checked in before round 1")
@@ -627,7 +668,9 @@ def _previous_pods(event: Event) -> list[frozenset[str]]:
     return [frozenset(p) for p in pods.values()]
 
 
-def _create_tables(rnd: Round, pairing: SwissPairing | PodPairing, regs: dict[str, Registration]) -> None:
+def _create_tables(
+    rnd: Round, pairing: SwissPairing | PodPairing, regs: dict[str, Registration]
+) -> None:
     event = rnd.event
     for number, ids in enumerate(pairing.tables, start=1):
         table = Table.objects.create(round=rnd, number=number)
@@ -650,8 +693,14 @@ def _create_tables(rnd: Round, pairing: SwissPairing | PodPairing, regs: dict[st
             confirmed_at=now,
         )
         Seat.objects.create(
-            table=table, round=rnd, event=event, registration=regs[bye], position=1,
-            is_bye=True, points=points, outcome=Seat.Outcome.WIN,
+            table=table,
+            round=rnd,
+            event=event,
+            registration=regs[bye],
+            position=1,
+            is_bye=True,
+            points=points,
+            outcome=Seat.Outcome.WIN,
         )
 
 
@@ -701,9 +750,16 @@ def pair_next_round(user: Any, event: Event, seed: int | None = None) -> Round:
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status"])
     audit.record(
-        actor=user, obj=rnd, action="pair", event=event,
-        after={"round": number, "seed": seed, "tables": [list(t) for t in pairing.tables],
-               "bye": getattr(pairing, "bye", None)},
+        actor=user,
+        obj=rnd,
+        action="pair",
+        event=event,
+        after={
+            "round": number,
+            "seed": seed,
+            "tables": [list(t) for t in pairing.tables],
+            "bye": getattr(pairing, "bye", None),
+        },
     )
     _maybe_close_round(rnd)
     return rnd
@@ -747,9 +803,16 @@ def repair_round(user: Any, rnd: Round, seed: int | None = None) -> Round:
     rnd.save()
     _create_tables(rnd, pairing, regs)
     audit.record(
-        actor=user, obj=rnd, action="repair", event=event, before=before,
-        after={"seed": seed, "tables": [list(t) for t in pairing.tables],
-               "bye": getattr(pairing, "bye", None)},
+        actor=user,
+        obj=rnd,
+        action="repair",
+        event=event,
+        before=before,
+        after={
+            "seed": seed,
+            "tables": [list(t) for t in pairing.tables],
+            "bye": getattr(pairing, "bye", None),
+        },
     )
     _maybe_close_round(rnd)
     return rnd
@@ -766,8 +829,13 @@ def start_round_clock(user: Any, rnd: Round) -> Round:
     rnd.started_at = timezone.now()
     rnd.status = Round.Status.RUNNING
     rnd.save(update_fields=["started_at", "status"])
-    audit.record(actor=user, obj=rnd, action="start_clock", event=event,
-                 after={"started_at": rnd.started_at.isoformat()})
+    audit.record(
+        actor=user,
+        obj=rnd,
+        action="start_clock",
+        event=event,
+        after={"started_at": rnd.started_at.isoformat()},
+    )
     return rnd
 
 
@@ -792,8 +860,14 @@ def round_timer(rnd: Round, now: datetime | None = None) -> RoundTimer:
         breaks = ends + timedelta(minutes=event.break_minutes)
         remaining = max(0, int((ends - now).total_seconds()))
     return RoundTimer(
-        rnd.number, rnd.started_at, ends, breaks, event.round_minutes, event.break_minutes,
-        remaining, rnd.status == Round.Status.CLOSED,
+        rnd.number,
+        rnd.started_at,
+        ends,
+        breaks,
+        event.round_minutes,
+        event.break_minutes,
+        remaining,
+        rnd.status == Round.Status.CLOSED,
     )
 
 
@@ -863,8 +937,10 @@ def _reported(
     given: dict[int, Any] = {}
     if mps is None:
         mps = {}
-    items = mps.items() if isinstance(mps, Mapping) else (
-        (row.get("registration"), row.get("mps")) for row in mps
+    items = (
+        mps.items()
+        if isinstance(mps, Mapping)
+        else ((row.get("registration"), row.get("mps")) for row in mps)
     )
     for key, value in items:
         try:
@@ -964,12 +1040,21 @@ def _log_change(
 ) -> ResultChange:
     after = table_snapshot(table)
     change = ResultChange.objects.create(
-        table=table, action=action, by=user if getattr(user, "is_authenticated", False) else None,
-        before=before, after=after, note=note[:500],
+        table=table,
+        action=action,
+        by=user if getattr(user, "is_authenticated", False) else None,
+        before=before,
+        after=after,
+        note=note[:500],
     )
     audit.record(
-        actor=user, obj=table, action=f"result_{action}", before=before, after=after,
-        event=table.round.event, note=note or f"round {table.round.number} table {table.number}",
+        actor=user,
+        obj=table,
+        action=f"result_{action}",
+        before=before,
+        after=after,
+        event=table.round.event,
+        note=note or f"round {table.round.number} table {table.number}",
     )
     return change
 
@@ -1024,15 +1109,21 @@ def report_result(
         if reported == _stored_result(table):
             return _confirm(user, table, before, now, note="matching report")
         table.status = Table.Status.DISPUTED
-        table.counter_report = {**reported.as_json(), "by": reporter.pk,
-                                "by_name": reporter.player.display_name}
-        table.dispute_note = (
-            f"{reporter.player.display_name} reported a different result."
-        )
+        table.counter_report = {
+            **reported.as_json(),
+            "by": reporter.pk,
+            "by_name": reporter.player.display_name,
+        }
+        table.dispute_note = f"{reporter.player.display_name} reported a different result."
         table.version += 1
         table.save()
-        _log_change(table, ResultChange.Action.DISPUTE, user, before,
-                    note=f"differing report: {reported.as_json()}")
+        _log_change(
+            table,
+            ResultChange.Action.DISPUTE,
+            user,
+            before,
+            note=f"differing report: {reported.as_json()}",
+        )
         return table
     # First report, or the same side reporting again before confirmation.
     _write_result(table, reported, score)
@@ -1047,7 +1138,9 @@ def report_result(
     return table
 
 
-def _confirm(user: Any, table: Table, before: dict[str, Any], now: datetime, note: str = "") -> Table:
+def _confirm(
+    user: Any, table: Table, before: dict[str, Any], now: datetime, note: str = ""
+) -> Table:
     table.status = Table.Status.CONFIRMED
     table.confirmed_by = user if getattr(user, "is_authenticated", False) else None
     table.confirmed_at = now
@@ -1060,9 +1153,12 @@ def _confirm(user: Any, table: Table, before: dict[str, Any], now: datetime, not
 
 @transaction.atomic
 def confirm_result(user: Any, table: Table | int, version: int | None = None) -> Table:
-    """Another player at the table confirms the reported result."""
+    """Another player at the table confirms the reported result; the director may confirm
+    it too (a walk-in without an account cannot)."""
     table = _lock_table(table)
-    registration = require_seat(user, table)
+    registration = seat_registration(user, table)
+    if registration is None and not is_director(user, table.round.event):
+        registration = require_seat(user, table)
     _require_running(table)
     if table.status != Table.Status.REPORTED:
         raise Conflict(
@@ -1070,7 +1166,7 @@ def confirm_result(user: Any, table: Table | int, version: int | None = None) ->
             f"({table.get_status_display().lower()}).",
             code="nothing_to_confirm",
         )
-    if table.reported_by_registration_id == registration.pk:
+    if registration is not None and table.reported_by_registration_id == registration.pk:
         raise NotAllowed("You reported this result; another player at the table confirms it.")
     _check_version(table, version)
     return _confirm(user, table, table_snapshot(table), timezone.now())
@@ -1176,18 +1272,32 @@ def issue_penalty(
     if kind not in Penalty.Kind.values:
         raise ServiceError(f"Unknown penalty {kind!r}: warning or ejection.")
     if reg.ejected:
-        raise Conflict(f"{reg.player.display_name} has already been ejected ({reg.ejection_reason}).")
+        raise Conflict(
+            f"{reg.player.display_name} has already been ejected ({reg.ejection_reason})."
+        )
     round_number = _last_round_number(event) or None
     if offense in INSTANT_EJECTION:
         kind = Penalty.Kind.EJECTION
     penalty = Penalty.objects.create(
-        registration=reg, kind=kind, offense=offense, round_number=round_number,
-        note=note[:500], issued_by=user,
+        registration=reg,
+        kind=kind,
+        offense=offense,
+        round_number=round_number,
+        note=note[:500],
+        issued_by=user,
     )
     audit.record(
-        actor=user, obj=penalty, action=f"penalty_{kind}", event=event,
-        after={"player": reg.player.display_name, "kind": kind, "offense": offense,
-               "round": round_number, "note": note},
+        actor=user,
+        obj=penalty,
+        action=f"penalty_{kind}",
+        event=event,
+        after={
+            "player": reg.player.display_name,
+            "kind": kind,
+            "offense": offense,
+            "round": round_number,
+            "note": note,
+        },
     )
     reason = ""
     label = Penalty.Offense(offense).label.lower()
@@ -1216,11 +1326,20 @@ def issue_penalty(
             )
         if reason:
             auto = Penalty.objects.create(
-                registration=reg, kind=Penalty.Kind.EJECTION, offense=offense,
-                round_number=round_number, note=reason, issued_by=user,
+                registration=reg,
+                kind=Penalty.Kind.EJECTION,
+                offense=offense,
+                round_number=round_number,
+                note=reason,
+                issued_by=user,
             )
-            audit.record(actor=user, obj=auto, action="penalty_ejection", event=event,
-                         after={"player": reg.player.display_name, "reason": reason})
+            audit.record(
+                actor=user,
+                obj=auto,
+                action="penalty_ejection",
+                event=event,
+                after={"player": reg.player.display_name, "reason": reason},
+            )
     if reason:
         before = _registration_snapshot(reg)
         reg.ejected = True
@@ -1228,8 +1347,15 @@ def issue_penalty(
         reg.dropped = True
         reg.dropped_after_round = _last_round_number(event)
         reg.save(update_fields=["ejected", "ejection_reason", "dropped", "dropped_after_round"])
-        audit.record(actor=user, obj=reg, action="eject", before=before,
-                     after=_registration_snapshot(reg), event=event, note=reason)
+        audit.record(
+            actor=user,
+            obj=reg,
+            action="eject",
+            before=before,
+            after=_registration_snapshot(reg),
+            event=event,
+            note=reason,
+        )
     return penalty
 
 
@@ -1239,6 +1365,7 @@ def issue_penalty(
 def standing_games(event: Event) -> list[StandingGame]:
     """Every confirmed table of the event as the standings module takes it."""
     from tournaments.standings import StandingGame
+
     tables: dict[int, list[Seat]] = defaultdict(list)
     info: dict[int, tuple[int, bool]] = {}
     seats = Seat.objects.filter(event=event, table__status=Table.Status.CONFIRMED).select_related(
@@ -1276,6 +1403,7 @@ def event_standings(event: Event) -> list[StandingRow]:
     """Standings after the confirmed results; each row carries ``registration`` and
     ``name`` for display."""
     from tournaments.standings import compute_standings
+
     regs = standing_registrations(event)
     by_id = {str(r.pk): r for r in regs}
     rows = compute_standings(list(by_id), standing_games(event), tiebreaks_for(event))
@@ -1307,9 +1435,7 @@ def visible_events(user: Any) -> QuerySet[Event]:
 
 
 def round_tables(rnd: Round) -> list[Table]:
-    return list(
-        rnd.tables.prefetch_related("seats__registration__player").order_by("number")
-    )
+    return list(rnd.tables.prefetch_related("seats__registration__player").order_by("number"))
 
 
 def export_event(event: Event) -> dict[str, Any]:
@@ -1347,18 +1473,31 @@ def export_event(event: Event) -> dict[str, Any]:
                 }
             )
     return {
-        "event": {**_event_snapshot(event), "slug": event.slug,
-                  "organizer": event.organizer.get_username(),
-                  "rounds_total": rounds_total(event)},
+        "event": {
+            **_event_snapshot(event),
+            "slug": event.slug,
+            "organizer": event.organizer.get_username(),
+            "rounds_total": rounds_total(event),
+        },
         "registrations": [
-            {"id": r.pk, "player": r.player.display_name, "player_id": r.player_id,
-             **{k: v for k, v in _registration_snapshot(r).items() if k != "player"}}
+            {
+                "id": r.pk,
+                "player": r.player.display_name,
+                "player_id": r.player_id,
+                **{k: v for k, v in _registration_snapshot(r).items() if k != "player"},
+            }
             for r in regs
         ],
         "rounds": rounds,
         "penalties": [
-            {"registration": p.registration_id, "kind": p.kind, "offense": p.offense,
-             "round": p.round_number, "note": p.note, "at": p.created_at.isoformat()}
+            {
+                "registration": p.registration_id,
+                "kind": p.kind,
+                "offense": p.offense,
+                "round": p.round_number,
+                "note": p.note,
+                "at": p.created_at.isoformat(),
+            }
             for p in Penalty.objects.filter(registration__event=event)
         ],
         "standings": standings,

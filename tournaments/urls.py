@@ -1,10 +1,27 @@
+"""Pages for events (included at the site root)."""
+
 from django.urls import path
 
 from tournaments import views
 
+E = "events/<slug:slug>/"
+
 urlpatterns = [
     path("events/", views.event_list, name="event-list"),
-    path("events/<slug:slug>/", views.event_detail, name="event-detail"),
+    path("events/new/", views.event_create, name="event-create"),
+    path(E, views.event_detail, name="event-detail"),
+    path(E + "edit/", views.event_edit, name="event-edit"),
+    path(E + "register/", views.register, name="event-register"),
+    path(E + "pairings/", views.pairings, name="event-pairings"),
+    path(E + "standings/", views.standings, name="event-standings"),
+    path(E + "timer/", views.round_timer, name="event-timer"),
+    path(E + "rounds/<int:number>/print/", views.print_pairings, name="print-pairings"),
+    path(E + "rounds/<int:number>/slips/", views.print_slips, name="print-slips"),
+    path(E + "me/", views.my_event, name="my-event"),
+    path(E + "me/drop/", views.self_drop, name="my-event-drop"),
+    path(E + "tables/<int:table_id>/<str:action>/", views.table_action, name="table-action"),
+    path(E + "manage/", views.dashboard, name="event-dashboard"),
+    path(E + "manage/<str:action>/", views.director_action, name="director-action"),
     path("players/<int:pk>/", views.player_detail, name="player-detail"),
     path("me/events/", views.my_events, name="my-events"),
 ]

@@ -12,6 +12,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 METW, LOTR_TCG, LORE = "metw", "lotr-tcg", "lore"
@@ -33,6 +34,7 @@ _NON_ALNUM = re.compile(r"[^0-9a-z]+")
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "ß": "ss", "æ": "ae", "ø": "o"})
 
 
+@lru_cache(maxsize=65536)
 def normalize_name(name: str) -> str:
     """The matching key of a name: case, accents, spaces and punctuation ignored.
 
@@ -40,6 +42,8 @@ def normalize_name(name: str) -> str:
     makes "Orc-lieutenant", "Orc lieutenant" and "orclieutenant" the same key, and
     "Gandalf - The Grey Wizard" the same as "Gandalf, The Grey Wizard".
     """
+    if name.isascii():
+        return _NON_ALNUM.sub("", name.lower())
     text = unicodedata.normalize("NFKD", name.translate(_QUOTES).lower())
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
     return _NON_ALNUM.sub("", text)
@@ -75,14 +79,15 @@ class CardRecord:
     source: str | None = None
     base_id: str | None = None  # the card this printing is an alias/errata of
     alternate_ids: tuple[str, ...] = field(default=())
+    # Matching keys, computed once: the validator reads them for every copy of every card.
+    key: str = field(default="", compare=False)
+    title_key: str = field(default="", compare=False)
 
-    @property
-    def key(self) -> str:
-        return normalize_name(self.name)
-
-    @property
-    def title_key(self) -> str:
-        return normalize_name(self.title or self.name)
+    def __post_init__(self) -> None:
+        if not self.key:
+            object.__setattr__(self, "key", normalize_name(self.name))
+        if not self.title_key:
+            object.__setattr__(self, "title_key", normalize_name(self.title or self.name))
 
     @property
     def rules_identity(self) -> str:
@@ -150,7 +155,7 @@ def lotr_record(d: Mapping[str, Any], aliases: Mapping[str, str] | None = None) 
         title=title,
         subtitle=d.get("subtitle"),
         side=d.get("side"),
-        # The database spells some cultures in lower case (Hobbit sets); counts group by one spelling.
+        # Some cultures are spelled in lower case (Hobbit sets); counts group by one spelling.
         culture=culture.title() if isinstance(culture, str) else None,
         site_number=_int(d.get("site_number")),
         site_block=d.get("site_block"),

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from rules_engine.deckrules.cards import LORE, LOTR_TCG, METW, METW_SET_CODES, normalize_name
 
@@ -29,15 +30,21 @@ MAIN = "main"  # no heading yet: the card's type decides where it goes
 
 _COUNT_FIRST = re.compile(r"^(\d{1,4})\s*(?:[x×*]\s*|-\s*(?=\D)|\.\s+|\s+)(.+)$", re.IGNORECASE)
 _X_FIRST = re.compile(r"^[x×]\s*(\d{1,4})\s+(.+)$", re.IGNORECASE)
-_COUNT_LAST = re.compile(r"^(.+?)\s*(?:\(\s*[x×]\s*(\d{1,4})\s*\)|[x×*]\s*(\d{1,4}))$", re.IGNORECASE)
+_COUNT_LAST = re.compile(
+    r"^(.+?)\s*(?:\(\s*[x×]\s*(\d{1,4})\s*\)|[x×*]\s*(\d{1,4}))$", re.IGNORECASE
+)
 _TRAILING_PAREN = re.compile(r"\s*\(([^()]*)\)\s*$")
 _BRACKETS = re.compile(r"\s*\[([^\]]*)\]")
 _BRACES = re.compile(r"\s*\{([^}]*)\}")
 _HEADING_COUNT = re.compile(r"[\s:]*[(\[]?\s*(\d{1,4})\s*(?:cards?)?\s*[)\]]?\s*:?$", re.IGNORECASE)
-_KEY_VALUE = re.compile(r"^(ring[\s-]*bearer|ringbearer|the one ring|one ring|ring)\s*[:=-]\s*(.+)$", re.I)
+_KEY_VALUE = re.compile(
+    r"^(ring[\s-]*bearer|ringbearer|the one ring|one ring|ring)\s*[:=-]\s*(.+)$", re.I
+)
 _LOTR_COLL = re.compile(r"^(\d{1,3})\s*[A-Z]{1,2}\s*(\d{1,3})[A-Z]?$", re.IGNORECASE)
 _LOTR_ID = re.compile(r"^(\d{1,3})_(\d{1,4})$")
-_TOTAL = re.compile(r"^(?:total(?:\s+cards)?\s*[:=]?\s*\d+|\d+\s+cards?(?:\s+total)?)$", re.IGNORECASE)
+_TOTAL = re.compile(
+    r"^(?:total(?:\s+cards)?\s*[:=]?\s*\d+|\d+\s+cards?(?:\s+total)?)$", re.IGNORECASE
+)
 _SEPARATOR = re.compile(r"^[\W_]+$")
 _BULLETS = "•·*–—-+>"
 
@@ -110,11 +117,17 @@ class DeckTextError(ValueError):
     """The text cannot be read as a deck list at all (too big, binary)."""
 
 
-def _section_for(heading: str, game: str) -> str | None:
-    """Which section a heading opens, or None when the words are not a known heading."""
+def _section_for(heading: str, game: str, strict: bool = False) -> str | None:
+    """Which section a heading opens, or None when the words are not a known heading.
+
+    ``strict``: the line has no "#" and no ":", so only a whole known heading counts
+    (otherwise the card "Grey Havens" would open the location deck).
+    """
     words = heading.lower()
     key = normalize_name(heading)
     if not key:
+        return None
+    if strict and key not in _EXACT_HEADINGS[game]:
         return None
     if game == LOTR_TCG:
         if key in {"ringbearer", "ringbearers"}:
@@ -203,6 +216,28 @@ _LOTR_DRAW_HEADINGS = {
     "followers",
 }
 _LORE_PLAY_HEADINGS = {"deck", "playdeck", "drawdeck", "main", "cards", "characters", "resources"}
+_EXACT_HEADINGS = {
+    METW: _METW_PLAY_HEADINGS
+    | {
+        "pool",
+        "startingpool",
+        "characterpool",
+        "startingcompany",
+        "startingcharacters",
+        "sideboard",
+        "sideboardvsfallenwizard",
+        "fallenwizardsideboard",
+        "sites",
+        "locations",
+        "locationdeck",
+        "regions",
+        "main",
+        "maindeck",
+    },
+    LOTR_TCG: _LOTR_DRAW_HEADINGS
+    | {"ringbearer", "adventuredeck", "sites", "sitepath", "adventurepath", "maindeck", "main"},
+    LORE: _LORE_PLAY_HEADINGS | {"sideboard", "maindeck", "hazards", "sites"},
+}
 
 
 def _is_category(heading: str) -> bool:
@@ -248,6 +283,23 @@ def _set_hint(text: str, game: str) -> str | None:
 
 
 def _card_line(line_no: int, raw: str, body: str, section: str, game: str, heading: str | None):
+    count, name, set_hint, alignment, note = _read_body(body, game)
+    return DeckLine(
+        line_no=line_no,
+        text=raw,
+        section=section,
+        count=count,
+        name=name,
+        set_hint=set_hint,
+        alignment_hint=alignment,
+        note=note,
+        heading=heading,
+    )
+
+
+@lru_cache(maxsize=32768)
+def _read_body(body: str, game: str) -> tuple[int, str, str | None, str | None, str | None]:
+    """(count, name, set code, alignment tag, note) of one card line; pure, so memoised."""
     notes: list[str] = []
     if "//" in body:
         body, comment = body.split("//", 1)
@@ -276,17 +328,8 @@ def _card_line(line_no: int, raw: str, body: str, section: str, game: str, headi
             if count == 1 and count_again != 1:
                 count, name = count_again, rest
     name = name.strip().lstrip(_BULLETS).strip().rstrip(",;").strip()
-    return DeckLine(
-        line_no=line_no,
-        text=raw,
-        section=section,
-        count=min(count, MAX_COPIES_PER_LINE),
-        name=name,
-        set_hint=set_hint,
-        alignment_hint=alignment,
-        note="; ".join(n for n in notes if n) or None,
-        heading=heading,
-    )
+    note = "; ".join(n for n in notes if n) or None
+    return min(count, MAX_COPIES_PER_LINE), name, set_hint, alignment, note
 
 
 def _heading(body: str, game: str, hashed: bool) -> tuple[str, str, int | None] | None:
@@ -299,7 +342,8 @@ def _heading(body: str, game: str, hashed: bool) -> tuple[str, str, int | None] 
         declared = int(m.group(1))
         stripped = text[: m.start()].strip()
     stripped = stripped.rstrip(":").strip()
-    section = _section_for(stripped, game)
+    strict = not hashed and not text.endswith(":")
+    section = _section_for(stripped, game, strict)
     if section is not None:
         return section, stripped, declared
     if hashed or text.endswith(":"):
@@ -313,8 +357,7 @@ def parse_decklist(text: str, game: str) -> ParsedDeck:
         raise DeckTextError(f"Unknown game {game!r}.")
     if len(text) > MAX_TEXT_CHARS:
         raise DeckTextError(
-            f"The list is {len(text):,} characters long; a deck list is at most "
-            f"{MAX_TEXT_CHARS:,}."
+            f"The list is {len(text):,} characters long; a deck list is at most {MAX_TEXT_CHARS:,}."
         )
     if "\x00" in text or sum(1 for ch in text[:4000] if ord(ch) < 32 and ch not in "\r\n\t") > 8:
         raise DeckTextError("This does not look like text: paste the deck list as plain text.")

@@ -22,7 +22,6 @@ def effective_winner(result: GameResult) -> str | None:
     return result.winner if result.winner is not None else result.one_ring
 
 
-
 def require_scores(result: GameResult, game: GameSystem) -> list[Problem]:
     return [
         Problem(
@@ -69,7 +68,7 @@ def winner_has_most(result: GameResult, game: GameSystem) -> list[Problem]:
         if len(leaders) == len(mps):
             consequence = "a tie has no winner (3 points each)"
         else:
-            consequence = "leave the winner empty: players tied for the win are each scored as winner"
+            consequence = "leave the winner empty: each player tied for the win scores as winner"
         return [
             Problem(
                 "winner_tied",

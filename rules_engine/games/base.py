@@ -49,4 +49,4 @@ class GameSystem:
         return outcome == "normal" or outcome in self.outcomes
 
     def label(self, outcome: str) -> str:
-        return self.outcome_labels.get(outcome, outcome.replace("_", " "))
+        return self.outcome_labels.get(outcome, str(outcome).replace("_", " "))

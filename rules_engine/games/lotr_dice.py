@@ -36,9 +36,7 @@ def score(result: GameResult, outcome: str, settings: ScoringSettings) -> GameSc
             game=SYSTEM.key,
             why="Sauron corrupted enough cards: every player loses, 0 points each",
         )
-    return score_by_mps(
-        result.seats, time_called=result.time_called, game=SYSTEM.key, unit="Glory"
-    )
+    return score_by_mps(result.seats, time_called=result.time_called, game=SYSTEM.key, unit="Glory")
 
 
 SYSTEM = GameSystem(

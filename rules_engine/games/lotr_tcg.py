@@ -69,9 +69,9 @@ SYSTEM = GameSystem(
     uses_mps=False,
     score_label="",
     two_player_seats=(2, 2),
-    # 001 describes games of four or more players without an upper bound; eight
-    # is the most any table of this organizer seats.
-    multiplayer_seats=(3, 8),
+    # RULES.md §1: "2 or more" (001 describes games of four or more players
+    # without an upper bound); eight is the most any table of this organizer seats.
+    multiplayer_seats=(2, 8),
     outcomes=(NORMAL, SITE_9, LAST_PLAYER, RING_BEARER_KILLED, RING_BEARER_CORRUPTED),
     has_decks=True,
     order=3,

@@ -135,7 +135,9 @@ def test_multiplayer_pod_reading():
     rated as one win against the runner-up, each other player as one loss against
     the winner, the loser's points being the winner's by the ratio to that player."""
     score = score_game(
-        GameResult("lore", (Seat("w", 20), Seat("r", 15), Seat("x", 8), Seat("y", 4)), multiplayer=True)
+        GameResult(
+            "lore", (Seat("w", 20), Seat("r", 15), Seat("x", 8), Seat("y", 4)), multiplayer=True
+        )
     )
     ratings = {"w": 150, "r": 170, "x": 130, "y": 150}
     changes = rate_round(ratings, score.rated)
@@ -208,7 +210,9 @@ def test_two_player_game_both_sides_from_start_ratings_and_zero_sum(a, b, points
     assert changes["a"] == rating_change(a, b, "win", points)
     assert changes["b"] == rating_change(b, a, "loss", points)
     assert changes["a"] + changes["b"] == 0
-    draw = rate_round({"a": a, "b": b}, [RatedGame("a", ("b",), "draw", 0), RatedGame("b", ("a",), "draw", 0)])
+    draw = rate_round(
+        {"a": a, "b": b}, [RatedGame("a", ("b",), "draw", 0), RatedGame("b", ("a",), "draw", 0)]
+    )
     assert draw["a"] + draw["b"] == 0
 
 
@@ -235,13 +239,19 @@ def test_tuple_replay_equals_round_by_round_formula(rounds):
 
     code = {"win": R_WIN, "loss": R_LOSS, "draw": R_DRAW}
     tuples = [
-        [(int(r.player), tuple(int(o) for o in r.opponents), code[r.result], r.points) for g in games for r in _rated(g)]
+        [
+            (int(r.player), tuple(int(o) for o in r.opponents), code[r.result], r.points)
+            for g in games
+            for r in _rated(g)
+        ]
         for games in clean_rounds
     ]
     fast = replay(tuples, [START_RATING] * 8)
     assert fast == [ratings[str(i)] for i in range(8)]
 
-    pairs = [[(a, b, pts, int(res == "draw")) for a, b, res, pts in games] for games in clean_rounds]
+    pairs = [
+        [(a, b, pts, int(res == "draw")) for a, b, res, pts in games] for games in clean_rounds
+    ]
     assert replay_pairs(pairs, [START_RATING] * 8) == fast
 
     changes: list[int] = []

@@ -60,7 +60,11 @@ def test_one_ring_claimed_by_someone_who_is_not_the_winner():
 
 def test_one_ring_claimed_by_someone_not_at_the_table():
     """000 Part VI §3: only a player of the game can have destroyed the Ring."""
-    refused(GameResult("lore", (Seat("a", 10), Seat("b", 3)), one_ring="z"), "one_ring_not_seated", "'z'")
+    refused(
+        GameResult("lore", (Seat("a", 10), Seat("b", 3)), one_ring="z"),
+        "one_ring_not_seated",
+        "'z'",
+    )
 
 
 def test_one_ring_needs_a_winner():
@@ -71,15 +75,29 @@ def test_one_ring_needs_a_winner():
 def test_one_ring_not_in_games_without_it():
     """RULES.md §1: only LoRE and METW are won by destroying The One Ring."""
     refused(GameResult("lotr-dice", (Seat("a", 1), Seat("b", 2)), one_ring="a"), "unknown_outcome")
-    refused(GameResult("lotr-tcg", (Seat("a"), Seat("b")), outcome="one_ring", winner="a"), "unknown_outcome")
+    refused(
+        GameResult("lotr-tcg", (Seat("a"), Seat("b")), outcome="one_ring", winner="a"),
+        "unknown_outcome",
+    )
 
 
 def test_winner_with_fewer_mps():
     """RULES.md §2 Reading: the winner is the player with more MPs; a reported winner
     with fewer MPs is rejected."""
-    refused(GameResult("lore", (Seat("a", 14), Seat("b", 6)), winner="b"), "winner_fewer_mps", "'b'", "6", "14")
     refused(
-        GameResult("lore", tuple(Seat(p, m) for p, m in zip("abc", (5, 9, 7), strict=True)), multiplayer=True, winner="c"),
+        GameResult("lore", (Seat("a", 14), Seat("b", 6)), winner="b"),
+        "winner_fewer_mps",
+        "'b'",
+        "6",
+        "14",
+    )
+    refused(
+        GameResult(
+            "lore",
+            tuple(Seat(p, m) for p, m in zip("abc", (5, 9, 7), strict=True)),
+            multiplayer=True,
+            winner="c",
+        ),
         "winner_fewer_mps",
     )
 
@@ -114,10 +132,21 @@ def test_seat_counts(game, multiplayer, n, code):
     assert code in codes(result)
 
 
-@pytest.mark.parametrize(("game", "multiplayer", "n"), [("lore", True, 3), ("lore", True, 5), ("lotr-dice", True, 2), ("lotr-dice", True, 4), ("metw", False, 2)])
+@pytest.mark.parametrize(
+    ("game", "multiplayer", "n"),
+    [
+        ("lore", True, 3),
+        ("lore", True, 5),
+        ("lotr-dice", True, 2),
+        ("lotr-dice", True, 4),
+        ("metw", False, 2),
+    ],
+)
 def test_seat_counts_allowed(game, multiplayer, n):
     """RULES.md §1: the allowed seat counts are accepted."""
-    check_result(GameResult(game, tuple(Seat(f"p{i}", i) for i in range(n)), multiplayer=multiplayer))
+    check_result(
+        GameResult(game, tuple(Seat(f"p{i}", i) for i in range(n)), multiplayer=multiplayer)
+    )
 
 
 def test_seat_twice():
@@ -162,12 +191,17 @@ def test_glory_in_a_game_sauron_won():
 
 def test_both_corrupted_has_no_winner():
     """003 Part I §1: both Wizards fail → no one wins."""
-    refused(GameResult("metw", (Seat("a"), Seat("b")), outcome="both_corrupted", winner="a"), "winner_not_allowed")
+    refused(
+        GameResult("metw", (Seat("a"), Seat("b")), outcome="both_corrupted", winner="a"),
+        "winner_not_allowed",
+    )
 
 
 def test_wizard_eliminated_needs_winner():
     """003 Part I §1: 'If your Wizard is eliminated ... your opponent wins' — name him."""
-    refused(GameResult("metw", (Seat("a"), Seat("b")), outcome="wizard_eliminated"), "winner_required")
+    refused(
+        GameResult("metw", (Seat("a"), Seat("b")), outcome="wizard_eliminated"), "winner_required"
+    )
 
 
 def test_lotr_tcg_needs_a_winner_and_has_no_mps():
@@ -178,8 +212,12 @@ def test_lotr_tcg_needs_a_winner_and_has_no_mps():
 
 def test_unknown_outcome_and_winner_not_seated():
     """RULES.md §1: each game has its own outcomes."""
-    assert "unknown_outcome" in codes(GameResult("lore", (Seat("a", 1), Seat("b", 2)), outcome="sauron_won"))
-    assert "winner_not_seated" in codes(GameResult("lore", (Seat("a", 1), Seat("b", 2)), winner="z"))
+    assert "unknown_outcome" in codes(
+        GameResult("lore", (Seat("a", 1), Seat("b", 2)), outcome="sauron_won")
+    )
+    assert "winner_not_seated" in codes(
+        GameResult("lore", (Seat("a", 1), Seat("b", 2)), winner="z")
+    )
 
 
 def test_round_number():
@@ -192,11 +230,21 @@ def test_all_problems_are_reported_together():
     result = GameResult("lore", (Seat("a", 1.5), Seat("a", 2), Seat("c", 1)), round_number=-1)
     with pytest.raises(InvalidResult) as info:
         check_result(result)
-    assert {"round_number", "too_many_seats", "mps_not_integer", "duplicate_seat"} <= set(info.value.codes)
+    assert {"round_number", "too_many_seats", "mps_not_integer", "duplicate_seat"} <= set(
+        info.value.codes
+    )
     assert all(isinstance(p, Problem) and p.message for p in info.value.problems)
     assert str(info.value) == " ".join(p.message for p in info.value.problems)
 
 
 def test_bad_settings_refused():
     """RULES.md §2/§5: the readings a director can set have known values."""
-    assert "settings" in codes(GameResult("lore", (Seat("a", 1), Seat("b", 2))), ScoringSettings(half_cap="half"))
+    assert "settings" in codes(
+        GameResult("lore", (Seat("a", 1), Seat("b", 2))), ScoringSettings(half_cap="half")
+    )
+
+
+def test_winner_must_match_a_seat_exactly():
+    """The winner named must be one of the seated players, spelled as seated."""
+    result = GameResult("lotr-tcg", (Seat("a"), Seat("b")), winner="a ")
+    assert "winner_not_seated" in codes(result)

@@ -151,7 +151,13 @@ def test_every_step_is_shown():
     """The calculator shows each step: start, doubling, half cap, reveals, avatar, final."""
     side = count_free_council(JESSICA, JASON).players[1]
     text = "\n".join(side.steps)
-    for word in ("start:", "doubling:", "half cap: character 8 → 6", "revealed duplicates:", "avatar eliminated:"):
+    for word in (
+        "start:",
+        "doubling:",
+        "half cap: character 8 → 6",
+        "revealed duplicates:",
+        "avatar eliminated:",
+    ):
         assert word in text
 
 

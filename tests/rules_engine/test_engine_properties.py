@@ -10,7 +10,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_engine import GameResult, Seat, score_game
+from rules_engine import GameResult, InvalidResult, Seat, score_game
 from rules_engine.free_council import CouncilInput, count_free_council
 from rules_engine.scoring import ratio_band
 
@@ -22,13 +22,20 @@ mp_games = st.sampled_from(["lore", "metw", "lotr-dice"])
 def test_two_player_points_sum_to_six(game, a, b, round_number, time_called):
     """000 Part VI §3: 6–0, 5–1, 4–2, 3–3 all sum to 6."""
     score = score_game(
-        GameResult(game, (Seat("a", a), Seat("b", b)), round_number=round_number, time_called=time_called)
+        GameResult(
+            game, (Seat("a", a), Seat("b", b)), round_number=round_number, time_called=time_called
+        )
     )
     assert sum(score.points.values()) == 6
     assert score.time_called is time_called
 
 
-@given(game=st.sampled_from(["lore", "metw"]), a=st.one_of(st.none(), mps), b=st.one_of(st.none(), mps), who=st.sampled_from("ab"))
+@given(
+    game=st.sampled_from(["lore", "metw"]),
+    a=st.one_of(st.none(), mps),
+    b=st.one_of(st.none(), mps),
+    who=st.sampled_from("ab"),
+)
 def test_one_ring_points_sum_to_seven(game, a, b, who):
     """000 Part VI §3: One Ring 7–0."""
     score = score_game(GameResult(game, (Seat("a", a), Seat("b", b)), one_ring=who))
@@ -99,23 +106,33 @@ def test_two_player_equals_pod_rules_with_two_seats(a, b):
     assert two.points == pod.points
 
 
-@given(w=st.integers(1, 500), l=st.integers(1, 500))
-def test_ratio_band_matches_exact_fractions(w, l):
+@given(w=st.integers(1, 500), lo=st.integers(1, 500))
+def test_ratio_band_matches_exact_fractions(w, lo):
     """000 Part VI §3: bands by exact ratio (no floating-point edge at 1.5 or 2)."""
     from fractions import Fraction
 
-    w += l  # the winner has more MPs than the loser
-    r = Fraction(w, l)
+    w += lo  # the winner has more MPs than the loser
+    r = Fraction(w, lo)
     expected = "ratio_2" if r >= 2 else "ratio_1_5" if r >= Fraction(3, 2) else "ratio_1"
-    assert ratio_band(w, l).key == expected
+    assert ratio_band(w, lo).key == expected
 
 
 cats = st.integers(-5, 15)
+council_sides = {
+    name: st.builds(
+        CouncilInput,
+        st.just(name),
+        *[cats] * 6,
+        revealed_duplicates=st.integers(0, 5),
+        avatar_eliminated=st.booleans(),
+    )
+    for name in "AB"
+}
 
 
 @given(
-    a=st.builds(CouncilInput, st.just("A"), cats, cats, cats, cats, cats, cats, st.integers(0, 5), st.booleans()),
-    b=st.builds(CouncilInput, st.just("B"), cats, cats, cats, cats, cats, cats, st.integers(0, 5), st.booleans()),
+    a=council_sides["A"],
+    b=council_sides["B"],
     reading=st.sampled_from(["exact", "round-up"]),
 )
 def test_free_council_invariants(a, b, reading):
@@ -136,3 +153,55 @@ def test_free_council_invariants(a, b, reading):
         assert result.tie
     else:
         assert result.winner == max(finals, key=finals.get)
+
+
+anything = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**7), 10**7),
+    st.floats(allow_nan=True),
+    st.text(max_size=5),
+    st.lists(st.integers(), max_size=2),
+)
+names = st.one_of(st.sampled_from(["a", "b", "c", "", " a"]), anything)
+
+
+@settings(max_examples=500)
+@given(
+    game=st.one_of(st.sampled_from(["lore", "metw", "lotr-tcg", "lotr-dice"]), anything),
+    seats=st.lists(st.builds(Seat, names, st.one_of(mps, anything)), max_size=6),
+    round_number=st.one_of(st.integers(-2, 5), anything),
+    multiplayer=st.one_of(st.booleans(), anything),
+    outcome=st.one_of(
+        st.sampled_from(
+            [
+                "normal",
+                "one_ring",
+                "wizard_eliminated",
+                "both_corrupted",
+                "site_9",
+                "glory",
+                "sauron_won",
+            ]
+        ),
+        anything,
+    ),
+    winner=names,
+    one_ring=st.one_of(st.none(), names),
+    time_called=st.one_of(st.booleans(), anything),
+)
+def test_any_input_is_scored_or_refused_never_crashes(
+    game, seats, round_number, multiplayer, outcome, winner, one_ring, time_called
+):
+    """Whatever arrives, the engine scores it or raises InvalidResult with reasons."""
+    result = GameResult(
+        game, tuple(seats), round_number, multiplayer, outcome, winner, time_called, one_ring
+    )
+    try:
+        score = score_game(result)
+    except InvalidResult as exc:
+        assert exc.problems and all(p.message for p in exc.problems)
+        return
+    players = [s.player for s in seats]
+    assert sorted(score.points) == sorted(players)
+    assert set(score.outcome.values()) <= {"win", "loss", "draw"}

@@ -23,7 +23,9 @@ def two(game: str, a: int | None, b: int | None, **kw) -> GameResult:
 
 def pod(game: str, *mps: int | None, **kw) -> GameResult:
     names = "abcdefgh"
-    return GameResult(game, tuple(Seat(names[i], m) for i, m in enumerate(mps)), multiplayer=True, **kw)
+    return GameResult(
+        game, tuple(Seat(names[i], m) for i, m in enumerate(mps)), multiplayer=True, **kw
+    )
 
 
 # --- the two-player table, at its boundaries --------------------------------
@@ -42,7 +44,7 @@ def pod(game: str, *mps: int | None, **kw) -> GameResult:
         (15, 10, (5, 1), "ratio_1_5"),
         (3, 2, (5, 1), "ratio_1_5"),
         # just under 1.5 → 4–2 ("up to one and a half times")
-        (14, 10, (4, 2), "ratio_1", ),
+        (14, 10, (4, 2), "ratio_1"),
         (29, 20, (4, 2), "ratio_1"),
         (11, 10, (4, 2), "ratio_1"),
         # "If the game was a tie, both players get 3"

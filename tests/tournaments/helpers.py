@@ -15,7 +15,7 @@ _counter = itertools.count(1)
 
 def make_user(name: str | None = None, *, staff: bool = False, player: bool = True) -> Any:
     name = name or f"user{next(_counter)}"
-    user = get_user_model().objects.create_user(username=name, password="pw-123456!x", is_staff=staff)
+    user = get_user_model().objects.create_user(username=name, password=None, is_staff=staff)
     if player:
         Player.objects.create(user=user, display_name=name.title())
     return user

@@ -18,12 +18,19 @@ for 10,000+ players), so it is solved in three layers:
   matched cheapest consecutively). The fast path builds exactly that shape while avoiding
   rematches (greedy matching inside each group, repaired by swaps). If it succeeds, the
   result equals that lower bound and is therefore *proven optimal*.
-* Window fallback. Where earlier games block that shape (typically the few leaders late
-  in an event), the affected score groups plus `w` neighbours are solved together with an
-  exact maximum-weight matching (blossom algorithm), doubling `w` until everything fits.
-* Full exact fallback. Events of at most FULL_EXACT_LIMIT players skip windows and solve
-  the whole round exactly; an exact matching without a perfect result is also the proof
-  that no rematch-free pairing exists (PairingImpossible).
+* Small events (at most FULL_EXACT_LIMIT players) whose fast path is blocked are solved
+  exactly on the full graph (rustworkx's blossom algorithm: ~20 ms for 256 players). An
+  exact matching without a perfect result is the proof that no rematch-free pairing
+  exists (PairingImpossible).
+* Larger events: windows. Each blocked place (typically the few leaders late in an event)
+  is widened to the nearest big score group (>= WINDOW_BIG_GROUP players) at a cut with
+  an even number of players above it; the window is solved exactly, the rest by the fast
+  path. Only CORE_SAMPLE players of a big group enter the exact matching: the rest of a
+  big group pairs inside itself in any order, so the sample decides who floats.
+* Last resort: the same sampled "core" over all score groups, then the full graph.
+Windows and core are not proven optimal; tests and benchmarks/bench_pairing.py compare
+them with the exact full-graph optimum (same floaters, same total difference every time
+so far). `SwissPairing.proven_optimal` and `.method` say which case a round was.
 
 Determinism: players are first sorted by id, then ranked by a shuffle from the seed; every
 choice between equally good options follows that rank, so a round is reproduced from its
@@ -42,6 +49,7 @@ FULL_EXACT_LIMIT = 256  # rustworkx solves a dense 256-player round exactly in ~
 _MAX_LISTED = 40  # explanation lines listing floaters, so huge events stay readable
 _FLOAT_TRIES = 8  # candidates tried per odd group before falling back
 CORE_SAMPLE = 16  # players of a big score group kept in the exact core fallback
+WINDOW_BIG_GROUP = 40  # a score group this big bounds a fallback window (see _windows)
 
 
 @dataclass
@@ -53,7 +61,7 @@ class SwissPairing:
     floaters: int  # players paired outside their score group
     score_difference: int  # sum over tables of |score a - score b|
     proven_optimal: bool = False  # True when the result is certainly a lexicographic optimum
-    method: str = field(default="")  # "fast", "window", "exact" (how it was computed)
+    method: str = field(default="")  # how it was solved: "fast", "window", "core", "exact"
 
 
 def pair_swiss(players: Sequence[PairingPlayer], round_number: int, seed: int) -> SwissPairing:
@@ -63,6 +71,10 @@ def pair_swiss(players: Sequence[PairingPlayer], round_number: int, seed: int) -
 
 def _pts(n: int) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
+
+
+def _group(score: int) -> str:
+    return f"{score}-point group"
 
 
 def _plural(n: int, word: str) -> str:
@@ -92,13 +104,15 @@ class _SwissRound:
         # Round 1 is random (000 Part VI §3), so scores must not group anybody.
         self.score = [0 if self.random_round else p.score for p in ordered]
         self.had_bye = [p.had_bye for p in ordered]
-        self.opp = [frozenset(index[o] for o in p.opponents if o in index) for p in ordered]
+        # Ids, not indices: converting 10,000 opponent sets costs more than the pairing.
+        self.opp = [p.opponents for p in ordered]
         perm = list(range(len(ordered)))
         random.Random(seed).shuffle(perm)
         self.rank = [0] * len(ordered)
         for pos, i in enumerate(perm):
             self.rank[i] = pos
         self.method = "fast"
+        self.blocked: list[str] = []
 
     # ------------------------------------------------------------------ driver
     def run(self) -> SwissPairing:
@@ -145,6 +159,7 @@ class _SwissRound:
         self, active: list[int]
     ) -> tuple[list[tuple[int, int]], dict[tuple[int, int], str], bool] | None:
         """A rematch-free perfect matching of `active`, or None if none exists."""
+        self.blocked = []  # a rejected bye candidate's notes must not leak into the result
         score = self.score
         groups: list[list[int]] = []
         for i in sorted(active, key=lambda i: (-score[i], self.rank[i])):
@@ -153,13 +168,18 @@ class _SwissRound:
             else:
                 groups.append([i])
         cache: dict[tuple[int, int], list[tuple[int, int]] | None] = {}
-        fast = self._fast(groups, cache)
-        if fast is not None:
-            return fast[0], fast[1], True
+        pairs, reasons, failures = self._fast(groups, cache, set())
+        if not failures:
+            return pairs, reasons, True
+        self.blocked = self._blocked_lines(groups, failures)
         if len(active) <= self.full_exact_limit:
             self.method = "exact"
             found = self._exact(active)
             return None if found is None else (found, self._core_reasons(found), True)
+        windowed = self._windows(groups, cache, failures)
+        if windowed is not None:
+            self.method = "window"
+            return windowed[0], windowed[1], False
         self.method = "core"
         found = self._core(groups)
         if found is None:  # the sampled core was too tight: decide on everybody
@@ -171,32 +191,126 @@ class _SwissRound:
         self,
         groups: list[list[int]],
         cache: dict[tuple[int, int], list[tuple[int, int]] | None],
-    ) -> tuple[list[tuple[int, int]], dict[tuple[int, int], str]] | None:
-        """The lower-bound shape (see the module docstring), or None where rematches block it."""
+        skip: set[int],
+    ) -> tuple[list[tuple[int, int]], dict[tuple[int, int], str], list[tuple[int, int]]]:
+        """The lower-bound shape (see the module docstring) for the groups not in `skip`.
+
+        Returns the pairs, the reason for each cross-group table, and the (first, last)
+        group indices of every place where earlier games block that shape.
+        """
         score = self.score
         pairs: list[tuple[int, int]] = []
         reasons: dict[tuple[int, int], str] = {}
+        failures: list[tuple[int, int]] = []
         pending: int | None = None
         for k, group in enumerate(groups):
+            if k in skip:
+                continue
             if len(group) % 2 == 0:
                 found = self._internal(k, group, -1, cache)
                 if found is None:
-                    return None
-                pairs.extend(found)
+                    failures.append((k, k))
+                else:
+                    pairs.extend(found)
             elif pending is None:
                 pending = k
             else:
                 floated = self._float_pair(pending, k, groups, cache)
                 if floated is None:
-                    return None
-                pairs.extend(floated[0])
-                a, b = floated[1]
-                why = f"the {_pts(score[a])} group has an odd number of players"
-                if k > pending + 1:
-                    why += f" and the next group with an odd number is on {_pts(score[b])}"
-                reasons[(a, b)] = why
+                    failures.append((pending, k))
+                else:
+                    pairs.extend(floated[0])
+                    a, b = floated[1]
+                    why = f"the {_group(score[a])} has an odd number of players"
+                    if k > pending + 1:
+                        why += f" and the next group with an odd number is on {_pts(score[b])}"
+                    reasons[(a, b)] = why
                 pending = None
-        return pairs, reasons
+        return pairs, reasons, failures
+
+    def _windows(
+        self,
+        groups: list[list[int]],
+        cache: dict[tuple[int, int], list[tuple[int, int]] | None],
+        failures: list[tuple[int, int]],
+    ) -> tuple[list[tuple[int, int]], dict[tuple[int, int], str]] | None:
+        """Solve the blocked places exactly inside windows, the rest by the fast path.
+
+        A window runs from a blocked place outwards to a big score group (kept whole in the
+        window as a sample, see _core) at a cut with an even number of players above it.
+        Big groups absorb floaters in any number, and at an even cut the lower bound has
+        no table crossing, so cutting there loses (in practice) nothing; the benchmark and
+        tests compare the result with the exact full-graph optimum.
+        """
+        last = len(groups) - 1
+        above = [0]
+        for g in groups:
+            above.append(above[-1] + len(g))
+
+        def boundary_up(k: int) -> int:
+            while k > 0 and not (len(groups[k]) >= WINDOW_BIG_GROUP and above[k] % 2 == 0):
+                k -= 1
+            return k
+
+        def boundary_down(k: int) -> int:
+            while k < last and not (len(groups[k]) >= WINDOW_BIG_GROUP and above[k + 1] % 2 == 0):
+                k += 1
+            return k
+
+        spans = [(boundary_up(i), boundary_down(j)) for i, j in failures]
+        for _ in range(8):
+            spans.sort()
+            merged: list[tuple[int, int]] = []
+            for s, e in spans:
+                if merged and s <= merged[-1][1] + 1:
+                    merged[-1] = (merged[-1][0], max(merged[-1][1], e))
+                else:
+                    merged.append((s, e))
+            if merged == [(0, last)]:
+                return None  # the window is everything: the caller's core does that
+            skip = {k for s, e in merged for k in range(s, e + 1)}
+            pairs, reasons, failures = self._fast(groups, cache, skip)
+            grow = [(boundary_up(i), boundary_down(j)) for i, j in failures]
+            for s, e in merged:
+                found = self._core(groups[s : e + 1])
+                if found is None:
+                    grow.append((boundary_up(max(0, s - 1)), boundary_down(min(last, e + 1))))
+                    continue
+                pairs.extend(found)
+                reasons.update(self._core_reasons(found))
+            if not grow:
+                return pairs, reasons
+            spans = merged + grow
+        return None
+
+    def _blocked_lines(self, groups: list[list[int]], failures: list[tuple[int, int]]) -> list[str]:
+        """Plain words for the places where earlier games stop same-score pairing."""
+        lines = []
+        for i, j in failures[:5]:
+            members = [p for g in groups[i : j + 1] for p in g]
+            if len(members) > 8:
+                lines.append(
+                    f"Earlier games block pairing inside the {self.score[members[0]]}- to "
+                    f"{_group(self.score[members[-1]])}s."
+                )
+                continue
+            met = [
+                f"{self.names[a]}–{self.names[b]}"
+                for x, a in enumerate(members)
+                for b in members[x + 1 :]
+                if self.ids[b] in self.opp[a]
+            ]
+            lines.append(
+                "Earlier games block pairing inside the "
+                + (
+                    f"{self.score[members[0]]}- to {_group(self.score[members[-1]])}s"
+                    if i != j
+                    else _group(self.score[members[0]])
+                )
+                + (f" (already met: {', '.join(met)})" if met else "")
+                + "."
+            )
+        return lines
 
     def _core(self, groups: list[list[int]]) -> list[tuple[int, int]] | None:
         """Exact matching on a core: small groups whole, CORE_SAMPLE players of big ones.
@@ -224,8 +338,8 @@ class _SwissRound:
     def _core_reasons(self, pairs: list[tuple[int, int]]) -> dict[tuple[int, int], str]:
         score = self.score
         return {
-            (a, b): "earlier games block pairing inside the score groups here, so this is "
-            "the closest rematch-free opponent in the best overall pairing"
+            (a, b): "earlier games rule out pairing inside the score groups around here, "
+            "and this is the closest rematch-free choice in the best overall pairing"
             for a, b in pairs
             if score[a] != score[b]
         }
@@ -248,14 +362,14 @@ class _SwissRound:
 
     def _greedy(self, members: list[int]) -> list[tuple[int, int]] | None:
         """Pair consecutive players of the seeded order, skipping earlier opponents."""
-        opp = self.opp
+        opp, ids = self.opp, self.ids
         waiting: list[int] = []
         pairs: list[tuple[int, int]] = []
         for p in members:
             met = opp[p]
             for k in range(len(waiting) - 1, -1, -1):
                 q = waiting[k]
-                if q not in met:
+                if ids[q] not in met:
                     pairs.append((q, p))
                     del waiting[k]
                     break
@@ -267,11 +381,11 @@ class _SwissRound:
             for y in waiting:
                 placed = False
                 for t, (u, v) in enumerate(pairs):
-                    if u not in opp[x] and v not in opp[y]:
+                    if ids[u] not in opp[x] and ids[v] not in opp[y]:
                         pairs[t] = (u, x)
                         pairs.append((v, y))
                         placed = True
-                    elif v not in opp[x] and u not in opp[y]:
+                    elif ids[v] not in opp[x] and ids[u] not in opp[y]:
                         pairs[t] = (v, x)
                         pairs.append((u, y))
                         placed = True
@@ -300,7 +414,7 @@ class _SwissRound:
                 continue
             tried = 0
             for b in lower:
-                if b in self.opp[a]:
+                if self.ids[b] in self.opp[a]:
                     continue
                 rest_b = self._internal(j, lower, b, cache)
                 if rest_b is not None:
@@ -316,7 +430,7 @@ class _SwissRound:
             return []
         if len(members) % 2:
             return None
-        score, opp = self.score, self.opp
+        score, opp, ids = self.score, self.opp, self.ids
         spread = max(score[p] for p in members) - min(score[p] for p in members)
         # One floater must outweigh any possible total difference: M > (n/2) * spread.
         big_m = spread * (len(members) // 2) + 1
@@ -328,7 +442,7 @@ class _SwissRound:
             sa = score[a]
             for y in range(x + 1, len(members)):
                 b = members[y]
-                if b in met:
+                if ids[b] in met:
                     continue
                 d = abs(sa - score[b])
                 edges.append((x, y, top - (2 * big_m + d if d else 0)))
@@ -392,8 +506,12 @@ class _SwissRound:
                     f"{_plural(2 * len(cross), 'player')} play outside their score group "
                     f"(total score difference {difference}); the fewest possible without "
                     "rematches"
-                    + (", proven by the lower bound." if proven else ".")
+                    + {
+                        "fast": ", proven by the lower bound (see pairing.swiss).",
+                        "exact": ", proven by an exact matching of all players.",
+                    }.get(self.method, ".")
                 )
+                lines.extend(self.blocked)
                 for a, b, why in cross[:_MAX_LISTED]:
                     lines.append(
                         f"{self._label(a)} is paired down to {self._label(b)}: "
@@ -421,7 +539,7 @@ class _SwissRound:
             )
         lowest = self.score[bye] if not skipped else self.score[skipped[0]]
         already = sorted(
-            (i for i in range(len(self.ids)) if self.had_bye[i] and self.score[i] < lowest),
+            (i for i in range(len(self.ids)) if self.had_bye[i] and self.score[i] <= lowest),
             key=lambda i: (self.score[i], self.ids[i]),
         )
         text = f"Bye: {self._label(bye)}"
@@ -450,14 +568,16 @@ class _SwissRound:
         r = self.round_number
         k = len(active)
         hint = f" Consider ending the event after round {r - 1}." if r > 1 else ""
-        everyone_met = all(b in self.opp[a] for x, a in enumerate(active) for b in active[x + 1 :])
+        everyone_met = all(
+            self.ids[b] in self.opp[a] for x, a in enumerate(active) for b in active[x + 1 :]
+        )
         if everyone_met:
             return (
                 f"No pairing without a rematch exists for round {r}: {k} players remain and "
                 f"every pair has already met.{hint}"
             )
         detail = ""
-        stuck = [a for a in active if all(b in self.opp[a] for b in active if b != a)]
+        stuck = [a for a in active if all(self.ids[b] in self.opp[a] for b in active if b != a)]
         if stuck:
             names = ", ".join(self.names[a] for a in stuck[:5])
             detail = f" ({names} {'has' if len(stuck) == 1 else 'have'} already played everyone)"

@@ -1,0 +1,66 @@
+"""Standings speed: `.venv/bin/python benchmarks/bench_standings.py`.
+
+10,000 players after 14 Swiss rounds (paired by pair_swiss, random 000 Part VI §3 results),
+then compute_standings with the default chain and with every registered tiebreak.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tournaments.pairing.simulate import RESULTS, SimulatedEvent, bye_points
+from tournaments.standings import DEFAULT_TIEBREAKS, TIEBREAKS, StandingGame, compute_standings
+
+
+def games_of(n: int, rounds: int, seed: int = 1) -> tuple[list[str], list[StandingGame]]:
+    ev = SimulatedEvent(n, seed)
+    games: list[StandingGame] = []
+    rng = random.Random(seed)
+    for r in range(1, rounds + 1):
+        pairing = ev.next_round()
+        ev.rounds.append(pairing)
+        for a, b in pairing.tables:
+            pa, pb = rng.choice(RESULTS)
+            out = "draw" if pa == pb else "win" if pa > pb else "loss"
+            other = {"win": "loss", "loss": "win", "draw": "draw"}[out]
+            games.append(StandingGame(r, {a: pa, b: pb}, {a: out, b: other}))
+            ev.score[a] += pa
+            ev.score[b] += pb
+            ev.opponents[a].add(b)
+            ev.opponents[b].add(a)
+        if pairing.bye:
+            pts = bye_points(r)
+            games.append(StandingGame(r, {pairing.bye: pts}, {pairing.bye: "win"}, is_bye=True))
+            ev.score[pairing.bye] += pts
+            ev.byes[pairing.bye] += 1
+    return list(ev.score), games
+
+
+def main() -> None:
+    n, rounds = 10_000, 14
+    t = time.perf_counter()
+    players, games = games_of(n, rounds)
+    print(
+        f"setup: {n} players, {rounds} rounds, {len(games)} games in "
+        f"{time.perf_counter() - t:.1f} s"
+    )
+    for chain in (DEFAULT_TIEBREAKS, list(TIEBREAKS)):
+        best = float("inf")
+        for _ in range(3):
+            t = time.perf_counter()
+            rows = compute_standings(players, games, chain)
+            best = min(best, time.perf_counter() - t)
+        shared = sum(1 for a, b in itertools.pairwise(rows) if a.rank == b.rank)
+        print(
+            f"  chain {chain}: best of 3 {best:.3f} s; rows sharing a rank with the next: {shared}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,285 @@
+"""Pages: the paste-and-check page, submission, the director's overview, publication, formats."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods
+
+from decks import services
+from decks.models import DeckGame, Format
+from organizer.errors import ServiceError
+from rules_engine.deckrules import PLAYER_TYPE_LABELS, PLAYER_TYPES, Verdict
+from rules_engine.deckrules.formats import DEFAULT_FORMAT
+from rules_engine.deckrules.parse import MAX_TEXT_CHARS
+from tournaments.models import Event
+from tournaments.permissions import is_director
+
+GAMES = [(DeckGame.METW, "METW"), (DeckGame.LOTR_TCG, "LOTR TCG"), (DeckGame.LORE, "LoRE")]
+
+
+def _format_groups() -> list[tuple[str, list[tuple[str, str]]]]:
+    return [(label, [(f"{g}:{k}", n) for k, n in services.format_choices(g)]) for g, label in GAMES]
+
+
+def _annotated_lines(text: str, verdict: Verdict | None) -> list[dict[str, Any]]:
+    """The pasted text line by line, each with the problems that point at it."""
+    by_line: dict[int, list[dict[str, str]]] = {}
+    if verdict is not None:
+        for p in verdict.problems:
+            for ln in p.lines:
+                by_line.setdefault(ln, []).append({"severity": p.severity, "message": p.message})
+    return [
+        {"no": i, "text": line, "problems": by_line.get(i, [])}
+        for i, line in enumerate(text.splitlines(), start=1)
+    ]
+
+
+def _verdict_context(text: str, verdict: Verdict | None) -> dict[str, Any]:
+    if verdict is None:
+        return {}
+    counts = dict(verdict.counts)
+    by_culture = counts.pop("by_culture", None)
+    by_type = counts.pop("by_type", None)
+    return {
+        "verdict": verdict,
+        "errors": [p for p in verdict.problems if p.severity == "error"],
+        "warnings": [p for p in verdict.problems if p.severity == "warning"],
+        "counts": [
+            (k.replace("_", " ").capitalize(), v) for k, v in counts.items() if v is not None
+        ],
+        "by_culture": by_culture,
+        "by_type": by_type,
+        "lines": _annotated_lines(text, verdict),
+    }
+
+
+@require_http_methods(["GET", "POST"])
+def check(request: HttpRequest) -> HttpResponse:
+    """Paste a list, see every problem, per line, and the counts. No account needed."""
+    game = request.POST.get("game") or request.GET.get("game") or DeckGame.METW
+    choice = request.POST.get("format") or f"{game}:{DEFAULT_FORMAT.get(game, 'coe')}"
+    text = request.POST.get("text", "")
+    player_type = request.POST.get("player_type") or ""
+    context: dict[str, Any] = {
+        "format_groups": _format_groups(),
+        "choice": choice,
+        "text": text,
+        "player_type": player_type,
+        "player_types": [(p, PLAYER_TYPE_LABELS[p]) for p in PLAYER_TYPES],
+        "max_chars": MAX_TEXT_CHARS,
+    }
+    status = 200
+    if request.method == "POST":
+        game, _, key = choice.partition(":")
+        try:
+            verdict = services.validate_text(text, game, key or None, player_type or None)
+            context.update(_verdict_context(text, verdict))
+            context["format"] = services.get_format(game, key or None)
+        except ServiceError as exc:
+            messages.error(request, exc.message)
+            status = exc.status_code
+    return render(request, "decks/check.html", context, status=status)
+
+
+def _event(slug: str) -> Event:
+    return get_object_or_404(Event, slug=slug)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def submit(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    try:
+        registration, versions = services.my_decklist(request.user, event)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect(event.get_absolute_url())
+    text = versions[0].text if versions else ""
+    player_type = versions[0].player_type if versions else ""
+    if request.method == "POST":
+        text = request.POST.get("text", "")
+        player_type = request.POST.get("player_type", "")
+        try:
+            version = services.submit_decklist(request.user, event, text, player_type or None)
+        except ServiceError as exc:
+            messages.error(request, exc.message)
+        else:
+            if version.legal:
+                messages.success(request, f"Version {version.number} saved: legal.")
+            else:
+                messages.warning(
+                    request,
+                    f"Version {version.number} saved, but it is NOT legal "
+                    f"({version.problems_count} problems). The director sees this; fix and "
+                    "resubmit before the deadline — an illegal deck counts as cheating.",
+                )
+            return redirect("decklist-submit", slug=event.slug)
+    current = versions[0] if versions else None
+    context = {
+        "event": event,
+        "registration": registration,
+        "versions": versions,
+        "current": current,
+        "text": text,
+        "player_type": player_type,
+        "player_types": [(p, PLAYER_TYPE_LABELS[p]) for p in PLAYER_TYPES],
+        "locked": services.decklists_locked(event),
+        "format": services.format_for_event(event),
+        "max_chars": MAX_TEXT_CHARS,
+    }
+    if current is not None:
+        context.update(_verdict_context(current.text, _stored_verdict(current.verdict)))
+    return render(request, "decks/submit.html", context)
+
+
+def _stored_verdict(data: dict[str, Any]) -> Verdict:
+    from rules_engine.deckrules import Problem
+
+    return Verdict(
+        legal=data.get("legal", False),
+        problems=[
+            Problem(
+                p["code"],
+                p["message"],
+                tuple(p.get("cards", ())),
+                tuple(p.get("lines", ())),
+                p.get("severity", "error"),
+                p.get("source", ""),
+            )
+            for p in data.get("problems", [])
+        ],
+        counts=data.get("counts", {}),
+        unresolved=data.get("unresolved", []),
+        cards=data.get("cards", []),
+        format_key=data.get("format", ""),
+        player_type=data.get("player_type"),
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def event_overview(request: HttpRequest, slug: str) -> HttpResponse:
+    """The director's table: who submitted, which version, legal or not, and each list."""
+    event = _event(slug)
+    if not is_director(request.user, event):
+        if event.decklists_published:
+            return redirect("event-decklists-public", slug=slug)
+        raise PermissionDenied("Only the tournament director sees unpublished deck lists.")
+    if request.method == "POST":
+        try:
+            services.publish_decklists(request.user, event, request.POST.get("publish") == "1")
+            messages.success(
+                request,
+                "Deck lists published." if event.decklists_published else "Deck lists hidden.",
+            )
+        except ServiceError as exc:
+            messages.error(request, exc.message)
+        return redirect("event-decklists", slug=slug)
+    rows = services.event_decklists(request.user, event)
+    detailed = [
+        {"row": r, **_verdict_context(r.version.text, _stored_verdict(r.version.verdict))}
+        if r.version
+        else {"row": r}
+        for r in rows
+    ]
+    context = {
+        "event": event,
+        "rows": detailed,
+        "submitted": sum(1 for r in rows if r.version),
+        "illegal": sum(1 for r in rows if r.version and not r.version.legal),
+        "locked": services.decklists_locked(event),
+        "format": services.format_for_event(event) if services.event_uses_decks(event) else None,
+    }
+    return render(request, "decks/event_overview.html", context)
+
+
+def event_public(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    if not event.decklists_published and not is_director(request.user, event):
+        return render(request, "decks/not_published.html", {"event": event}, status=404)
+    rows = services.event_decklists(request.user, event)
+    detailed = [
+        {"row": r, **_verdict_context(r.version.text, _stored_verdict(r.version.verdict))}
+        for r in rows
+        if r.version
+    ]
+    return render(request, "decks/event_public.html", {"event": event, "rows": detailed})
+
+
+def formats(request: HttpRequest) -> HttpResponse:
+    rows = Format.objects.select_related("based_on", "created_by").order_by("game", "order", "name")
+    return render(
+        request,
+        "decks/formats.html",
+        {"formats": rows, "may_create": services.may_create_formats(request.user)},
+    )
+
+
+def _parse_changes(text: str) -> dict[str, Any]:
+    """Lines "rule = value": numbers, yes/no, none, or comma-separated lists."""
+    out: dict[str, Any] = {}
+    for n, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if "=" not in line:
+            raise ServiceError(f"Line {n}: write “rule = value”.", "bad_rule")
+        key, value = (part.strip() for part in line.split("=", 1))
+        low = value.lower()
+        if low in ("yes", "true"):
+            out[key] = True
+        elif low in ("no", "false"):
+            out[key] = False
+        elif low in ("none", "null", ""):
+            out[key] = None
+        elif value.lstrip("-").isdigit():
+            out[key] = int(value)
+        elif "," in value or value.startswith("["):
+            out[key] = [
+                v.strip().strip("[]\"' ") for v in value.split(",") if v.strip().strip("[]")
+            ]
+        else:
+            out[key] = value
+    return out
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def format_new(request: HttpRequest) -> HttpResponse:
+    if not services.may_create_formats(request.user):
+        raise PermissionDenied("Only tournament directors can create formats.")
+    base_choice = request.POST.get("base") or request.GET.get("base") or "metw:coe"
+    context: dict[str, Any] = {
+        "format_groups": _format_groups(),
+        "base": base_choice,
+        "name": request.POST.get("name", ""),
+        "description": request.POST.get("description", ""),
+        "extra_banned": request.POST.get("extra_banned", ""),
+        "changes": request.POST.get("changes", ""),
+    }
+    game, _, key = base_choice.partition(":")
+    try:
+        context["base_format"] = services.get_format(game, key)
+    except ServiceError:
+        context["base_format"] = None
+    if request.method == "POST":
+        try:
+            changes = _parse_changes(context["changes"])
+            if context["extra_banned"].strip():
+                changes["extra_banned"] = [
+                    v for v in context["extra_banned"].splitlines() if v.strip()
+                ]
+            row = services.create_custom_format(
+                request.user, game, key, context["name"], changes, context["description"]
+            )
+        except ServiceError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, f"Format “{row.name}” created (key {row.key}).")
+            return redirect("deck-formats")
+    return render(request, "decks/format_new.html", context)

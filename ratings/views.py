@@ -1,0 +1,186 @@
+"""League pages: seasons, standings, a player's rating history, replay progress."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from organizer.errors import NotAllowed, NotFound, ServiceError
+from ratings import services
+from ratings.charts import line_chart, sparkline
+from ratings.models import PlayerRating, ReplayJob, Season
+from ratings.standings import Standings, player_history, standings
+from tournaments.models import GameSystem, Player
+
+COLUMNS = [
+    ("rank", "#", True),
+    ("name", "Player", False),
+    ("rating", "Current", True),
+    ("peak", "Season peak", True),
+    ("events", "Events", True),
+    ("games", "Games", True),
+    ("wins", "W", True),
+    ("losses", "L", True),
+    ("draws", "D", True),
+    ("points", "TP", True),
+]
+# Numbers read best highest first; names and ranks ascending.
+DESCENDING_FIRST = {"rating", "peak", "events", "games", "wins", "losses", "draws", "points"}
+
+
+def _games_with_counts() -> list[dict[str, object]]:
+    counts = dict(
+        PlayerRating.objects.values("game").annotate(n=Count("id")).values_list("game", "n")
+    )
+    return [
+        {"key": key, "label": label, "players": counts.get(key, 0)}
+        for key, label in GameSystem.choices
+    ]
+
+
+def league_list(request: HttpRequest) -> HttpResponse:
+    game = request.GET.get("game", "")
+    seasons = Season.objects.all()
+    if game:
+        if game not in GameSystem.values:
+            messages.error(request, f"No game system {game!r}; showing every season.")
+            game = ""
+        else:
+            seasons = seasons.filter(game=game)
+    replayable = []
+    if request.user.is_authenticated:
+        for key, label in GameSystem.choices:
+            if services.can_replay(request.user, key):
+                replayable.append({"key": key, "label": label, "job": services.latest_job(key)})
+    return render(
+        request,
+        "ratings/league_list.html",
+        {
+            "seasons": seasons,
+            "games": _games_with_counts(),
+            "game": game,
+            "replayable": replayable,
+        },
+    )
+
+
+def _standings_context(request: HttpRequest, game: str, starts_on=None, ends_on=None) -> dict:
+    params = {
+        "sort": request.GET.get("sort") or "rank",
+        "q": request.GET.get("q", ""),
+        "page": request.GET.get("page") or 1,
+    }
+    try:
+        table = standings(
+            game, starts_on, ends_on, sort=params["sort"], q=params["q"], page=params["page"]
+        )
+    except ServiceError as exc:
+        # A bad sort key or page number: say so and show the first page by rank.
+        messages.error(request, exc.message)
+        table = standings(game, starts_on, ends_on, q=params["q"])
+    for row in table.rows:
+        row.spark = sparkline(
+            row.history, label=f"{row.name}: {' → '.join(map(str, row.history[-8:]))}"
+        )  # type: ignore[attr-defined]
+    return {"table": table, "columns": _columns(table), "pager": _pager(table)}
+
+
+def _query(table: Standings, **changes: object) -> str:
+    params = {"sort": table.sort, "q": table.q, "page": table.page}
+    params.update(changes)
+    clean = {k: v for k, v in params.items() if v not in ("", None, 1, "rank")}
+    return "?" + urlencode(clean) if clean else "?"
+
+
+def _columns(table: Standings) -> list[dict[str, object]]:
+    out = []
+    current = table.sort.lstrip("-")
+    for key, label, numeric in COLUMNS:
+        if key == current:
+            target = key if table.sort.startswith("-") else "-" + key
+            arrow = "▼" if table.sort.startswith("-") else "▲"
+        else:
+            target = "-" + key if key in DESCENDING_FIRST else key
+            arrow = ""
+        out.append(
+            {
+                "key": key,
+                "label": label,
+                "numeric": numeric,
+                "url": _query(table, sort=target, page=1),
+                "arrow": arrow,
+                "aria": "descending" if arrow == "▼" else ("ascending" if arrow else "none"),
+            }
+        )
+    return out
+
+
+def _pager(table: Standings) -> dict[str, object]:
+    return {
+        "previous": _query(table, page=table.page - 1) if table.page > 1 else None,
+        "next": _query(table, page=table.page + 1) if table.page < table.pages else None,
+    }
+
+
+def season_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    season = get_object_or_404(Season, slug=slug)
+    context = _standings_context(request, season.game, season.starts_on, season.ends_on)
+    context.update(
+        {"season": season, "title": season.name, "game_label": season.get_game_display()}
+    )
+    return render(request, "ratings/standings.html", context)
+
+
+def game_standings(request: HttpRequest, game: str) -> HttpResponse:
+    if game not in GameSystem.values:
+        raise Http404(f"No game system {game!r}.")
+    label = dict(GameSystem.choices)[game]
+    context = _standings_context(request, game)
+    context.update({"season": None, "title": f"{label}: all ratings", "game_label": label})
+    return render(request, "ratings/standings.html", context)
+
+
+def player_ratings(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk)
+    histories = player_history(player)
+    for history in histories:
+        history.chart = line_chart(
+            history.series, label=f"{player.display_name}: {history.label} rating"
+        )  # type: ignore[attr-defined]
+    return render(request, "ratings/player.html", {"player": player, "histories": histories})
+
+
+@require_POST
+@login_required
+def replay(request: HttpRequest) -> HttpResponse:
+    game = request.POST.get("game", "")
+    try:
+        job = services.request_replay(request.user, game)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("league-list")
+    messages.success(request, f"Replay of the {dict(GameSystem.choices)[game]} ratings queued.")
+    return redirect(job.get_absolute_url())
+
+
+@login_required
+def replay_job(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        job = services.job_for(request.user, pk)
+    except NotFound as exc:
+        raise Http404(exc.message)
+    except NotAllowed as exc:
+        messages.error(request, exc.message)
+        return redirect(reverse("league-list"))
+    return render(
+        request,
+        "ratings/job.html",
+        {"job": job, "refresh": job.status in (ReplayJob.Status.QUEUED, ReplayJob.Status.RUNNING)},
+    )

@@ -1,0 +1,162 @@
+"""Matching pasted names to card records.
+
+The index is built once per game from card records and then answers every
+lookup from dictionaries, so resolving a 60-card list costs microseconds; only
+a name that matches nothing pays for the fuzzy "did you mean" search.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from rules_engine.deckrules.cards import LOTR_TCG, METW, CardRecord, normalize_name
+from rules_engine.deckrules.parse import DeckLine
+
+_PAREN_PART = re.compile(r"^(.*?)\s*\(([^()]*)\)\s*$")
+_METW_SET_ORDER = {code: i for i, code in enumerate(["TW", "TD", "DM", "LE", "AS", "WH", "BA"])}
+
+# A narrowing step supplied by the format: given the candidates, keep the preferred
+# ones (a Wizard player's hero printings, the printings legal in a LOTR block).
+Preference = Callable[[Sequence[CardRecord]], Sequence[CardRecord]]
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    card: CardRecord | None
+    status: str  # "ok" | "unknown" | "ambiguous"
+    candidates: tuple[CardRecord, ...] = ()
+    suggestions: tuple[str, ...] = ()
+
+
+def _same_card(a: CardRecord, b: CardRecord) -> bool:
+    """Two printings the rules cannot tell apart (reprints, errata, promos)."""
+    if a.game == LOTR_TCG:
+        return a.key == b.key and a.type == b.type and a.side == b.side
+    return (
+        a.key == b.key
+        and a.type == b.type
+        and a.subtype == b.subtype
+        and a.alignment == b.alignment
+        and a.unique == b.unique
+        and a.is_avatar == b.is_avatar
+    )
+
+
+def _printing_order(card: CardRecord) -> tuple:
+    if card.game == LOTR_TCG:
+        return (
+            card.source != "official",
+            card.base_id is not None,
+            int(card.set) if card.set.isdigit() else 999,
+            card.id,
+        )
+    return (_METW_SET_ORDER.get(card.set, 99), card.id)
+
+
+@dataclass
+class CardIndex:
+    game: str
+    records: list[CardRecord]
+    by_key: dict[str, list[CardRecord]] = field(default_factory=dict)
+    by_alt_key: dict[str, list[CardRecord]] = field(default_factory=dict)
+    by_id: dict[str, CardRecord] = field(default_factory=dict)
+    _names_by_key: dict[str, str] = field(default_factory=dict)
+    _cache: dict[tuple, Resolution] = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, game: str, records: Iterable[CardRecord]) -> CardIndex:
+        index = cls(game=game, records=list(records))
+        for card in index.records:
+            index.by_id[card.id] = card
+            index.by_key.setdefault(card.key, []).append(card)
+            index._names_by_key.setdefault(card.key, card.name)
+            # Secondary keys: a LOTR title alone ("Gandalf"), a METW name without its
+            # parenthesised part ("Mûmak" for "Mûmak (Oliphant)") or the part itself.
+            alt_keys = set()
+            if card.title and card.title_key != card.key:
+                alt_keys.add(card.title_key)
+            m = _PAREN_PART.match(card.name)
+            if m:
+                alt_keys.update({normalize_name(m.group(1)), normalize_name(m.group(2))})
+            for alt in alt_keys - {card.key, ""}:
+                index.by_alt_key.setdefault(alt, []).append(card)
+        for cards in index.by_key.values():
+            cards.sort(key=_printing_order)
+        for cards in index.by_alt_key.values():
+            cards.sort(key=_printing_order)
+        return index
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    def suggestions(self, name: str, limit: int = 3) -> tuple[str, ...]:
+        key = normalize_name(name)
+        if not key:
+            return ()
+        keys = list(self._names_by_key)
+        found = difflib.get_close_matches(key, keys, n=limit, cutoff=0.6)
+        if len(found) < limit:
+            found += [k for k in keys if k.startswith(key) and k not in found][: limit - len(found)]
+        return tuple(self._names_by_key[k] for k in found[:limit])
+
+    def resolve(
+        self, line: DeckLine, prefer: Preference | None = None, prefer_key: str = ""
+    ) -> Resolution:
+        cache_key = (line.name, line.set_hint, line.alignment_hint, prefer_key)
+        hit = self._cache.get(cache_key)
+        if hit is None:
+            hit = self._resolve(line, prefer)
+            if len(self._cache) < 50_000:
+                self._cache[cache_key] = hit
+        return hit
+
+    def _lookup(self, name: str) -> tuple[list[CardRecord], str | None]:
+        """Candidates for a name, and a set code found in a trailing parenthesis."""
+        key = normalize_name(name)
+        if key in self.by_key:
+            return self.by_key[key], None
+        m = _PAREN_PART.match(name)
+        if m:
+            inner = m.group(2).strip()
+            base = normalize_name(m.group(1))
+            if base in self.by_key:
+                return self.by_key[base], inner
+            if base in self.by_alt_key:
+                return self.by_alt_key[base], inner
+        if key in self.by_alt_key:
+            return self.by_alt_key[key], None
+        return [], None
+
+    def _resolve(self, line: DeckLine, prefer: Preference | None) -> Resolution:
+        hint = line.set_hint
+        if hint and "_" in hint and hint in self.by_id:
+            card = self.by_id[hint]
+            if not line.name or normalize_name(line.name) in {card.key, card.title_key}:
+                return Resolution(card, "ok", (card,))
+            hint = hint.split("_", 1)[0]
+        candidates, paren = self._lookup(line.name)
+        if not candidates:
+            return Resolution(None, "unknown", (), self.suggestions(line.name))
+        if paren and not hint:
+            hint = paren.upper() if self.game == METW else paren
+        pool: Sequence[CardRecord] = candidates
+        if hint:
+            set_code = hint.split("_", 1)[0]
+            narrowed = [c for c in pool if c.set.upper() == set_code.upper()]
+            if narrowed:
+                pool = narrowed
+        if line.alignment_hint:
+            narrowed = [c for c in pool if c.alignment == line.alignment_hint]
+            if narrowed:
+                pool = narrowed
+        if len(pool) > 1 and prefer is not None:
+            narrowed = list(prefer(pool))
+            if narrowed:
+                pool = narrowed
+        first = pool[0]
+        if all(_same_card(first, other) for other in pool[1:]):
+            return Resolution(first, "ok", tuple(pool))
+        return Resolution(None, "ambiguous", tuple(pool))

@@ -1,0 +1,155 @@
+"""POST /api/decks/validate/, the event endpoints, and the pages (bad input is a 4xx, never a 500)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from decks import services
+from decks.demo import LORE_DECK, LOTR_FELLOWSHIP, METW_COE_WIZARD
+
+pytestmark = pytest.mark.django_db
+
+
+def post_validate(client, **body):
+    return client.post("/api/decks/validate/", body, content_type="application/json")
+
+
+def test_validate_metw_shape():
+    r = post_validate(
+        Client(), game="metw", format="coe", text=METW_COE_WIZARD, player_type="wizard"
+    )
+    assert r.status_code == 200
+    body = r.json()
+    assert set(body) >= {"legal", "problems", "unresolved", "counts", "cards"}
+    assert body["legal"] is True and body["counts"]["resources"] == 30
+
+
+def test_validate_lotr_and_lore():
+    r = post_validate(Client(), game="lotr-tcg", format="fellowship-block", text=LOTR_FELLOWSHIP)
+    assert r.status_code == 200 and r.json()["legal"] is True
+    r = post_validate(Client(), game="lore", text=LORE_DECK.replace("3 Wargs", "4 Wargs"))
+    assert r.json()["legal"] is False and r.json()["problems"][0]["code"] == "copies_nonunique"
+
+
+def test_validate_without_csrf_token_or_account():
+    client = Client(enforce_csrf_checks=True)
+    assert post_validate(client, game="metw", text="3 Wargs").status_code == 200
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"game": "chess", "text": "3 Wargs"},
+        {"game": "metw", "format": "nope", "text": "3 Wargs"},
+        {"game": "metw", "text": "x" * (2 * 1024 * 1024 - 100)},
+        {"game": "metw", "text": "\x00\x01\x02binary"},
+        {"game": "metw", "text": "3 Wargs", "player_type": "hobbit"},
+        {"game": "metw"},
+        {"text": 5},
+    ],
+)
+def test_bad_input_is_a_4xx_with_a_message(body):
+    r = post_validate(Client(), **body)
+    assert 400 <= r.status_code < 500
+    assert r.json()
+
+
+def test_non_json_body_is_400():
+    r = Client().post("/api/decks/validate/", b"\xff\xfe\x00junk", content_type="application/json")
+    assert r.status_code == 400
+
+
+def test_formats_and_cards_endpoints():
+    r = Client().get("/api/decks/formats/?game=lotr-tcg")
+    assert {f["key"] for f in r.json()} >= {"fellowship-block", "open", "standard"}
+    r = Client().get("/api/decks/cards/?game=metw&search=orc lieut")
+    assert r.json()[0]["name"] == "Orc-lieutenant"
+    assert Client().get("/api/decks/cards/?game=chess").status_code == 400
+
+
+def test_event_endpoints_permissions(metw_event, users):
+    alice, bob, stranger = Client(), Client(), Client()
+    alice.force_login(users["alice"])
+    bob.force_login(users["bob"])
+    stranger.force_login(users["stranger"])
+    url = "/api/decks/events/council-cup/decklists/"
+    r = alice.post(url + "mine/", {"text": METW_COE_WIZARD}, content_type="application/json")
+    assert r.status_code == 201 and r.json()["versions"][0]["legal"] is True
+    assert alice.get(url + "mine/").json()["versions"][0]["number"] == 1
+    assert Client().get(url + "mine/").status_code in (401, 403)
+    assert stranger.get(url + "mine/").status_code == 403
+    assert bob.get(url).status_code == 403
+    director = Client()
+    director.force_login(users["director"])
+    rows = director.get(url).json()
+    assert [r["submitted"] for r in rows] == [True, False]
+    assert bob.post(url + "publish/").status_code == 403
+    assert director.post(url + "publish/").json() == {"published": True}
+    assert Client().get(url).status_code == 200
+    assert Client().get("/api/decks/events/nope/decklists/").status_code == 404
+
+
+def test_schema_includes_the_deck_endpoints():
+    r = Client().get("/api/schema/?format=json")
+    paths = r.json()["paths"]
+    assert "/api/decks/validate/" in paths and "/api/decks/events/{slug}/decklists/mine/" in paths
+
+
+def test_check_page_anonymous_shows_problems_per_line():
+    c = Client()
+    assert c.get("/decks/check/").status_code == 200
+    text = METW_COE_WIZARD.replace("3 Dodge (TW)", "3 Dodgy (TW)")
+    r = c.post("/decks/check/", {"format": "metw:coe", "text": text, "player_type": "wizard"})
+    html = r.content.decode()
+    assert (
+        r.status_code == 200
+        and "Not legal" in html
+        and "Dodgy" in html
+        and "Did you mean Dodge" in html
+    )
+    assert 'class="has-problem"' in html
+    r = c.post("/decks/check/", {"format": "chess:x", "text": "1"})
+    assert r.status_code == 400
+
+
+def test_submit_page_and_director_overview(metw_event, users):
+    alice = Client()
+    alice.force_login(users["alice"])
+    r = alice.post(
+        "/decks/events/council-cup/submit/",
+        {"text": METW_COE_WIZARD.replace("1 Bree (TW)", "1 Moria (TW)")},
+        follow=True,
+    )
+    assert "NOT legal" in r.content.decode()
+    assert alice.get("/decks/events/council-cup/").status_code == 403
+    director = Client()
+    director.force_login(users["director"])
+    html = director.get("/decks/events/council-cup/").content.decode()
+    assert "illegal · 1 problem" in html and "missing" in html and "2 × Moria" in html
+    assert Client().get("/decks/events/council-cup/published/").status_code == 404
+    director.post("/decks/events/council-cup/", {"publish": "1"})
+    html = Client().get("/decks/events/council-cup/published/").content.decode()
+    assert "Orc-lieutenant" in html
+
+
+def test_formats_pages(metw_event, users):
+    assert "Council of Elrond" in Client().get("/decks/formats/").content.decode()
+    director = Client()
+    director.force_login(users["director"])
+    r = director.post(
+        "/decks/formats/new/",
+        {
+            "base": "lotr-tcg:fellowship-block",
+            "name": "FB no goblins",
+            "extra_banned": "Goblin Warrior",
+            "changes": "min_draw_deck = 62",
+        },
+        follow=True,
+    )
+    assert "created" in r.content.decode()
+    v = services.validate_text(LOTR_FELLOWSHIP, "lotr-tcg", "fb-no-goblins")
+    assert sorted(v.codes()) == ["banned", "draw_deck_size"]
+    alice = Client()
+    alice.force_login(users["alice"])
+    assert alice.get("/decks/formats/new/").status_code == 403

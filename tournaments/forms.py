@@ -1,0 +1,183 @@
+"""Forms for the tournament pages. They check the shape of the input; the rules are the
+services' (a refused operation comes back as a message on the page)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from rules_engine import GAME_SYSTEMS, ScoringSettings
+from tournaments.models import Event, GameSystem, Penalty
+
+DEFAULTS = ScoringSettings()
+
+
+def format_choice_groups() -> list[tuple[str, Any]]:
+    """Formats per game from the decks app, when it is installed and ready."""
+    try:
+        from decks.services import format_choices
+    except ImportError:  # the decks app is optional for running events
+        return []
+    groups: list[tuple[str, Any]] = [("", "— none / not checked —")]
+    for key, label in GameSystem.choices:
+        try:
+            rows = format_choices(key)
+        except Exception:  # a broken format table must not break the event form
+            rows = []
+        if rows:
+            groups.append((label, [(f"{key}:{k}", name) for k, name in rows]))
+    return groups
+
+
+class DateTimeInput(forms.DateTimeInput):
+    input_type = "datetime-local"
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(format="%Y-%m-%dT%H:%M", **kwargs)
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(max_length=200)
+    game = forms.ChoiceField(choices=GameSystem.choices)
+    format_key = forms.CharField(
+        max_length=120, required=False, label="Format",
+        help_text="The deck construction format, checked against submitted deck lists.",
+    )  # fmt: skip
+    multiplayer = forms.BooleanField(
+        required=False, label="Multi-player (pods of 3–5)",
+        help_text="000 Part VI §3: half as many rounds; 12 players to be sanctioned.",
+    )  # fmt: skip
+    sanctioned = forms.BooleanField(
+        required=False, label="Sanctioned (rated)",
+        help_text="Needs at least 5 players (12 multi-player).",
+    )  # fmt: skip
+    decklists_required = forms.BooleanField(
+        required=False, label="Deck lists required",
+        help_text="Shown on the event page: the rulebook says the announcement must say so.",
+    )  # fmt: skip
+    deck_deadline = forms.DateTimeField(required=False, widget=DateTimeInput())
+    starts_at = forms.DateTimeField(required=False, widget=DateTimeInput(), label="Starts at")
+    location = forms.CharField(max_length=200, required=False)
+    description = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 5}))
+    planned_rounds = forms.IntegerField(
+        required=False, min_value=1, max_value=30, label="Number of rounds",
+        help_text="Leave empty to use the rulebook's table by player count "
+        "(5–8 players 3, 9–16 4, 17–32 5, 33–64 6).",
+    )  # fmt: skip
+    round_minutes = forms.IntegerField(min_value=5, max_value=600, initial=60)
+    break_minutes = forms.IntegerField(min_value=0, max_value=240, initial=15)
+    tiebreaks = forms.CharField(
+        required=False, max_length=300,
+        help_text="After tournament points, comma-separated. Empty: the rulebook's chain "
+        "(head_to_head, fewer_losses, opponents_points).",
+    )  # fmt: skip
+    half_cap = forms.ChoiceField(
+        choices=[("exact", "exact (rulebook example)"), ("round-up", "round up")],
+        initial=DEFAULTS.half_cap, label="METW Free Council half cap",
+    )  # fmt: skip
+    elimination_winner = forms.IntegerField(
+        min_value=0, max_value=7, initial=DEFAULTS.metw_elimination_points[0],
+        label="METW Wizard eliminated: winner's points",
+    )  # fmt: skip
+    elimination_loser = forms.IntegerField(
+        min_value=0, max_value=7, initial=DEFAULTS.metw_elimination_points[1],
+        label="METW Wizard eliminated: loser's points",
+    )  # fmt: skip
+    lotr_tcg_win_points = forms.IntegerField(
+        min_value=0, max_value=10, initial=DEFAULTS.lotr_tcg_win_points,
+        label="LOTR TCG: points for a win",
+    )  # fmt: skip
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        groups = format_choice_groups()
+        if len(groups) > 1:
+            self.fields["format_key"] = forms.ChoiceField(
+                choices=groups, required=False, label="Format",
+                help_text="The deck construction format (for the chosen game).",
+            )  # fmt: skip
+
+    def clean_tiebreaks(self) -> list[str]:
+        raw = self.cleaned_data.get("tiebreaks") or ""
+        names = [t.strip() for t in raw.split(",") if t.strip()]
+        from tournaments.standings import TIEBREAKS
+
+        unknown = [n for n in names if n not in TIEBREAKS]
+        if unknown:
+            raise forms.ValidationError(
+                f"Unknown tiebreak {', '.join(unknown)}: choose from {', '.join(TIEBREAKS)}."
+            )
+        return names
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        key = data.get("format_key") or ""
+        if ":" in key:
+            game, _, fmt = key.partition(":")
+            if data.get("game") and game != data["game"]:
+                self.add_error("format_key", "This format belongs to another game.")
+            data["format_key"] = fmt
+        game = GAME_SYSTEMS.get(data.get("game") or "")
+        if data.get("multiplayer") and game is not None and game.multiplayer_seats is None:
+            self.add_error("multiplayer", "This game has no multi-player game.")
+        win, lose = data.get("elimination_winner"), data.get("elimination_loser")
+        if win is not None and lose is not None and win < lose:
+            self.add_error("elimination_loser", "The loser cannot get more than the winner.")
+        return data
+
+    def event_data(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        settings: dict[str, Any] = {}
+        if d["half_cap"] != DEFAULTS.half_cap:
+            settings["half_cap"] = d["half_cap"]
+        elim = [d["elimination_winner"], d["elimination_loser"]]
+        if tuple(elim) != DEFAULTS.metw_elimination_points:
+            settings["metw_elimination_points"] = elim
+        if d["lotr_tcg_win_points"] != DEFAULTS.lotr_tcg_win_points:
+            settings["lotr_tcg_win_points"] = d["lotr_tcg_win_points"]
+        return {
+            "name": d["name"], "game": d["game"], "format_key": d.get("format_key") or "",
+            "multiplayer": d["multiplayer"], "sanctioned": d["sanctioned"],
+            "decklists_required": d["decklists_required"], "deck_deadline": d["deck_deadline"],
+            "starts_at": d["starts_at"], "location": d["location"],
+            "description": d["description"], "planned_rounds": d["planned_rounds"],
+            "round_minutes": d["round_minutes"], "break_minutes": d["break_minutes"],
+            "tiebreaks": d["tiebreaks"], "scoring_settings": settings,
+        }  # fmt: skip
+
+    @classmethod
+    def initial_for(cls, event: Event) -> dict[str, Any]:
+        settings = event.scoring_settings or {}
+        elim = settings.get("metw_elimination_points", DEFAULTS.metw_elimination_points)
+        fmt = f"{event.game}:{event.format_key}" if event.format_key else ""
+        return {
+            "name": event.name, "game": event.game, "format_key": fmt,
+            "multiplayer": event.multiplayer, "sanctioned": event.sanctioned,
+            "decklists_required": event.decklists_required,
+            "deck_deadline": event.deck_deadline, "starts_at": event.starts_at,
+            "location": event.location, "description": event.description,
+            "planned_rounds": event.planned_rounds, "round_minutes": event.round_minutes,
+            "break_minutes": event.break_minutes, "tiebreaks": ", ".join(event.tiebreaks or []),
+            "half_cap": settings.get("half_cap", DEFAULTS.half_cap),
+            "elimination_winner": elim[0], "elimination_loser": elim[1],
+            "lotr_tcg_win_points": settings.get(
+                "lotr_tcg_win_points", DEFAULTS.lotr_tcg_win_points
+            ),
+        }  # fmt: skip
+
+
+class WalkinForm(forms.Form):
+    display_name = forms.CharField(max_length=100, label="Name")
+    membership_number = forms.CharField(max_length=40, required=False, label="Membership number")
+
+
+class PenaltyForm(forms.Form):
+    registration = forms.TypedChoiceField(coerce=int, label="Player")
+    offense = forms.ChoiceField(choices=Penalty.Offense.choices)
+    kind = forms.ChoiceField(choices=Penalty.Kind.choices, initial=Penalty.Kind.WARNING)
+    note = forms.CharField(max_length=500, required=False)
+
+    def __init__(self, *args: Any, registrations: Any = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["registration"].choices = [(r.pk, r.player.display_name) for r in registrations]
