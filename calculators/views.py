@@ -169,7 +169,10 @@ def _step_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
         },
         {
             "step": "Opponent revealed duplicates",
-            "values": [f"−{a['revealed_against']}", f"−{b['revealed_against']}"],
+            "values": [
+                f"−{side['revealed_against']}" if side["revealed_against"] else "—"
+                for side in (a, b)
+            ],
         },
         {
             "step": "After reveals",

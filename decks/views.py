@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
 from django.views.decorators.http import require_http_methods
 
 from decks import services
@@ -116,7 +117,8 @@ def submit(request: HttpRequest, slug: str) -> HttpResponse:
                 messages.warning(
                     request,
                     f"Version {version.number} saved, but it is NOT legal "
-                    f"({version.problems_count} problems). The director sees this; fix and "
+                    f"({version.problems_count} problem{pluralize(version.problems_count)}). "
+                    "The director sees this; fix and "
                     "resubmit before the deadline — an illegal deck counts as cheating.",
                 )
             return redirect("decklist-submit", slug=event.slug)

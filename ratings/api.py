@@ -27,7 +27,7 @@ from tournaments.models import GameSystem, Player
 from tournaments.serializers import TournamentErrorSerializer
 
 # Refusals come back as {"detail", "code"} (organizer.api.exception_handler).
-ERRORS = {code: TournamentErrorSerializer for code in (400, 403, 404)}
+ERRORS = {code: TournamentErrorSerializer for code in (400, 403, 404, 415)}
 
 STANDINGS_PARAMS = [
     OpenApiParameter(

@@ -7,8 +7,11 @@ class RatingsConfig(AppConfig):
 
     def ready(self) -> None:
         # Receivers live in services; tournaments only knows its own signals.
+        from django.db.models.signals import post_delete
+
         from ratings import services
         from tournaments import signals
+        from tournaments.models import Event
 
         signals.round_closed.connect(services.on_round_closed, dispatch_uid="ratings.round_closed")
         signals.event_finished.connect(
@@ -16,4 +19,7 @@ class RatingsConfig(AppConfig):
         )
         signals.closed_result_changed.connect(
             services.on_closed_result_changed, dispatch_uid="ratings.closed_result_changed"
+        )
+        post_delete.connect(
+            services.on_event_deleted, sender=Event, dispatch_uid="ratings.event_deleted"
         )

@@ -148,6 +148,17 @@ class PlayerRating(models.Model):
         return f"{self.player} {self.game} {self.rating}"
 
 
+class LedgerVersion(models.Model):
+    """Bumped in the transaction of every ledger write, so cached league tables (keyed
+    by it) are never served after the ledger changed, in any process."""
+
+    game = models.CharField(max_length=20, choices=GameSystem.choices, unique=True)
+    version = models.PositiveBigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.game} ledger v{self.version}"
+
+
 class ReplayJob(models.Model):
     """A replay of a game system's ledger, with progress a director can watch."""
 

@@ -101,7 +101,9 @@ class ReplayRequestSerializer(serializers.Serializer):
 
 class ReplayJobSerializer(serializers.ModelSerializer):
     percent = serializers.IntegerField(read_only=True)
-    event_slug = serializers.CharField(source="event.slug", read_only=True, default=None)
+    event_slug = serializers.CharField(
+        source="event.slug", read_only=True, default=None, allow_null=True
+    )
 
     class Meta:
         model = ReplayJob

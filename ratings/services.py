@@ -27,12 +27,12 @@ from datetime import date, datetime
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Max
+from django.db.models import F, Max
 from django.utils import timezone
 
 from organizer.errors import NotAllowed, NotFound, ServiceError
 from ratings.formula import START_RATING, change_against, winner_bonus
-from ratings.models import PlayerRating, RatingEntry, ReplayJob
+from ratings.models import LedgerVersion, PlayerRating, RatingEntry, ReplayJob
 from rules_engine import GameResult, InvalidResult, ScoringSettings, score_game
 from rules_engine import Seat as EngineSeat
 from tournaments.models import Event, GameSystem, Registration, Round, Seat, Table
@@ -576,6 +576,15 @@ def _is_rated(event: Event) -> bool:
     return bool(event.sanctioned)
 
 
+def bump_ledger_version(game: str) -> None:
+    if not LedgerVersion.objects.filter(game=game).update(version=F("version") + 1):
+        LedgerVersion.objects.get_or_create(game=game, defaults={"version": 1})
+
+
+def ledger_version(game: str) -> int:
+    return LedgerVersion.objects.filter(game=game).values_list("version", flat=True).first() or 0
+
+
 def _current_ratings(game: str, player_ids: Iterable[int]) -> dict[int, int]:
     return dict(
         PlayerRating.objects.filter(game=game, player_id__in=list(player_ids)).values_list(
@@ -661,6 +670,7 @@ def rate_closed_round(rnd: Round) -> int:
         rater.rate_round(step, step_no, _event_info(event), tables.values())
         _insert_rows(rater.rows)
         _save_player_ratings(event.game, rater.rows)
+        bump_ledger_version(event.game)
         return len(rater.rows)
 
 
@@ -689,6 +699,7 @@ def rate_finished_event(event: Event) -> RatingEntry | None:
             return None
         _insert_rows(rater.rows)
         _save_player_ratings(event.game, rater.rows)
+        bump_ledger_version(event.game)
         return RatingEntry.objects.filter(event=event, kind=RatingEntry.Kind.BONUS).first()
 
 
@@ -795,6 +806,7 @@ def _write_ledger(game: str, rows: list[Row], progress: Progress) -> None:
     total = len(rows)
     _insert_rows(rows, lambda done: progress("writing the ledger", done, total))
     _rebuild_player_ratings(game, rows)
+    bump_ledger_version(game)
 
 
 def replay_game(game: str, job: ReplayJob | None = None) -> int:
@@ -830,6 +842,13 @@ def replay_game(game: str, job: ReplayJob | None = None) -> int:
                 job.games_rated = sum(1 for r in rows if r[C_KIND] == RatingEntry.Kind.GAME)
                 job.skipped = skipped
                 job.save()
+        if connection.vendor == "postgresql":
+            # The table was rewritten: fresh statistics keep the league queries on
+            # hash aggregates instead of plans made for an empty table.
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    f"ANALYZE {RatingEntry._meta.db_table}, {PlayerRating._meta.db_table}"
+                )
     return len(rows)
 
 
@@ -936,6 +955,11 @@ def on_round_closed(sender: Any, round: Round, **kwargs: Any) -> None:
 
 def on_event_finished(sender: Any, event: Event, **kwargs: Any) -> None:
     rate_finished_event(event)
+
+
+def on_event_deleted(sender: Any, instance: Event, **kwargs: Any) -> None:
+    # Its ledger rows went with it (cascade): cached league tables must go too.
+    bump_ledger_version(instance.game)
 
 
 def on_closed_result_changed(sender: Any, table: Table, **kwargs: Any) -> None:

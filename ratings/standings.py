@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date
+from operator import itemgetter
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import Count, Max, Q, Sum
 from django.db.models.functions import Greatest
 
@@ -93,12 +95,45 @@ def _ledger(game: str, starts_on: date | None, ends_on: date | None):
     return qs
 
 
-def _all_rows(game: str, starts_on: date | None, ends_on: date | None) -> list[StandingRow]:
-    ledger = _ledger(game, starts_on, ends_on)
-    aggregates = (
-        ledger.values("player_id", "player__display_name")
+# A league row while the whole league is sorted: a plain list, indexed by these.
+RANK, PID, NAME, RATING, PEAK, EVENTS, GAMES, WINS, LOSSES, DRAWS, POINTS = range(11)
+FIELD_INDEX = {
+    "rank": RANK,
+    "name": NAME,
+    "rating": RATING,
+    "peak": PEAK,
+    "events": EVENTS,
+    "games": GAMES,
+    "wins": WINS,
+    "losses": LOSSES,
+    "draws": DRAWS,
+    "points": POINTS,
+}
+
+
+CACHE_SECONDS = 600
+
+
+def league_rows(game: str, starts_on: date | None, ends_on: date | None) -> list[list[Any]]:
+    """The ranked league, from the cache while the ledger has not changed (the key
+    holds the ledger version, bumped by every write)."""
+    from ratings.services import ledger_version
+
+    key = f"ratings:league:{game}:{starts_on}:{ends_on}:{ledger_version(game)}"
+    rows = cache.get(key)
+    if rows is None:
+        rows = _all_rows(game, starts_on, ends_on)
+        cache.set(key, rows, CACHE_SECONDS)
+    return rows
+
+
+def _all_rows(game: str, starts_on: date | None, ends_on: date | None) -> list[list[Any]]:
+    """Every player of the league, ranked. Aggregates are plain (no DISTINCT), so the
+    database can hash-aggregate the season's rows in one pass."""
+    ledger = _ledger(game, starts_on, ends_on).order_by()
+    rows = list(
+        ledger.values("player_id")
         .annotate(
-            events=Count("event_id", distinct=True),
             games=Count("id", filter=Q(kind=RatingEntry.Kind.GAME)),
             wins=Count("id", filter=Q(result="win")),
             losses=Count("id", filter=Q(result="loss")),
@@ -107,23 +142,14 @@ def _all_rows(game: str, starts_on: date | None, ends_on: date | None) -> list[S
             # The rating held entering any of his season games, or reached after one.
             peak=Max(Greatest("before", "after")),
         )
-        .order_by()
-        .values_list(
-            "player_id",
-            "player__display_name",
-            "events",
-            "games",
-            "wins",
-            "losses",
-            "draws",
-            "game_points",
-            "peak",
-        )
+        .values_list("player_id", "games", "wins", "losses", "draws", "game_points", "peak")
     )
-    rows = list(aggregates)
     if not rows:
         return []
-    event_ids = ledger.order_by().values("event_id").distinct()
+    events: dict[int, int] = defaultdict(int)
+    for pid, _event in ledger.values_list("player_id", "event_id").distinct():
+        events[pid] += 1
+    event_ids = ledger.values("event_id").distinct()
     bye_points = dict(
         Seat.objects.filter(is_bye=True, event_id__in=event_ids)
         .order_by()
@@ -132,30 +158,36 @@ def _all_rows(game: str, starts_on: date | None, ends_on: date | None) -> list[S
         .values_list("registration__player_id", "p")
     )
     current = dict(PlayerRating.objects.filter(game=game).values_list("player_id", "rating"))
+    names = dict(
+        Player.objects.filter(pk__in=ledger.values("player_id"))
+        .order_by()
+        .values_list("pk", "display_name")
+    )
     out = [
-        StandingRow(
-            rank=0,
-            player_id=pid,
-            name=name,
-            rating=current.get(pid, START_RATING),
-            peak=peak,
-            events=events,
-            games=games,
-            wins=wins,
-            losses=losses,
-            draws=draws,
-            points=(pts or 0) + (bye_points.get(pid) or 0),
-        )
-        for pid, name, events, games, wins, losses, draws, pts, peak in rows
+        [
+            0,
+            pid,
+            names.get(pid, "?"),
+            current.get(pid, START_RATING),
+            peak,
+            events[pid],
+            games,
+            wins,
+            losses,
+            draws,
+            (pts or 0) + (bye_points.get(pid) or 0),
+        ]
+        for pid, games, wins, losses, draws, pts, peak in rows
     ]
-    out.sort(key=lambda r: (-r.peak, -r.rating, r.name.casefold(), r.player_id))
+    out.sort(key=lambda r: (-r[PEAK], -r[RATING], r[NAME].casefold(), r[PID]))
     previous: tuple[int, int] | None = None
+    rank = 0
     for index, row in enumerate(out, start=1):
         # Players level on peak and current rating share a rank.
-        if (row.peak, row.rating) != previous:
+        if (row[PEAK], row[RATING]) != previous:
             rank = index
-            previous = (row.peak, row.rating)
-        row.rank = rank
+            previous = (row[PEAK], row[RATING])
+        row[RANK] = rank
     return out
 
 
@@ -180,25 +212,25 @@ def standings(
         raise ServiceError("page and page_size must be whole numbers.")
     if page_no < 1 or not 1 <= size <= MAX_PAGE_SIZE:
         raise ServiceError(f"page starts at 1; page_size is 1 to {MAX_PAGE_SIZE}.")
-    rows = _all_rows(game, starts_on, ends_on)
+    rows = league_rows(game, starts_on, ends_on)
     total = len(rows)
     q = (q or "").strip()[:100]
     if q:
         needle = q.casefold()
-        rows = [r for r in rows if needle in r.name.casefold()]
+        rows = [r for r in rows if needle in r[NAME].casefold()]
     if key != "rank" or descending:
-        attr = SORT_FIELDS[key]
+        rows = list(rows)  # never reorder the cached list
+        index = FIELD_INDEX[key]
         if key == "name":
-            rows.sort(key=lambda r: (r.name.casefold(), r.rank), reverse=descending)
+            rows.sort(key=lambda r: (r[NAME].casefold(), r[RANK]), reverse=descending)
         else:
-            # Ties keep the rank order whichever way the column is sorted.
-            rows.sort(key=lambda r: r.rank)
-            rows.sort(key=lambda r: getattr(r, attr), reverse=descending)
+            # Ties keep the rank order whichever way the column is sorted (stable sort).
+            rows.sort(key=itemgetter(index), reverse=descending)
     count = len(rows)
     pages = max(1, -(-count // size))
     if page_no > pages:
         raise NotFound(f"There is no page {page_no}: the standings have {pages}.")
-    shown = rows[(page_no - 1) * size : page_no * size]
+    shown = [StandingRow(*r) for r in rows[(page_no - 1) * size : page_no * size]]
     if with_history and shown:
         attach_history(shown, game, starts_on, ends_on)
     return Standings(

@@ -147,13 +147,19 @@ def _structure(result: GameResult, game: GameSystem) -> tuple[list[Problem], boo
     seated = {s.player for s in seats if isinstance(s, Seat) and isinstance(s.player, str)}
     for i, seat in enumerate(seats, start=1):
         if not isinstance(seat, Seat):
-            problems.append(Problem("seat", f"Seat {i} is not a seat: {seat!r}.", "seats"))
+            problems.append(
+                Problem("seat", f"Seat {i} is not a seat: {seat!r}.", f"seats[{i - 1}]")
+            )
             sound = False
             continue
         player = seat.player
         if not isinstance(player, str) or not player.strip():
             problems.append(
-                Problem("missing_player", f"Seat {i} has no player: name who sat there.", "seats")
+                Problem(
+                    "missing_player",
+                    f"Seat {i} has no player: name who sat there.",
+                    f"seats[{i - 1}].player",
+                )
             )
             sound = False
         else:
@@ -164,7 +170,7 @@ def _structure(result: GameResult, game: GameSystem) -> tuple[list[Problem], boo
                         "duplicate_seat",
                         f"{player!r} sits twice (seats {seen[key]} and {i}): "
                         "each player has one seat at a table.",
-                        "seats",
+                        f"seats[{i - 1}].player",
                     )
                 )
                 sound = False
@@ -177,7 +183,7 @@ def _structure(result: GameResult, game: GameSystem) -> tuple[list[Problem], boo
                     Problem(
                         "mps_not_integer",
                         f"{seat_name(i, seat)}: {unit} must be a whole number, not {seat.mps!r}.",
-                        "seats",
+                        f"seats[{i - 1}].mps",
                     )
                 )
                 sound = False
@@ -187,7 +193,7 @@ def _structure(result: GameResult, game: GameSystem) -> tuple[list[Problem], boo
                         "mps_out_of_range",
                         f"{seat_name(i, seat)}: {seat.mps} {unit} is not a possible result "
                         f"(the limit is ±{MAX_MPS}).",
-                        "seats",
+                        f"seats[{i - 1}].mps",
                     )
                 )
                 sound = False

@@ -35,6 +35,7 @@ ERRORS = {
     409: OpenApiResponse(
         s.TournamentErrorSerializer, description="The state does not allow it now."
     ),
+    415: OpenApiResponse(s.TournamentErrorSerializer, description="Body is not JSON or a form."),
 }
 SLUG = OpenApiParameter("slug", str, OpenApiParameter.PATH, description="The event's slug.")
 
@@ -543,11 +544,16 @@ class Export(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     @extend_schema(
-        summary="The whole event as one JSON document",
+        summary="The whole event as one JSON document (penalties for the director only)",
         responses={200: OpenApiTypes.OBJECT, **ERRORS},
     )
     def get(self, request: Request, slug: str) -> Response:
-        return Response(services.export_event(_event(request, slug)))
+        event = _event(request, slug)
+        document = services.export_event(event)
+        # Penalties (with the director's notes) are the director's, as in GET penalties/.
+        if not services.is_director(request.user, event):
+            document.pop("penalties", None)
+        return Response(document)
 
 
 @extend_schema(tags=TAG, parameters=[SLUG])

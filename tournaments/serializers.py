@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -226,7 +225,8 @@ class RoundSummarySerializer(serializers.ModelSerializer):
         ]  # fmt: skip
         read_only_fields = fields
 
-    @extend_schema_field(OpenApiTypes.DATETIME)
+    # None until the clock starts (found by fuzzing the schema).
+    @extend_schema_field(serializers.DateTimeField(allow_null=True))
     def get_ends_at(self, obj: Round) -> Any:
         return services.round_timer(obj).ends_at
 

@@ -1502,7 +1502,3 @@ def export_event(event: Event) -> dict[str, Any]:
         ],
         "standings": standings,
     }
-
-
-def user_is_director(user: Any, event: Event) -> bool:
-    return is_director(user, event)

@@ -196,29 +196,36 @@ def compute_standings(
         )
     chain = [TIEBREAKS[t]() for t in tiebreaks]
     records = {p: _Record() for p in sorted(set(players))}
-    known = records.keys()
-    for game in games:
-        if not known >= game.points.keys():
-            stray = sorted(game.points.keys() - known)
-            raise ValueError(f"round {game.round_number}: unknown player {', '.join(stray)}")
-        if game.is_bye:
+    outcomes_of: dict[str, list[str | None]] = {p: [] for p in records}
+    try:
+        for game in games:
+            if game.is_bye:
+                for p, pts in game.points.items():
+                    records[p].points += pts
+                    records[p].byes += 1
+                continue
+            outcome = game.outcome
+            if len(game.points) == 2:  # the common case, kept tight for 10,000-player events
+                (a, pa), (b, pb) = game.points.items()
+                ra, rb = records[a], records[b]
+                ra.points += pa
+                rb.points += pb
+                ra.tables.append((pa, (b,)))
+                rb.tables.append((pb, (a,)))
+                outcomes_of[a].append(outcome.get(a))
+                outcomes_of[b].append(outcome.get(b))
+                continue
+            seated = tuple(game.points)
             for p, pts in game.points.items():
-                records[p].points += pts
-                records[p].byes += 1
-            continue
-        outcomes = game.outcome
-        seated = tuple(game.points)
-        for p, pts in game.points.items():
-            r = records[p]
-            r.points += pts
-            outcome = outcomes.get(p)
-            r.wins += outcome == "win"
-            r.losses += outcome == "loss"
-            r.draws += outcome == "draw"
-            if len(seated) == 2:  # the common case, without building a generator
-                r.tables.append((pts, (seated[1],) if seated[0] == p else (seated[0],)))
-            else:
+                r = records[p]
+                r.points += pts
                 r.tables.append((pts, tuple(o for o in seated if o != p)))
+                outcomes_of[p].append(outcome.get(p))
+    except KeyError as exc:
+        raise ValueError(f"round {game.round_number}: unknown player {exc.args[0]}") from None
+    for p, outs in outcomes_of.items():
+        r = records[p]
+        r.wins, r.losses, r.draws = outs.count("win"), outs.count("loss"), outs.count("draw")
     ctx = _Context(records)
 
     by_points: dict[int, list[str]] = {}

@@ -65,6 +65,8 @@ class CardIndex:
     by_id: dict[str, CardRecord] = field(default_factory=dict)
     _names_by_key: dict[str, str] = field(default_factory=dict)
     _cache: dict[tuple, Resolution] = field(default_factory=dict)
+    # Other memoised answers derived from the index (e.g. a line's player-type vote).
+    memo: dict[str, dict] = field(default_factory=dict)
 
     @classmethod
     def build(cls, game: str, records: Iterable[CardRecord]) -> CardIndex:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from rules_engine.deckrules.cards import LORE, LOTR_TCG, METW, METW_SET_CODES, normalize_name
 
@@ -41,10 +42,12 @@ _KEY_VALUE = re.compile(
     r"^(ring[\s-]*bearer|ringbearer|the one ring|one ring|ring)\s*[:=-]\s*(.+)$", re.I
 )
 _LOTR_COLL = re.compile(r"^(\d{1,3})\s*[A-Z]{1,2}\s*(\d{1,3})[A-Z]?$", re.IGNORECASE)
+_LEADING_COLL = re.compile(r"^(\d{1,3}[A-Z]{1,2}\d{1,3}[A-Z]?)\s+(.+)$")
 _LOTR_ID = re.compile(r"^(\d{1,3})_(\d{1,4})$")
 _TOTAL = re.compile(
     r"^(?:total(?:\s+cards)?\s*[:=]?\s*\d+|\d+\s+cards?(?:\s+total)?)$", re.IGNORECASE
 )
+_CONTROL = re.compile(r"[\x01-\x08\x0b\x0c\x0e-\x1f]")
 _SEPARATOR = re.compile(r"^[\W_]+$")
 _BULLETS = "•·*–—-+>"
 
@@ -282,8 +285,15 @@ def _set_hint(text: str, game: str) -> str | None:
     return None
 
 
-def _card_line(line_no: int, raw: str, body: str, section: str, game: str, heading: str | None):
-    count, name, set_hint, alignment, note = _read_body(body, game)
+def _card_line(
+    line_no: int,
+    raw: str,
+    parts: tuple[int, str, str | None, str | None, str | None],
+    section: str,
+    game: str,
+    heading: str | None,
+) -> DeckLine:
+    count, name, set_hint, alignment, note = parts
     return DeckLine(
         line_no=line_no,
         text=raw,
@@ -315,6 +325,12 @@ def _read_body(body: str, game: str) -> tuple[int, str, str | None, str | None, 
     body = _BRACES.sub("", _BRACKETS.sub("", body)).strip()
     count, name = _split_count(body)
     set_hint = None
+    if game == LOTR_TCG:
+        # Printed lists may lead with the collector number: "1C3 Axe Strike".
+        m = _LEADING_COLL.match(name)
+        if m:
+            set_hint = _set_hint(m.group(1), game)
+            name = m.group(2)
     # A trailing "(TW)" or "(1R290)" is a set code; other parentheses are a note, except
     # that a few card names end in parentheses themselves ("Mûmak (Oliphant)"): the
     # resolver tries the full text first, so keep those in `name` and record the split.
@@ -359,7 +375,7 @@ def parse_decklist(text: str, game: str) -> ParsedDeck:
         raise DeckTextError(
             f"The list is {len(text):,} characters long; a deck list is at most {MAX_TEXT_CHARS:,}."
         )
-    if "\x00" in text or sum(1 for ch in text[:4000] if ord(ch) < 32 and ch not in "\r\n\t") > 8:
+    if "\x00" in text or len(_CONTROL.findall(text, 0, 4000)) > 8:
         raise DeckTextError("This does not look like text: paste the deck list as plain text.")
     raw_lines = text.splitlines()
     if len(raw_lines) > MAX_LINES:
@@ -371,33 +387,45 @@ def parse_decklist(text: str, game: str) -> ParsedDeck:
         body = raw.strip().replace("\t", " ")
         if not body:
             continue
-        if body.startswith(("//", ";", "--")) and not body.lstrip("-").strip()[:1].isdigit():
+        kind, data = _classify(body, game)
+        if kind == "note":
             deck.notes.append((line_no, raw))
-            continue
-        if _SEPARATOR.match(body) or _TOTAL.match(body):
-            deck.notes.append((line_no, raw))
-            continue
-        if game == LOTR_TCG:
-            kv = _KEY_VALUE.match(body)
-            if kv:
-                target = "ring_bearer" if "bear" in kv.group(1).lower() else "ring"
-                deck.lines.append(_card_line(line_no, raw, kv.group(2), target, game, None))
-                continue
-        hashed = body.startswith("#")
-        if hashed or body.endswith(":") or not body[:1].isdigit():
-            head = _heading(body, game, hashed)
-            if head is not None:
-                new_section, heading_text, declared = head
-                if new_section:
-                    # A card-type heading ("Hazards") under "Sideboard" lists sideboard cards.
-                    nested = section in ("sideboard", "sideboard_fw") and _is_category(heading_text)
-                    section = section if nested else new_section
-                    sub_heading = heading_text
-                else:
-                    deck.notes.append((line_no, raw))
-                deck.headings.append(
-                    SectionHeading(line_no, heading_text, new_section or section, declared)
-                )
-                continue
-        deck.lines.append(_card_line(line_no, raw, body, section, game, sub_heading))
+        elif kind == "kv":
+            target, parts = data
+            deck.lines.append(_card_line(line_no, raw, parts, target, game, None))
+        elif kind == "heading":
+            new_section, heading_text, declared = data
+            if new_section:
+                # A card-type heading ("Hazards") under "Sideboard" lists sideboard cards.
+                nested = section in ("sideboard", "sideboard_fw") and _is_category(heading_text)
+                section = section if nested else new_section
+                sub_heading = heading_text
+            else:
+                deck.notes.append((line_no, raw))
+            deck.headings.append(
+                SectionHeading(line_no, heading_text, new_section or section, declared)
+            )
+        else:
+            deck.lines.append(_card_line(line_no, raw, data, section, game, sub_heading))
     return deck
+
+
+@lru_cache(maxsize=32768)
+def _classify(body: str, game: str) -> tuple[str, Any]:
+    """What one stripped line is, independent of where it sits; memoised because the same
+    lines ("3 Orc-lieutenant (TW)") recur in list after list."""
+    if body.startswith(("//", ";", "--")) and not body.lstrip("-").strip()[:1].isdigit():
+        return "note", None
+    if _SEPARATOR.match(body) or _TOTAL.match(body):
+        return "note", None
+    if game == LOTR_TCG:
+        kv = _KEY_VALUE.match(body)
+        if kv:
+            target = "ring_bearer" if "bear" in kv.group(1).lower() else "ring"
+            return "kv", (target, _read_body(kv.group(2), game))
+    hashed = body.startswith("#")
+    if hashed or body.endswith(":") or not body[:1].isdigit():
+        head = _heading(body, game, hashed)
+        if head is not None:
+            return "heading", head
+    return "card", _read_body(body, game)

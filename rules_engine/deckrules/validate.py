@@ -138,14 +138,21 @@ def _infer_player_type(lines: Sequence[DeckLine], index: CardIndex, fmt: FormatD
     if len(allowed) == 1:
         return allowed[0]
     votes: Counter[str] = Counter()
+    memo = index.memo.setdefault("votes", {})
     for line in lines:
-        res = index.resolve(line)
-        cards = [res.card] if res.card else list(res.candidates)
-        aligns = {c.alignment for c in cards if c.type in ("character", "resource", "site")}
-        if line.alignment_hint:
-            aligns = {line.alignment_hint}
-        if len(aligns) == 1 and not any(c.is_agent for c in cards):
-            votes[aligns.pop()] += 1
+        key = (line.name, line.set_hint, line.alignment_hint)
+        vote = memo.get(key, "?")
+        if vote == "?":
+            res = index.resolve(line)
+            cards = [res.card] if res.card else list(res.candidates)
+            aligns = {c.alignment for c in cards if c.type in ("character", "resource", "site")}
+            if line.alignment_hint:
+                aligns = {line.alignment_hint}
+            vote = aligns.pop() if len(aligns) == 1 and not any(c.is_agent for c in cards) else None
+            if len(memo) < 50_000:
+                memo[key] = vote
+        if vote:
+            votes[vote] += 1
     if votes["balrog"]:
         return "balrog"
     if votes["fallen-wizard"]:
@@ -381,14 +388,20 @@ def _metw(
         zones[e.zone].append(e)
     play = zones["play"]
 
-    def total(es: Iterable[Entry], pred=lambda e: True) -> int:
+    def total(es: Iterable[Entry], pred=None) -> int:
+        if pred is None:
+            return sum(e.count for e in es)
         return sum(e.count for e in es if pred(e))
 
-    resources = total(play, lambda e: role(e.card) == "resource")
-    hazards = total(play, lambda e: role(e.card) == "hazard")
-    characters = total(play, lambda e: role(e.card) == "character")
-    avatars = [e for e in play if role(e.card) == "avatar"]
-    avatar_count = total(avatars)
+    by_role: dict[str, int] = defaultdict(int)
+    avatars: list[Entry] = []
+    for e in play:
+        kind = role(e.card)
+        by_role[kind] += e.count
+        if kind == "avatar":
+            avatars.append(e)
+    resources, hazards, characters = by_role["resource"], by_role["hazard"], by_role["character"]
+    avatar_count = by_role["avatar"]
 
     # --- play deck mix (003 Part I §3 step 2; CoE 1.5)
     lo, hi = r.get("resources_min"), r.get("resources_max")

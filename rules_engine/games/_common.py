@@ -28,7 +28,7 @@ def require_scores(result: GameResult, game: GameSystem) -> list[Problem]:
             "mps_missing",
             f"{seat_name(i, s)}: {game.score_label} missing; a {game.name} game is scored "
             f"by {game.score_label}.",
-            "seats",
+            f"seats[{i - 1}].mps",
         )
         for i, s in enumerate(result.seats, start=1)
         if s.mps is None
@@ -37,7 +37,11 @@ def require_scores(result: GameResult, game: GameSystem) -> list[Problem]:
 
 def forbid_scores(result: GameResult, game: GameSystem, why: str) -> list[Problem]:
     return [
-        Problem("mps_not_allowed", f"{seat_name(i, s)} has {s.mps!r}: {why}", "seats")
+        Problem(
+            "mps_not_allowed",
+            f"{seat_name(i, s)} has {s.mps!r} {game.score_label or 'MPs'}: {why}",
+            f"seats[{i - 1}].mps",
+        )
         for i, s in enumerate(result.seats, start=1)
         if s.mps is not None
     ]

@@ -461,3 +461,17 @@ def test_too_many_seats_hints_at_multiplayer(client):
     seats = [{"player": p, "mps": i} for i, p in enumerate("abc")]
     status, body = post(client, SCORE, {"game": "lore", "seats": seats})
     assert status == 400 and "mark it multi-player" in body["detail"]
+
+
+def test_rule_problems_name_the_seat_field(client):
+    """Problems about one seat point at it, as the shape errors do (seats[i].mps)."""
+    seats = [{"player": "a", "mps": 4}, {"player": "b"}]
+    status, body = post(client, SCORE, {"game": "lore", "seats": seats})
+    assert status == 400
+    assert body["problems"] == [
+        {
+            "code": "mps_missing",
+            "message": "Seat 2 (b): MPs missing; a LoRE game is scored by MPs.",
+            "field": "seats[1].mps",
+        }
+    ]

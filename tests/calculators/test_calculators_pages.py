@@ -227,3 +227,55 @@ def test_free_council_avatar_penalty_on_page(client):
     status, html = council_post(client, {**JESSICA, "avatar_eliminated": True}, JASON)
     assert status == 200
     assert "Jason wins the Council" in html  # Jessica 14 − 5 = 9 < 12
+
+
+def test_index_documents_the_readings(client):
+    """RULES.md: a reading where the texts are silent must be documented for users."""
+    html = text(client.get(reverse("calculators-index")))
+    assert "Where the rulebooks are silent" in html
+    for phrase in (
+        "counts as ratio ≥ 2",
+        "both lose, 0–0",
+        "win 1, loss 0",
+        "Sauron wins is 0 points",
+        "exact half",
+    ):
+        assert phrase in html
+
+
+def test_score_page_lotr_tcg(client):
+    """001 'Winning the game'; RULES.md §2 Reading: win 1, loss 0, MPs left empty."""
+    status, html = score_post(
+        client, game="lotr-tcg", outcome="site_9", winner="Bob", player_1="Ann", player_2="Bob"
+    )
+    assert status == 200 and "Bob wins — win (1–0)" in html
+    assert 'class="highlight"' not in html  # no MP-ratio row for a win/loss game
+
+
+def test_score_page_lotr_dice_sauron(client):
+    """004; RULES.md §2 Reading: a Sauron win is 0 for every player."""
+    status, html = score_post(
+        client,
+        game="lotr-dice",
+        outcome="sauron_won",
+        multiplayer="on",
+        player_1="A",
+        player_2="B",
+        player_3="C",
+    )
+    assert status == 200 and "Everyone loses — Sauron won (0 for all)" in html
+
+
+def test_score_page_all_tied_pod_is_a_draw(client):
+    """000 Part VI 'Multi-player tournaments': only if all tie is it a draw (3 each)."""
+    status, html = score_post(
+        client,
+        multiplayer="on",
+        player_1="A",
+        mps_1=9,
+        player_2="B",
+        mps_2=9,
+        player_3="C",
+        mps_3=9,
+    )
+    assert status == 200 and "A draw — tie (3–3)" in html

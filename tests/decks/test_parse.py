@@ -109,3 +109,10 @@ def test_every_non_blank_line_is_accounted_for(text):
         )
         expected = {i for i, raw in enumerate(text.splitlines(), start=1) if raw.strip()}
         assert seen == expected
+
+
+def test_lotr_leading_collector_number():
+    line = one("2 1C3 Axe Strike", "lotr-tcg")
+    assert (line.count, line.name, line.set_hint) == (2, "Axe Strike", "1_3")
+    line = one("1U319 Bag End", "lotr-tcg")
+    assert (line.count, line.name, line.set_hint) == (1, "Bag End", "1_319")

@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 
 from ratings.models import RatingEntry, ReplayJob, Season
+from ratings.services import replay_game
 from ratings.standings import season_peak, standings
 from tests.ratings.factories import BASE, finish, make_event, make_players, make_user, play_round
 from tournaments import signals
@@ -139,7 +140,9 @@ def test_api_seasons_standings_and_history(client, league):
     assert client.get("/api/ratings/seasons/lore-2026/?sort=nonsense").status_code == 400
     assert client.get("/api/ratings/seasons/lore-2026/?page=9").status_code == 404
     assert client.get("/api/ratings/seasons/missing/").status_code == 404
-    assert client.get("/api/ratings/games/lore/").json()["total"] == 4
+    all_time = client.get("/api/ratings/games/lore/?q=frodo").json()
+    assert all_time["total"] == 4
+    assert (all_time["rows"][0]["events"], all_time["rows"][0]["games"]) == (2, 4)
     history = client.get(f"/api/ratings/players/{a.pk}/").json()
     entries = history["games"][0]["entries"]
     assert [e["kind"] for e in entries] == ["game", "game", "bonus", "game", "game"]
@@ -191,3 +194,19 @@ def test_league_page_shows_replay_button_to_directors_only(client, league):
     assert "Replay" not in client.get(reverse("league-list")).content.decode()
     client.force_login(e1.organizer)
     assert "Replay LoRE ratings" in client.get(reverse("league-list")).content.decode()
+
+
+def test_cached_league_table_follows_every_ledger_write(league):
+    """The league table is cached by ledger version: a new rated round shows at once."""
+    a, b = league["players"][:2]
+    s2027 = league["seasons"][1]
+    first = {r.player_id: r.games for r in standings("lore", s2027.starts_on, s2027.ends_on).rows}
+    e2 = league["events"][1]
+    regs = {r.player_id: r for r in e2.registrations.all()}
+    close(play_round(e2, 3, [[(regs[a.pk], 20), (regs[b.pk], 5)]]))
+    again = {r.player_id: r.games for r in standings("lore", s2027.starts_on, s2027.ends_on).rows}
+    assert again[a.pk] == first[a.pk] + 1
+    e2.sanctioned = False  # e.g. sanctioning withdrawn, then a replay
+    e2.save(update_fields=["sanctioned"])
+    replay_game("lore")
+    assert standings("lore", s2027.starts_on, s2027.ends_on).rows == []

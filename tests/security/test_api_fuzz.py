@@ -10,6 +10,7 @@ paired round and its tables), so the fuzzer reaches the services instead of stop
 from __future__ import annotations
 
 import json
+import os
 import zlib
 from collections.abc import Iterator
 from typing import Any
@@ -32,7 +33,7 @@ from schemathesis.checks import (
 from tests.security.world import World, build_world, token_for
 from tournaments.models import GameSystem
 
-MAX_EXAMPLES = 15
+MAX_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "12"))
 CHECKS = [not_a_server_error, response_schema_conformance, status_code_conformance]
 ROLES = ["anonymous", "player", "director"]
 METHODS = ("get", "post", "put", "patch", "delete")

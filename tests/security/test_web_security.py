@@ -319,9 +319,7 @@ def test_production_refuses_to_start_without_a_real_key_and_hosts(env: dict[str,
     assert "ImproperlyConfigured" in result.stderr
 
 
-def test_production_headers_and_cookies(
-    production_settings: dict[str, Any], account: Any
-) -> None:
+def test_production_headers_and_cookies(production_settings: dict[str, Any], account: Any) -> None:
     """With the production values, pages carry the security headers and the log-in
     sets only Secure, HttpOnly session cookies."""
     s = production_settings

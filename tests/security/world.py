@@ -92,9 +92,9 @@ def build_world(game: str = "lore", players: int = 6, sanctioned: bool = True) -
     player, registration = by_id[seat_regs[0]]
     opponent, opponent_registration = by_id[seat_regs[1]]
     other_table = tables[1]
-    other_reg_id = other_table.seats.order_by("position").values_list(
-        "registration_id", flat=True
-    )[0]
+    other_reg_id = other_table.seats.order_by("position").values_list("registration_id", flat=True)[
+        0
+    ]
     other_player, other_registration = by_id[other_reg_id]
 
     open_event = services.create_event(director, name="Open Cup", game=game, planned_rounds=3)

@@ -37,5 +37,6 @@ def test_multiplayer_half_rounded_up(players, rounds):
 
 
 def test_negative_rejected():
+    """000 Part VI §3 counts players; a negative count is a caller error, not a table row."""
     with pytest.raises(ValueError):
         rounds_for_players(-1)

@@ -180,3 +180,23 @@ def test_standings_properties(seed, n, rounds, chain):
     assert [(r.player, r.rank, r.points) for r in again] == [
         (r.player, r.rank, r.points) for r in rows
     ]
+
+
+def test_multiplayer_pod_counts_every_pod_mate():
+    """000 Part VI "Multi-player tournaments" with §3 tiebreaks: every other player at the
+    pod is an opponent, so each one's final points count in opponents' points."""
+    pod = StandingGame(
+        1,
+        {"a": 6, "b": 0, "c": 1, "d": 2},
+        {"a": "win", "b": "loss", "c": "loss", "d": "loss"},
+    )
+    rows = {r.player: r for r in compute_standings("abcd", [pod])}
+    assert rows["a"].opponents_points == 3 and rows["a"].wins == 1
+    assert rows["b"].opponents_points == 9 and rows["b"].losses == 1
+    assert [rows[p].rank for p in "adcb"] == [1, 2, 3, 4]
+
+
+def test_unknown_player_in_a_game_is_rejected():
+    """000 Part VI §3 standings cover the event's players; a stray id is a caller error."""
+    with pytest.raises(ValueError, match="unknown player"):
+        compute_standings(["a"], [game(1, "a", 6, "zz", 0)])

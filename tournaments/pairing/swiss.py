@@ -160,6 +160,7 @@ class _SwissRound:
     ) -> tuple[list[tuple[int, int]], dict[tuple[int, int], str], bool] | None:
         """A rematch-free perfect matching of `active`, or None if none exists."""
         self.blocked = []  # a rejected bye candidate's notes must not leak into the result
+        self.method = "fast"
         score = self.score
         groups: list[list[int]] = []
         for i in sorted(active, key=lambda i: (-score[i], self.rank[i])):
@@ -185,7 +186,8 @@ class _SwissRound:
         if found is None:  # the sampled core was too tight: decide on everybody
             self.method = "exact"
             found = self._exact(active)
-        return None if found is None else (found, self._core_reasons(found), False)
+        proven = self.method == "exact"
+        return None if found is None else (found, self._core_reasons(found), proven)
 
     def _fast(
         self,

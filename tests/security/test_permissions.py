@@ -1,0 +1,451 @@
+"""Issue 8 "Permission matrix": every write operation × {anonymous, another player, the
+player concerned, another event's director, the event's director, staff}, tried through
+the API and through the page that offers it, with the expected allow/deny.
+
+Players touch only their own registrations, deck lists and results; directors run their
+own events; staff run every event; anonymous users write nothing. Unpublished deck lists
+are seen only by their player and the event's director (and staff).
+
+A cell is "allowed" when the request succeeds AND changes the database (an audit entry,
+a job, a format or an event appears, or for a read, the deck list is in the answer); it
+is "denied" when nothing changes (and the API answers 401/403/404). Each actor's attempt
+is rolled back before the next one, so every cell starts from the same state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.db import transaction
+from django.test import Client
+
+from audit.models import AuditEntry
+from decks.models import Format
+from ratings.models import ReplayJob
+from tests.security.world import World, build_world, lore_deck_text
+from tournaments import services
+from tournaments.models import Event, Registration
+
+A, OP, P, OD, D, S = (
+    "anonymous",
+    "another_player",
+    "the_player",
+    "another_director",
+    "the_director",
+    "staff",
+)
+ACTORS = (A, OP, P, OD, D, S)
+LOGGED_IN = frozenset({OP, P, OD, D, S})
+DIRECTORS = frozenset({D, S})
+# The seated player only: directors and staff enter results through "set" instead.
+AT_THE_TABLE = frozenset({P})
+DECK_MARKER = "Mouth of Sauron"  # a card of the sample list, unlikely anywhere else
+
+Request = tuple[str, str, dict[str, Any] | None]  # method, url, body
+
+
+# --------------------------------------------------------------------------- set-ups
+
+
+def _draft(w: World) -> None:
+    w.extra["draft"] = services.create_event(w.director, name="Draft Cup", game="lore")
+
+
+def _drop_player(w: World) -> None:
+    services.drop(w.director, w.registration)
+
+
+def _close_round(w: World) -> None:
+    for table in w.round.tables.filter(is_bye=False):
+        seats = list(table.seats.order_by("position"))
+        services.director_set_result(
+            w.director, table, {seats[0].registration_id: 20, seats[1].registration_id: 5}
+        )
+
+
+def _opponent_reports(w: World) -> None:
+    services.report_result(
+        w.opponent,
+        w.table,
+        {w.registration.pk: 20, w.opponent_registration.pk: 5},
+    )
+
+
+def _player_in_open_event(w: World) -> None:
+    w.extra["open_reg"] = services.register_self(w.player, w.open_event)
+
+
+def _player_deck(w: World) -> None:
+    from decks import services as decks
+
+    _player_in_open_event(w)
+    decks.submit_decklist(w.player, w.open_event, lore_deck_text())
+
+
+# --------------------------------------------------------------------------- requests
+
+
+def _e(w: World) -> str:
+    return f"/api/events/{w.event.slug}/"
+
+
+def _reg(w: World) -> str:
+    return f"{_e(w)}registrations/{w.registration.pk}/"
+
+
+def _tab(w: World) -> str:
+    return f"{_e(w)}tables/{w.table.pk}/"
+
+
+def _m(w: World, action: str, slug: str | None = None) -> str:
+    return f"/events/{slug or w.event.slug}/manage/{action}/"
+
+
+def _t(w: World, action: str) -> str:
+    return f"/events/{w.event.slug}/tables/{w.table.pk}/{action}/"
+
+
+def _result_api(w: World) -> dict[str, Any]:
+    return {
+        "seats": [
+            {"registration": w.registration.pk, "mps": 20},
+            {"registration": w.opponent_registration.pk, "mps": 5},
+        ]
+    }
+
+
+def _result_form(w: World) -> dict[str, Any]:
+    return {f"mps_{w.registration.pk}": "20", f"mps_{w.opponent_registration.pk}": "5"}
+
+
+EVENT_FORM = {
+    "name": "Page Cup",
+    "game": "lore",
+    "round_minutes": "60",
+    "break_minutes": "15",
+    "half_cap": "exact",
+    "elimination_winner": "6",
+    "elimination_loser": "0",
+    "lotr_tcg_win_points": "1",
+}
+
+
+@dataclass(frozen=True)
+class Op:
+    name: str
+    allowed: frozenset[str]
+    api: Callable[[World], Request] | None = None
+    page: Callable[[World], Request] | None = None
+    setup: Callable[[World], None] | None = None
+    read: bool = False  # allowed = the unpublished deck list is in the answer
+
+
+OPS = [
+    Op(
+        "create event",
+        LOGGED_IN,  # anyone with an account may run an event: he becomes its director
+        api=lambda w: ("post", "/api/events/", {"name": "Api Cup", "game": "lore"}),
+        page=lambda w: ("post", "/events/new/", EVENT_FORM),
+    ),
+    Op(
+        "update event",
+        DIRECTORS,
+        api=lambda w: ("patch", _e(w), {"location": "Bree"}),
+        page=lambda w: (
+            "post",
+            f"/events/{w.event.slug}/edit/",
+            {**EVENT_FORM, "name": "Renamed", "planned_rounds": "3"},
+        ),
+    ),
+    Op(
+        "open registration",
+        DIRECTORS,
+        api=lambda w: ("post", f"/api/events/{w.extra['draft'].slug}/open/", None),
+        page=lambda w: ("post", _m(w, "open", w.extra["draft"].slug), {}),
+        setup=_draft,
+    ),
+    Op(
+        "register",
+        LOGGED_IN,  # each registers himself
+        api=lambda w: ("post", f"/api/events/{w.open_event.slug}/register/", None),
+        page=lambda w: ("post", f"/events/{w.open_event.slug}/register/", {}),
+    ),
+    Op(
+        "walk-in",
+        DIRECTORS,
+        api=lambda w: ("post", f"{_e(w)}walkins/", {"display_name": "Tom Bombadil"}),
+        page=lambda w: ("post", _m(w, "walkin"), {"display_name": "Tom Bombadil"}),
+    ),
+    Op(
+        "check-in",
+        DIRECTORS | {P},
+        api=lambda w: ("post", f"{_reg(w)}check-in/", {"checked_in": True}),
+        page=lambda w: ("post", _m(w, "check-in"), {"registration": w.registration.pk}),
+    ),
+    Op(
+        "drop",
+        DIRECTORS | {P},
+        api=lambda w: ("post", f"{_reg(w)}drop/", {"note": "tired"}),
+        page=lambda w: ("post", _m(w, "drop"), {"registration": w.registration.pk}),
+    ),
+    Op(
+        "drop (own page)",
+        frozenset({P, OP}),  # the page drops the user's own registration: each his own
+        page=lambda w: ("post", f"/events/{w.event.slug}/me/drop/", {}),
+    ),
+    Op(
+        "re-add",
+        DIRECTORS,
+        api=lambda w: ("post", f"{_reg(w)}readd/", None),
+        page=lambda w: ("post", _m(w, "readd"), {"registration": w.registration.pk}),
+        setup=_drop_player,
+    ),
+    Op(
+        "pair next round",
+        DIRECTORS,
+        api=lambda w: ("post", f"{_e(w)}rounds/pair/", {"seed": 3}),
+        page=lambda w: ("post", _m(w, "pair"), {}),
+        setup=_close_round,
+    ),
+    Op(
+        "re-pair",
+        DIRECTORS,
+        api=lambda w: ("post", f"{_e(w)}rounds/1/repair/", {"seed": 5}),
+        page=lambda w: ("post", _m(w, "repair"), {}),
+    ),
+    Op(
+        "report result",
+        AT_THE_TABLE,
+        api=lambda w: ("post", f"{_tab(w)}report/", _result_api(w)),
+        page=lambda w: ("post", _t(w, "report"), _result_form(w)),
+    ),
+    Op(
+        "confirm result",
+        AT_THE_TABLE | DIRECTORS,  # the director may confirm a reported result too
+        api=lambda w: ("post", f"{_tab(w)}confirm/", {}),
+        page=lambda w: ("post", _t(w, "confirm"), {}),
+        setup=_opponent_reports,
+    ),
+    Op(
+        "dispute result",
+        AT_THE_TABLE,
+        api=lambda w: ("post", f"{_tab(w)}dispute/", {"note": "wrong"}),
+        page=lambda w: ("post", _t(w, "dispute"), {"note": "wrong"}),
+        setup=_opponent_reports,
+    ),
+    Op(
+        "director sets result",
+        DIRECTORS,
+        api=lambda w: ("post", f"{_tab(w)}set/", _result_api(w)),
+        page=lambda w: ("post", _t(w, "set"), _result_form(w)),
+    ),
+    Op(
+        "penalty",
+        DIRECTORS,
+        api=lambda w: (
+            "post",
+            f"{_e(w)}penalties/",
+            {"registration": w.registration.pk, "offense": "slow_play", "kind": "warning"},
+        ),
+        page=lambda w: (
+            "post",
+            _m(w, "penalty"),
+            {"registration": w.registration.pk, "offense": "slow_play", "kind": "warning"},
+        ),
+    ),
+    Op(
+        "finish event",
+        DIRECTORS,
+        api=lambda w: ("post", f"{_e(w)}finish/", {"early": True}),
+        page=lambda w: ("post", _m(w, "finish"), {"early": "1"}),
+        setup=_close_round,
+    ),
+    Op(
+        "export event with penalties",
+        DIRECTORS,  # results are public; the penalty notes only the director's (and staff)
+        api=lambda w: ("get", f"{_e(w)}export/", None),
+        read=True,
+    ),
+    Op(
+        "submit deck list",
+        frozenset({P}),  # one's own list, as a registered player
+        api=lambda w: (
+            "post",
+            f"/api/decks/events/{w.open_event.slug}/decklists/mine/",
+            {"text": lore_deck_text()},
+        ),
+        page=lambda w: (
+            "post",
+            f"/decks/events/{w.open_event.slug}/submit/",
+            {"text": lore_deck_text()},
+        ),
+        setup=_player_in_open_event,
+    ),
+    Op(
+        "publish deck lists",
+        DIRECTORS,
+        api=lambda w: (
+            "post",
+            f"/api/decks/events/{w.open_event.slug}/decklists/publish/",
+            {"published": True},
+        ),
+        page=lambda w: ("post", f"/decks/events/{w.open_event.slug}/", {"publish": "1"}),
+    ),
+    Op(
+        "view unpublished deck lists (all)",
+        DIRECTORS,
+        api=lambda w: ("get", f"/api/decks/events/{w.open_event.slug}/decklists/", None),
+        page=lambda w: ("get", f"/decks/events/{w.open_event.slug}/", None),
+        setup=_player_deck,
+        read=True,
+    ),
+    Op(
+        "view unpublished deck lists (public page)",
+        DIRECTORS,
+        page=lambda w: ("get", f"/decks/events/{w.open_event.slug}/published/", None),
+        setup=_player_deck,
+        read=True,
+    ),
+    Op(
+        "view own unpublished deck list",
+        frozenset({P}),
+        api=lambda w: ("get", f"/api/decks/events/{w.open_event.slug}/decklists/mine/", None),
+        page=lambda w: ("get", f"/decks/events/{w.open_event.slug}/submit/", None),
+        setup=_player_deck,
+        read=True,
+    ),
+    Op(
+        "custom format",
+        frozenset({OD, D, S}),  # organizers of any event, and staff
+        page=lambda w: (
+            "post",
+            "/decks/formats/new/",
+            {"base": "metw:coe", "name": "Council Variant", "changes": ""},
+        ),
+    ),
+    Op(
+        "replay ratings",
+        DIRECTORS,  # staff, or a director of a sanctioned event of that game
+        api=lambda w: ("post", "/api/ratings/replay/", {"game": "lore"}),
+        page=lambda w: ("post", "/leagues/replay/", {"game": "lore"}),
+    ),
+]
+
+
+def _fingerprint() -> tuple[int, ...]:
+    return (
+        AuditEntry.objects.count(),
+        ReplayJob.objects.count(),
+        Format.objects.count(),
+        Event.objects.count(),
+        Registration.objects.filter(checked_in=True).count(),
+    )
+
+
+def _send(client: Client, request: Request, api: bool) -> Any:
+    method, url, body = request
+    if method == "get":
+        return client.get(url)
+    if api:
+        return getattr(client, method)(url, body or {}, content_type="application/json")
+    return client.post(url, body or {})
+
+
+def _attempt(w: World, op: Op, actor: str, api: bool) -> tuple[bool, str]:
+    """(allowed?, what happened) for one cell, rolled back afterwards."""
+    user = w.users()[actor]
+    sid = transaction.savepoint()
+    try:
+        client = Client()
+        if user is not None:
+            client.force_login(user)
+        before = _fingerprint()
+        request = (op.api if api else op.page)(w)  # type: ignore[misc]
+        response = _send(client, request, api)
+        assert response.status_code < 500, (op.name, actor, response.status_code)
+        text = response.content.decode(errors="replace")
+        if op.read:
+            # The deck list (or the export's penalty-bearing document) is what must not leak.
+            marker = DECK_MARKER if "deck" in op.name else '"penalties"'
+            allowed = response.status_code == 200 and marker in text
+        else:
+            allowed = _fingerprint() != before
+            if api:
+                ok = 200 <= response.status_code < 300
+                refused = response.status_code in (401, 403, 404)
+                assert ok == allowed and (ok or refused), (
+                    op.name,
+                    actor,
+                    response.status_code,
+                    text[:300],
+                )
+        return allowed, f"{response.status_code} {text[:160]!r}"
+    finally:
+        transaction.savepoint_rollback(sid)
+
+
+def _check(op: Op, api: bool) -> None:
+    w = build_world(players=4)
+    if op.setup:
+        op.setup(w)
+    wrong = []
+    for actor in ACTORS:
+        allowed, seen = _attempt(w, op, actor, api)
+        if allowed != (actor in op.allowed):
+            expected = "allow" if actor in op.allowed else "deny"
+            wrong.append(f"{op.name} / {actor}: expected {expected}, got {seen}")
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("op", [o for o in OPS if o.api], ids=lambda o: o.name)
+def test_api_permissions(op: Op) -> None:
+    _check(op, api=True)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("op", [o for o in OPS if o.page], ids=lambda o: o.name)
+def test_page_permissions(op: Op) -> None:
+    _check(op, api=False)
+
+
+def test_the_matrix_covers_every_write_operation_of_the_api() -> None:
+    """A new POST/PATCH route without a row here fails this test."""
+    from tests.security.test_api_fuzz import LABELS
+
+    covered = {
+        "POST /api/events/", "PATCH /api/events/{slug}/", "POST /api/events/{slug}/open/",
+        "POST /api/events/{slug}/register/", "POST /api/events/{slug}/walkins/",
+        "POST /api/events/{slug}/registrations/{registration_id}/check-in/",
+        "POST /api/events/{slug}/registrations/{registration_id}/drop/",
+        "POST /api/events/{slug}/registrations/{registration_id}/readd/",
+        "POST /api/events/{slug}/rounds/pair/", "POST /api/events/{slug}/rounds/{number}/repair/",
+        "POST /api/events/{slug}/tables/{table_id}/report/",
+        "POST /api/events/{slug}/tables/{table_id}/confirm/",
+        "POST /api/events/{slug}/tables/{table_id}/dispute/",
+        "POST /api/events/{slug}/tables/{table_id}/set/", "POST /api/events/{slug}/penalties/",
+        "POST /api/events/{slug}/finish/", "POST /api/decks/events/{slug}/decklists/mine/",
+        "POST /api/decks/events/{slug}/decklists/publish/", "POST /api/ratings/replay/",
+        # Not changes of a result, registration, penalty or deck list:
+        "POST /api/events/{slug}/rounds/{number}/start-clock/",  # tested below
+        "POST /api/decks/validate/", "POST /api/rules/score/", "POST /api/rules/free-council/",
+    }  # fmt: skip
+    writes = {label for label in LABELS if not label.startswith("GET ")}
+    assert writes <= covered, sorted(writes - covered)
+
+
+@pytest.mark.django_db
+def test_round_clock_is_the_directors() -> None:
+    w = build_world(players=4)
+    url = f"/api/events/{w.event.slug}/rounds/1/start-clock/"
+    for actor in ACTORS:
+        sid = transaction.savepoint()
+        client = Client()
+        if w.users()[actor]:
+            client.force_login(w.users()[actor])
+        status = client.post(url).status_code
+        transaction.savepoint_rollback(sid)
+        assert (status == 200) == (actor in DIRECTORS), (actor, status)

@@ -1,0 +1,46 @@
+"""Rebuild an event from its export, all or nothing, and replay its ratings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from organizer.errors import ServiceError
+from tournaments.transfer import import_event, load_document
+
+
+class Command(BaseCommand):
+    help = "Import an event from the JSON document export_event (or the API's export) wrote."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", help="The exported JSON document.")
+        parser.add_argument(
+            "--organizer",
+            help="User name of the director if the exported one has no account here.",
+        )
+        parser.add_argument("--slug", help="Import under this slug instead of the exported one.")
+        parser.add_argument(
+            "--no-replay", action="store_true", help="Do not replay the game's ratings."
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        organizer = None
+        if options["organizer"]:
+            organizer = get_user_model().objects.filter(username=options["organizer"]).first()
+            if organizer is None:
+                raise CommandError(f"No user {options['organizer']!r}.")
+        try:
+            event = import_event(
+                load_document(options["file"]),
+                organizer=organizer,
+                slug=options["slug"],
+                replay_ratings=not options["no_replay"],
+            )
+        except ServiceError as exc:
+            raise CommandError(exc.message)
+        self.stdout.write(
+            f"Imported {event.name} ({event.slug}): {event.registrations.count()} players, "
+            f"{event.rounds.count()} rounds."
+        )

@@ -1,0 +1,234 @@
+"""Bringing an event back from its export (tournaments.services.export_event).
+
+The export is one JSON document: the event's settings, its registrations, every round
+with every table's result, the penalties and the standings. ``import_event`` rebuilds
+the event from it in one transaction, then checks that the standings it computes from
+the imported results are the exported ones (refusing the import otherwise), and has
+the ratings replayed so the ledger is rebuilt from the same results.
+
+What the export does not hold is not restored: user accounts (imported players are
+new players without an account), the history of each result, deck lists and the audit
+trail. Round times are not exported either; rounds are given closing times in their
+order, which is all the ratings' timeline needs within one event.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+from audit import services as audit
+from organizer.errors import Conflict, ServiceError
+from tournaments import services
+from tournaments.models import Event, Penalty, Player, Registration, Round, Seat, Table
+
+REQUIRED = ("event", "registrations", "rounds", "penalties", "standings")
+STANDING_FIELDS = ("rank", "points", "wins", "losses", "draws", "byes", "opponents_points")
+
+
+def export_document(event: Event) -> dict[str, Any]:
+    """The export, as the API serves it to the event's director."""
+    return services.export_event(event)
+
+
+def _datetime(value: Any, field: str) -> datetime | None:
+    if value in (None, ""):
+        return None
+    parsed = parse_datetime(str(value)) if isinstance(value, str) else None
+    if parsed is None:
+        raise ServiceError(f"{field} is not a date and time: {value!r}.", code="bad_document")
+    return parsed if timezone.is_aware(parsed) else timezone.make_aware(parsed)
+
+
+def _require(mapping: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    if not isinstance(mapping, dict) or key not in mapping:
+        raise ServiceError(f"The document has no {where}{key}.", code="bad_document")
+    value = mapping[key]
+    if not isinstance(value, kind):
+        raise ServiceError(f"{where}{key} has the wrong type.", code="bad_document")
+    return value
+
+
+def load_document(path: str | Path) -> dict[str, Any]:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ServiceError(f"Cannot read {path}: {exc}", code="bad_document")
+    if not isinstance(data, dict):
+        raise ServiceError("The document is not a JSON object.", code="bad_document")
+    return data
+
+
+def _organizer(username: str | None, fallback: Any) -> Any:
+    user = get_user_model().objects.filter(username=username).first() if username else None
+    user = user or fallback
+    if user is None:
+        raise ServiceError(
+            f"The event's director {username!r} has no account here: name one who does.",
+            code="no_organizer",
+        )
+    return user
+
+
+def _standings_of(event: Event, reg_map: dict[int, Registration]) -> list[dict[str, Any]]:
+    back = {new.pk: old for old, new in reg_map.items()}
+    return [
+        {"registration": back[int(row.player)], **{f: getattr(row, f) for f in STANDING_FIELDS}}
+        for row in services.event_standings(event)
+    ]
+
+
+@transaction.atomic
+def _import(
+    document: dict[str, Any], organizer: Any, slug: str | None
+) -> tuple[Event, dict[int, Registration]]:
+    for key in REQUIRED:
+        _require(document, key, (dict, list), "")
+    data = document["event"]
+    slug = slug or _require(data, "slug", str, "event.")
+    if Event.objects.filter(slug=slug).exists():
+        raise Conflict(f"An event {slug!r} exists already; import it under another slug.")
+    fields: dict[str, Any] = {}
+    for name in services.EVENT_FIELDS:
+        if name in data:
+            fields[name] = data[name]
+    for name in ("deck_deadline", "starts_at"):
+        fields[name] = _datetime(fields.get(name), f"event.{name}")
+    services._validate_event(fields)
+    status = _require(data, "status", str, "event.")
+    if status not in Event.Status.values:
+        raise ServiceError(f"Unknown event status {status!r}.", code="bad_document")
+    event = Event.objects.create(
+        organizer=organizer,
+        slug=slug,
+        status=status,
+        created_at=_datetime(data.get("created_at"), "event.created_at") or timezone.now(),
+        **fields,
+    )
+
+    reg_map: dict[int, Registration] = {}
+    for row in sorted(document["registrations"], key=lambda r: r.get("id", 0)):
+        old = _require(row, "id", int, "registration.")
+        name = _require(row, "player", str, "registration.")
+        reg_map[old] = Registration.objects.create(
+            event=event,
+            player=Player.objects.create(display_name=name[:100]),
+            checked_in=bool(row.get("checked_in")),
+            joined_round=int(row.get("joined_round") or 1),
+            dropped=bool(row.get("dropped")),
+            dropped_after_round=row.get("dropped_after_round"),
+            ejected=bool(row.get("ejected")),
+            ejection_reason=str(row.get("ejection_reason") or "")[:300],
+        )
+
+    def reg(old: Any, where: str) -> Registration:
+        if old not in reg_map:
+            raise ServiceError(f"{where} names registration {old!r}, which is not in the event.")
+        return reg_map[old]
+
+    # Rounds close one minute apart in their order, after the event's start.
+    start = event.starts_at or event.created_at
+    last_close = start
+    for rnd in sorted(document["rounds"], key=lambda r: r.get("number", 0)):
+        number = _require(rnd, "number", int, "round.")
+        closed = rnd.get("status") == Round.Status.CLOSED
+        closed_at = _datetime(rnd.get("closed_at"), "round.closed_at") or (
+            start + timedelta(minutes=number) if closed else None
+        )
+        last_close = closed_at or last_close
+        new_round = Round.objects.create(
+            event=event,
+            number=number,
+            seed=int(rnd.get("seed") or 0),
+            status=rnd.get("status") or Round.Status.PAIRED,
+            explanation=rnd.get("explanation") or [],
+            started_at=_datetime(rnd.get("started_at"), "round.started_at"),
+            closed_at=closed_at,
+        )
+        for t in sorted(rnd.get("tables") or [], key=lambda t: t.get("number", 0)):
+            where = f"round {number} table {t.get('number')}"
+            winner = t.get("winner")
+            table = Table.objects.create(
+                round=new_round,
+                number=_require(t, "number", int, "table."),
+                is_bye=bool(t.get("is_bye")),
+                status=t.get("status") or Table.Status.PENDING,
+                outcome=t.get("outcome") or "normal",
+                winner=reg(winner, where) if winner is not None else None,
+                time_called=bool(t.get("time_called")),
+                band=str(t.get("band") or "")[:60],
+            )
+            for position, seat in enumerate(t.get("seats") or [], start=1):
+                Seat.objects.create(
+                    table=table,
+                    round=new_round,
+                    event=event,
+                    registration=reg(seat.get("registration"), where),
+                    position=position,
+                    is_bye=table.is_bye,
+                    mps=seat.get("mps"),
+                    points=seat.get("points"),
+                    outcome=seat.get("outcome") or "",
+                )
+    if event.status == Event.Status.FINISHED:
+        event.finished_at = _datetime(data.get("finished_at"), "event.finished_at") or (
+            last_close + timedelta(minutes=1)
+        )
+        event.save(update_fields=["finished_at"])
+
+    for p in document["penalties"]:
+        Penalty.objects.create(
+            registration=reg(p.get("registration"), "a penalty"),
+            kind=p.get("kind") or Penalty.Kind.WARNING,
+            offense=p.get("offense") or Penalty.Offense.OTHER,
+            round_number=p.get("round"),
+            note=str(p.get("note") or "")[:500],
+            created_at=_datetime(p.get("at"), "penalty.at") or timezone.now(),
+        )
+
+    if event.rounds.exists():
+        expected = [
+            {"registration": r["registration"], **{f: r[f] for f in STANDING_FIELDS}}
+            for r in document["standings"]
+        ]
+        if _standings_of(event, reg_map) != expected:
+            raise Conflict(
+                "The imported results do not give the exported standings; nothing was imported.",
+                code="standings_differ",
+            )
+    audit.record(
+        actor=organizer,
+        obj=event,
+        action="import",
+        event=event,
+        after={"registrations": len(reg_map), "rounds": len(document["rounds"])},
+        note="imported from an export",
+    )
+    return event, reg_map
+
+
+def import_event(
+    document: dict[str, Any],
+    *,
+    organizer: Any = None,
+    slug: str | None = None,
+    replay_ratings: bool = True,
+) -> Event:
+    """Rebuild an exported event (all or nothing) and replay its game's ratings."""
+    if not isinstance(document, dict):
+        raise ServiceError("The document is not a JSON object.", code="bad_document")
+    username = document.get("event", {}).get("organizer") if document.get("event") else None
+    event, _ = _import(document, _organizer(username, organizer), slug)
+    if replay_ratings and event.sanctioned:
+        from ratings.services import replay_game
+
+        # The ledger is derived from results: replaying rebuilds this event's share of it.
+        replay_game(event.game)
+    return event
