@@ -256,13 +256,14 @@ def build_events(
     return {"games": made, "events": len(events), "players": players}
 
 
-def bench_db(games: int, game: str = "lore") -> dict[str, float]:
+def bench_db(games: int, game: str = "lore", build: bool = True) -> dict[str, float]:
     from django.db import connection
 
     from ratings import services
     from ratings.models import RatingEntry, ReplayJob
 
-    build_events(games, game=game)
+    if build:
+        build_events(games, game=game)
     job = ReplayJob.objects.create(game=game, reason="benchmark")
     t0 = time.perf_counter()
     services.replay_game(game, job)
@@ -284,6 +285,9 @@ def main() -> None:
         "--db-games", type=int, default=None, help="200000 on PostgreSQL, 20000 on SQLite"
     )
     parser.add_argument("--skip-db", action="store_true")
+    parser.add_argument(
+        "--reuse", action="store_true", help="replay the events a previous run built (PostgreSQL)"
+    )
     args = parser.parse_args()
 
     mem = bench_memory(args.memory_games)
@@ -300,7 +304,7 @@ def main() -> None:
 
     games = args.db_games or (200_000 if connection.vendor == "postgresql" else 20_000)
     print(f"database replay on {connection.vendor}, {games:,} games:")
-    result = bench_db(games)
+    result = bench_db(games, build=not args.reuse)
     print(
         f"  full replay {result['seconds']:.1f} s ({result['rows']:,} ledger rows)   target ≤ 60 s for 200,000 on PostgreSQL"
     )

@@ -227,7 +227,8 @@ class _Builder:
         today = timezone.localdate(self.now)
         start, end = today - timedelta(days=120), today + timedelta(days=120)
         season = Season.objects.create(
-            name=f"LoRE League {start:%b %Y} – {end:%b %Y}",
+            name=f"LoRE League {start.year}"
+            + (f"–{end.year % 100:02d}" if end.year != start.year else ""),
             slug=SEASON_SLUG,
             game="lore",
             starts_on=start,

@@ -2,9 +2,8 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
 
-from organizer import views
+from organizer import security, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -17,7 +16,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     # A user name and password in, the account's API token out (failed log-ins are throttled).
-    path("api/token/", obtain_auth_token, name="api-token"),
+    path("api/token/", security.ObtainTokenView.as_view(), name="api-token"),
     path("api/rules/", include("calculators.api_urls")),
     path("api/decks/", include("decks.api_urls")),
     path("api/ratings/", include("ratings.api_urls")),

@@ -86,5 +86,5 @@ def line_chart(
         + dots
         + f'<text x="{left}" y="{height - 6}">start</text>'
         + f'<text x="{width - right}" y="{height - 6}" text-anchor="end">'
-        f"{len(values) - 1} rated</text></svg>"
+        f"{len(values) - 1} changes</text></svg>"
     )

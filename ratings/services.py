@@ -577,8 +577,12 @@ def _is_rated(event: Event) -> bool:
 
 
 def bump_ledger_version(game: str) -> None:
+    """Invalidate the cached league tables of ``game`` (and rebuild them after commit)."""
+    from ratings.tasks import warm_league_cache
+
     if not LedgerVersion.objects.filter(game=game).update(version=F("version") + 1):
         LedgerVersion.objects.get_or_create(game=game, defaults={"version": 1})
+    transaction.on_commit(lambda: warm_league_cache.delay(game))
 
 
 def ledger_version(game: str) -> int:

@@ -127,6 +127,17 @@ def league_rows(game: str, starts_on: date | None, ends_on: date | None) -> list
     return rows
 
 
+def warm_league_tables(game: str) -> int:
+    """Fill the cache with every season of ``game`` and its all-time table."""
+    ranges = [
+        (None, None),
+        *list(Season.objects.filter(game=game).values_list("starts_on", "ends_on")),
+    ]
+    for starts_on, ends_on in ranges:
+        league_rows(game, starts_on, ends_on)
+    return len(ranges)
+
+
 def _all_rows(game: str, starts_on: date | None, ends_on: date | None) -> list[list[Any]]:
     """Every player of the league, ranked. Aggregates are plain (no DISTINCT), so the
     database can hash-aggregate the season's rows in one pass."""

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import logging
+
 from celery import shared_task
 from django.db import OperationalError
 
 from ratings import services
+
+logger = logging.getLogger(__name__)
 
 
 @shared_task(
@@ -24,3 +28,17 @@ def replay_ratings(self, game: str, job_id: int | None = None) -> dict[str, obje
         return {"game": game, "rows": rows}
     job = services.run_replay_job(job_id)
     return {"game": game, "job": job.pk, "status": job.status, "rows": job.total}
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def warm_league_cache(game: str) -> int:
+    """Compute the league tables of a game system after its ledger changed, so the
+    next visitor of a big league gets the cached table. Best effort: a failure here
+    only means the next page view computes the table itself."""
+    from ratings.standings import warm_league_tables
+
+    try:
+        return warm_league_tables(game)
+    except Exception:  # a cache warm-up must never fail the write that triggered it
+        logger.exception("warming the %s league tables failed", game)
+        return 0

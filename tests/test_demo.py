@@ -42,8 +42,11 @@ def _snapshot() -> dict[str, object]:
     }
 
 
-def test_load_demo_twice_is_the_same_demo():
-    """--reset replaces the demo with an identical one (fixed seed), leaving nothing behind."""
+def test_load_demo_twice_is_the_same_demo_and_reset_keeps_other_data():
+    """--reset replaces the demo with an identical one (fixed seed), leaving nothing behind;
+    deleting the demo deletes only the demo's rows."""
+    user = get_user_model().objects.create_user("someone", password="x-long-password-1")
+    Player.objects.create(user=user, display_name="Someone Else")
     first_out = _load("--reset")
     first = _snapshot()
     users = get_user_model().objects.count()
@@ -58,6 +61,11 @@ def test_load_demo_twice_is_the_same_demo():
     again = _load()
     assert "already loaded" in again and "director" in again
     assert _snapshot() == first
+    demo.reset_demo()
+    assert not Event.objects.exists()
+    assert list(Player.objects.values_list("display_name", flat=True)) == ["Someone Else"]
+    assert list(get_user_model().objects.values_list("username", flat=True)) == ["someone"]
+    assert not Season.objects.filter(slug=demo.SEASON_SLUG).exists()
 
 
 def test_demo_content_matches_the_issue_and_its_pages_answer(client):
@@ -103,18 +111,6 @@ def test_demo_content_matches_the_issue_and_its_pages_answer(client):
     assert metw.registrations.count() >= 20
     assert len(illegal_decklists(metw)) >= 1
     _pages_answer(client)
-
-
-def test_reset_leaves_other_data_alone():
-    """Deleting the demo deletes only the demo's rows."""
-    user = get_user_model().objects.create_user("someone", password="x-long-password-1")
-    Player.objects.create(user=user, display_name="Someone Else")
-    _load("--reset")
-    demo.reset_demo()
-    assert not Event.objects.exists()
-    assert list(Player.objects.values_list("display_name", flat=True)) == ["Someone Else"]
-    assert list(get_user_model().objects.values_list("username", flat=True)) == ["someone"]
-    assert not Season.objects.filter(slug=demo.SEASON_SLUG).exists()
 
 
 def _pages_answer(client) -> None:

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from django.db import IntegrityError, transaction
-from django.db.models import Max, Q, QuerySet
+from django.db import IntegrityError, connection, models, transaction
+from django.db.models import F, Max, Q, QuerySet
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -105,8 +105,17 @@ SETTINGS_FIELDS = {f.name for f in dataclasses.fields(ScoringSettings)}
 # --------------------------------------------------------------------------- helpers
 
 
+def _sqlite_write_lock(model: type[models.Model], pk: int) -> None:
+    """SQLite ignores SELECT ... FOR UPDATE, and a transaction that reads before it writes
+    fails ("database is locked") when another writer got in first. A no-op UPDATE takes
+    the write lock at once, so concurrent callers wait their turn (busy timeout) instead."""
+    if connection.vendor == "sqlite":
+        model.objects.filter(pk=pk).update(id=F("id"))
+
+
 def _lock_event(event: Event | int) -> Event:
     pk = event.pk if isinstance(event, Event) else event
+    _sqlite_write_lock(Event, pk)
     try:
         return Event.objects.select_for_update().get(pk=pk)
     except Event.DoesNotExist:
@@ -115,6 +124,7 @@ def _lock_event(event: Event | int) -> Event:
 
 def _lock_table(table: Table | int) -> Table:
     pk = table.pk if isinstance(table, Table) else table
+    _sqlite_write_lock(Table, pk)
     try:
         return Table.objects.select_for_update().select_related("round__event").get(pk=pk)
     except Table.DoesNotExist:
@@ -1407,11 +1417,32 @@ def event_standings(event: Event) -> list[StandingRow]:
     regs = standing_registrations(event)
     by_id = {str(r.pk): r for r in regs}
     rows = compute_standings(list(by_id), standing_games(event), tiebreaks_for(event))
+    names = {pid: reg.player.display_name for pid, reg in by_id.items()}
     for row in rows:
         reg = by_id.get(row.player)
         row.registration = reg  # type: ignore[attr-defined]
-        row.name = reg.player.display_name if reg else row.player  # type: ignore[attr-defined]
+        row.name = names.get(row.player, row.player)  # type: ignore[attr-defined]
+        row.explanation = _explanation_with_names(row.explanation, names)
     return rows
+
+
+def _explanation_with_names(text: str, names: Mapping[str, str]) -> str:
+    """The standings module names players by id; people read names. Only the two places
+    where it lists players are rewritten; anything else is left as it is."""
+
+    def listed(m: re.Match[str]) -> str:
+        ids = [i.strip() for i in m.group(1).split(",")]
+        return "with " + ", ".join(names.get(i, i) for i in ids) + ": shared rank"
+
+    def shown(m: re.Match[str]) -> str:
+        parts = []
+        for item in m.group(1).split(", "):
+            pid, _, value = item.partition(" ")
+            parts.append(f"{names.get(pid, pid)} {value}".strip())
+        return "decides (" + ", ".join(parts) + ")"
+
+    text = re.sub(r"with ([\d, ]+): shared rank", listed, text)
+    return re.sub(r"decides \(([^)]*)\)", shown, text)
 
 
 # --------------------------------------------------------------------------- reading helpers

@@ -434,6 +434,18 @@ def _deck_status(event: Event) -> dict[int, Any]:
         return {}
 
 
+def _illegal_decklists(event: Event) -> list[Registration]:
+    """Players whose current deck list breaks the construction rules (cheating, 000 Part VI §3)."""
+    try:
+        from decks.services import illegal_decklists
+    except ImportError:  # the decks app not installed
+        return []
+    try:
+        return [r for r in illegal_decklists(event) if not r.ejected]
+    except Exception:  # deck checks are information; the dashboard must still load
+        return []
+
+
 @login_required
 def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event_or_404(request, slug)
@@ -462,6 +474,7 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "event": event,
         "rows": rows,
         "has_decks": bool(deck_status),
+        "illegal": _illegal_decklists(event) if event.decklists_required else [],
         "deck_url": _url_or_none("event-decklists", event.slug),
         "rounds": rounds,
         "current": current,

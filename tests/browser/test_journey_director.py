@@ -15,8 +15,9 @@ from playwright.sync_api import Page, expect
 
 from decks import services as decks
 from decks.demo import is_illegal_sample, sample_decklists
+from organizer import demo
 from tests.browser.conftest import log_in, screenshot
-from tests.browser.journeys import menu, message, no_horizontal_scroll
+from tests.browser.journeys import load_demo, menu, message, no_horizontal_scroll
 from tournaments import services
 from tournaments.models import Event, Player
 
@@ -206,3 +207,27 @@ def test_director_runs_an_event_from_start_to_finish(desktop):
     assert document["event"]["status"] == "finished"
     assert [r["rank"] for r in document["standings"]][:3] == [1, 2, 3]
     assert len(document["penalties"]) == 4
+
+
+def test_director_settles_a_dispute_on_a_phone(phone):
+    """At the table, from a phone: the demo's disputed result, decided by the director."""
+    load_demo()
+    page = phone
+    log_in(page, demo.DIRECTOR, demo.DEMO_PASSWORD)
+    menu(page, "My events")
+    page.get_by_role("region", name="Directing").get_by_role("link", name=demo.RUNNING_LORE).click()
+    alert = page.get_by_role("alert").filter(has_text="disputed result")
+    expect(alert).to_contain_text("1 disputed result in round 3")
+    no_horizontal_scroll(page)
+    screenshot(page, "director-11-dashboard-dispute-phone")
+    alert.get_by_role("link").click()
+    row = page.locator("tr[id^=t].disputed")
+    expect(row).to_contain_text("Other report")
+    fields = row.get_by_role("spinbutton")
+    fields.nth(0).fill("16")
+    fields.nth(1).fill("9")
+    row.get_by_label("Note (kept in the history)").fill("Both agreed on 16–9 with the judge.")
+    row.get_by_role("button", name="Save result").click()
+    message(page, "saved")
+    expect(page.get_by_role("alert").filter(has_text="disputed result")).to_have_count(0)
+    screenshot(page, "director-12-dispute-settled-phone")

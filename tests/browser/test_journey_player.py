@@ -42,7 +42,9 @@ def test_new_player_signs_up_registers_and_submits_a_deck_list_on_a_phone(phone)
     # Submit a deck list with a mistake, read the problem, fix it.
     page.get_by_role("link", name="My deck list").click()
     lists = sample_decklists("metw")
-    illegal = next(t for label, t in lists if "Orc-lieutenant" in label and is_illegal_sample(label))
+    illegal = next(
+        t for label, t in lists if "Orc-lieutenant" in label and is_illegal_sample(label)
+    )
     legal = next(t for label, t in lists if not is_illegal_sample(label))
     page.get_by_label("Deck list").fill(illegal)
     page.get_by_role("button", name="Submit").click()

@@ -210,3 +210,22 @@ def test_cached_league_table_follows_every_ledger_write(league):
     e2.save(update_fields=["sanctioned"])
     replay_game("lore")
     assert standings("lore", s2027.starts_on, s2027.ends_on).rows == []
+
+
+def test_league_tables_are_rebuilt_in_the_cache_after_a_write(
+    league, django_capture_on_commit_callbacks
+):
+    from django.core.cache import cache
+
+    from ratings.services import ledger_version
+
+    a, b = league["players"][:2]
+    s2027 = league["seasons"][1]
+    e2 = league["events"][1]
+    regs = {r.player_id: r for r in e2.registrations.all()}
+    with django_capture_on_commit_callbacks(execute=True):
+        close(play_round(e2, 3, [[(regs[a.pk], 20), (regs[b.pk], 5)]]))
+    key = f"ratings:league:lore:{s2027.starts_on}:{s2027.ends_on}:{ledger_version('lore')}"
+    rows = cache.get(key)
+    assert rows is not None and {r[1] for r in rows} == {a.pk, b.pk}
+    assert cache.get(f"ratings:league:lore:None:None:{ledger_version('lore')}") is not None

@@ -201,3 +201,24 @@ def pairs_ok(html: str) -> bool:
     return all(
         f'for="{i}"' in html or (f'id="{i}"' in html and "<label><input" in html) for i in ids
     )
+
+
+def test_dashboard_shows_deck_status_and_ejects_an_illegal_deck():
+    """000 Part VI §3: a deck that breaks the construction rules counts as cheating."""
+    decks = pytest.importorskip("decks.services")
+    director = make_user()
+    event = make_event(director, game="metw", decklists_required=True)
+    (user, reg), (other, _) = register_users(event, 2)
+    decks.submit_decklist(user, event, "1 No Such Card Anywhere")
+    assert reg in decks.illegal_decklists(event)
+    client = browser(director)
+    page = client.get(f"/events/{event.slug}/manage/").content.decode()
+    assert "Illegal deck lists" in page and "missing" in page  # the other player has no list
+    response = post(client, f"/events/{event.slug}/manage/penalty/", {
+        "registration": reg.pk, "offense": "illegal_deck", "kind": "ejection",
+        "note": "Illegal deck list",
+    })  # fmt: skip
+    assert any("illegal deck list" in m for m in messages_of(response))
+    reg.refresh_from_db()
+    assert reg.ejected and reg.dropped
+    assert other.is_authenticated

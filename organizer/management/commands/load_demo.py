@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import time
 
@@ -25,6 +26,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         started = time.monotonic()
+        # The director's correction queues a ratings replay; with the embedded in-memory
+        # broker kombu warns that the broker URL has no host name, which is only noise here.
+        logging.getLogger("kombu.connection").setLevel(logging.ERROR)
         if demo.demo_exists():
             if not options["reset"]:
                 self.stdout.write(
@@ -53,12 +57,12 @@ class Command(BaseCommand):
         w = self.stdout.write
         w("")
         w(f"Open {base}/ — every demo account's password is: {demo.DEMO_PASSWORD}")
-        w(f"  director  {s.director:<16} runs the events: {base}/me/events/ → Manage")
-        w(f"  player    {s.player:<16} {s.player_name}, playing the LoRE Bree Cup")
+        w(f"  director  {s.director:<16} runs the events: My events → an event's dashboard")
+        w(f"  player    {s.player:<16} {s.player_name}, playing round 3 of the {demo.RUNNING_LORE}")
         if s.opponent:
             w(
-                f"  opponent  {s.opponent:<16} {s.opponent_name}, his round-3 opponent at "
-                f"table {s.player_table} (report with one, confirm with the other)"
+                f"  opponent  {s.opponent:<16} {s.opponent_name}, the opponent at table "
+                f"{s.player_table} (report the result as one, confirm it as the other)"
             )
         w(f"  admin     {s.admin:<16} staff: every event, and {base}/admin/")
         if s.running_event:
