@@ -312,6 +312,8 @@ class PublishView(APIView):
     )
     def post(self, request: Request, slug: str) -> Response:
         event = get_object_or_404(Event, slug=slug)
+        if not hasattr(request.data, "get"):  # a JSON list or string (found by fuzzing)
+            raise ServiceError('The body is an object: {"published": true} or false.', "bad_body")
         publish = str(request.data.get("published", "true")).lower() not in ("false", "0", "no")
         services.publish_decklists(request.user, event, publish)
         return Response({"published": event.decklists_published})

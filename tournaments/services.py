@@ -169,6 +169,17 @@ def tiebreaks_for(event: Event) -> list[str]:
     return list(event.tiebreaks) if event.tiebreaks else list(DEFAULT_TIEBREAKS)
 
 
+def tiebreak_labels(event: Event) -> list[str]:
+    """The event's tiebreak chain in words, for its pages."""
+    from tournaments.standings import TIEBREAKS
+
+    labels = {"fewer_losses": "fewer losses"}
+    return [
+        labels.get(name) or getattr(TIEBREAKS.get(name), "label", name)
+        for name in tiebreaks_for(event)
+    ]
+
+
 def counted_players(event: Event) -> int:
     """Players the rulebook's round table counts: everyone still in, plus everyone who
     played and then dropped (a drop after round 1 does not shorten the event)."""

@@ -121,7 +121,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "sanctioning": services.sanctioning_status(event),
         "my_registration": own_registration(request.user, event),
         "is_director": services.is_director(request.user, event),
-        "tiebreaks": services.tiebreaks_for(event),
+        "tiebreaks": services.tiebreak_labels(event),
         "game_info": _game_info(event),
         "decklists_public": _url_or_none("event-decklists-public", event.slug)
         if event.decklists_published
@@ -168,7 +168,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         request,
         "tournaments/standings.html",
         {"event": event, "rows": rows, "closed_rounds": closed,
-         "tiebreaks": services.tiebreaks_for(event)},
+         "tiebreaks": services.tiebreak_labels(event)},
     )  # fmt: skip
 
 

@@ -217,8 +217,11 @@ def test_multiplayer_event(world: World) -> None:
     """000 Part VI §3 Multi-player tournaments: pods of 3–5 with the most 4s, never the
     same four twice, half the rounds; scoring and ratings by RULES.md §2 and §6."""
     season = _season("lore")
-    plan = EventPlan(game="lore", players=_names("m", 14), seed=77, multiplayer=True)
+    # 24 players: 5 rounds by the table, so 3 multi-player rounds. A late entry makes 25
+    # (a pod of 5) in round 2; a drop after it leaves 24 for round 3.
+    plan = EventPlan(game="lore", players=_names("m", 24), seed=77, multiplayer=True)
     plan.late = {2: ["mlate"]}
+    plan.drops = {2: ["m001"]}
     log = run_event(world, plan, "Council of the Wise")
     assert check_event(log) == []
     assert check_ratings(world, "lore", season) == []

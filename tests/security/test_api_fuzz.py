@@ -179,5 +179,7 @@ def test_hostile_inputs_get_a_4xx_with_a_message(label: str, world: World) -> No
         response = getattr(client, method.lower())(url, body, content_type="application/json")
         assert response.status_code < 500, (label, body[:80], response.status_code)
         if response.status_code >= 400:
-            detail = response.json().get("detail")
+            body_json = response.json()
+            assert isinstance(body_json, dict), (label, body[:80], body_json)
+            detail = body_json.get("detail")
             assert isinstance(detail, str) and detail.strip(), (label, body[:80], response.json())

@@ -165,6 +165,28 @@ def test_post_without_csrf_token_is_refused(world: World, role: str) -> None:
     assert (AuditEntry.objects.count(), Event.objects.count()) == before
 
 
+HOSTILE_VALUES = ["A" * 5000, "-1", "nul\x00byte", "1; DROP TABLE tournaments_event", "9" * 40, ""]
+
+
+@pytest.mark.parametrize("role", ("the_player", "the_director"))
+def test_hostile_form_posts_are_never_a_server_error(world: World, role: str) -> None:
+    """Every POST form found, filled with hostile values in every field: refused or done,
+    never a 500."""
+    user = world.users()[role]
+    client = _client_for(user)
+    client.raise_request_exception = False
+    pages = crawl(client, _seeds(world))
+    forms = {f["action"]: f for fs in pages.values() for f in fs}
+    assert forms
+    for action, form in sorted(forms.items()):
+        if action.endswith("/accounts/logout/"):
+            continue
+        for value in HOSTILE_VALUES:
+            data = {k: value for k in form["inputs"] if k != "csrfmiddlewaretoken"}
+            response = client.post(action, data)
+            assert response.status_code < 500, (action, value[:20], response.status_code)
+
+
 def test_the_same_post_with_its_token_goes_through(world: World) -> None:
     """The refusal above is the CSRF check, not something else: with the token from the
     page, the same kind of request is accepted."""
