@@ -21,8 +21,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             body["problems"] = exc.problems
         return Response(body, status=exc.status_code)
     if isinstance(exc, DjangoValidationError):
-        messages = exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
-        return Response(messages, status=status.HTTP_400_BAD_REQUEST)
+        fields = exc.message_dict if hasattr(exc, "error_dict") else {}
+        body = {**fields, "detail": " ".join(exc.messages), "code": "invalid"}
+        return Response(body, status=status.HTTP_400_BAD_REQUEST)
     response = drf_exception_handler(exc, context)
     if response is not None:
         response.data = _with_message(response.data, exc)

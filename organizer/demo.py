@@ -9,7 +9,7 @@ view writing rows, seasons are made in the admin).
 
 A fixed random seed makes the demo the same every time. The earlier event is played on
 a simulated clock (``timezone.now`` patched) so its rounds, ratings and finish carry
-the dates they would have had, and the running event's round clock is 25 minutes in.
+the dates they would have had, and the running event's round clock is 20 minutes in.
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ locking out everyone behind one address."""
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from django.contrib.auth.backends import ModelBackend
@@ -25,7 +26,9 @@ WINDOW_SECONDS = 15 * 60
 
 def _keys(request: HttpRequest, username: str) -> list[str]:
     address = request.META.get("REMOTE_ADDR", "unknown")
-    return [f"login-fail:ip:{address}", f"login-fail:user:{username.strip().lower()[:150]}"]
+    # Hashed, because a user name may hold any character and cache keys must not.
+    name = hashlib.sha256(username.strip().lower().encode("utf-8", "replace")).hexdigest()
+    return [f"login-fail:ip:{address}", f"login-fail:user:{name}"]
 
 
 def login_blocked(request: HttpRequest, username: str) -> bool:

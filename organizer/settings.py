@@ -122,6 +122,11 @@ if REDIS_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
+            # Separate processes sharing one Redis (parallel test processes, two
+            # deployments) keep their keys apart and clear only their own.
+            "KEY_PREFIX": os.environ.get(
+                "CACHE_KEY_PREFIX", os.environ.get("PYTEST_XDIST_WORKER", "")
+            ),
         }
     }
 else:

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from ratings.models import PlayerRating, RatingEntry, ReplayJob, Season
+from ratings.models import LedgerVersion, PlayerRating, RatingEntry, ReplayJob, Season
 
 
 @admin.register(Season)
@@ -39,3 +39,13 @@ class ReplayJobAdmin(admin.ModelAdmin):
     list_display = ["id", "game", "status", "done", "total", "created_at", "finished_at"]
     list_filter = ["game", "status"]
     readonly_fields = [f.name for f in ReplayJob._meta.fields]
+
+
+@admin.register(LedgerVersion)
+class LedgerVersionAdmin(admin.ModelAdmin):
+    # Written by the services only; shown so a stale league cache can be diagnosed.
+    list_display = ["game", "version"]
+    readonly_fields = ["game", "version"]
+
+    def has_add_permission(self, request) -> bool:
+        return False

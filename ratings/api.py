@@ -19,6 +19,7 @@ from ratings.serializers import (
     PlayerRatingsSerializer,
     ReplayJobSerializer,
     ReplayRequestSerializer,
+    SeasonCreateSerializer,
     SeasonDetailSerializer,
     SeasonSerializer,
 )
@@ -87,6 +88,30 @@ class SeasonList(APIView):
                 )
             seasons = seasons.filter(game=game)
         return Response(SeasonSerializer(seasons, many=True).data)
+
+    @extend_schema(
+        summary="Create a season (staff)",
+        description="A named date range of one game system; league organizers are staff.",
+        request=SeasonCreateSerializer,
+        responses={201: SeasonSerializer, **ERRORS},
+        examples=[
+            OpenApiExample(
+                "LoRE 2027",
+                value={
+                    "name": "LoRE 2027",
+                    "game": "lore",
+                    "starts_on": "2027-01-01",
+                    "ends_on": "2027-12-31",
+                },
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        serializer = SeasonCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        season = services.create_season(request.user, **serializer.validated_data)
+        return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
 
 
 class SeasonDetail(APIView):

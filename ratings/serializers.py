@@ -16,6 +16,20 @@ class SeasonSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "slug", "game", "starts_on", "ends_on", "description", "url"]
 
 
+class SeasonCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    game = serializers.ChoiceField(choices=GameSystem.choices)
+    starts_on = serializers.DateField()
+    ends_on = serializers.DateField()
+    description = serializers.CharField(required=False, allow_blank=True, max_length=5000)
+
+    def validate(self, attrs: dict) -> dict:
+        if attrs["ends_on"] < attrs["starts_on"]:
+            message = "A season must end on or after its start."
+            raise serializers.ValidationError({"ends_on": message})
+        return attrs
+
+
 class LeagueRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     player_id = serializers.IntegerField()

@@ -29,10 +29,11 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import F, Max
 from django.utils import timezone
+from django.utils.text import slugify
 
 from organizer.errors import NotAllowed, NotFound, ServiceError
 from ratings.formula import START_RATING, change_against, winner_bonus
-from ratings.models import LedgerVersion, PlayerRating, RatingEntry, ReplayJob
+from ratings.models import LedgerVersion, PlayerRating, RatingEntry, ReplayJob, Season
 from rules_engine import GameResult, InvalidResult, ScoringSettings, score_game
 from rules_engine import Seat as EngineSeat
 from tournaments.models import Event, GameSystem, Registration, Round, Seat, Table
@@ -1001,3 +1002,26 @@ def ledger_snapshot(game: str) -> list[tuple[Any, ...]]:
 
 def last_step(game: str) -> int:
     return RatingEntry.objects.filter(game=game).aggregate(m=Max("step"))["m"] or 0
+
+
+@transaction.atomic
+def create_season(
+    user: Any, *, name: str, game: str, starts_on: date, ends_on: date, description: str = ""
+) -> Season:
+    """Leagues span many directors' events, so only staff open a season."""
+    if not getattr(user, "is_staff", False):
+        raise NotAllowed("Only staff can create a season.")
+    if ends_on < starts_on:
+        raise ServiceError("A season must end on or after its start.")
+    base = slugify(name)[:120] or "season"
+    slug, n = base, 2
+    while Season.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return Season.objects.create(
+        name=name,
+        slug=slug,
+        game=game,
+        starts_on=starts_on,
+        ends_on=ends_on,
+        description=description,
+    )

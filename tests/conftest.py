@@ -6,14 +6,47 @@ import pytest
 from django.conf import settings
 
 
+def _clear_cache() -> None:
+    from django.core.cache import cache
+    from django.core.cache.backends.redis import RedisCache
+
+    if isinstance(cache, RedisCache):
+        # FLUSHDB would also empty the Celery broker that shares this Redis; delete
+        # only this test process's keys (settings give each process its own prefix).
+        client = cache._cache.get_client(write=True)
+        keys = list(client.scan_iter(match=cache.make_key("*"), count=1000))
+        if keys:
+            client.delete(*keys)
+    else:
+        cache.clear()
+
+
 @pytest.fixture(autouse=True)
 def _isolated_cache():
-    # Throttles and caches must not leak between tests (Redis is shared in CI).
-    from django.core.cache import cache
-
-    cache.clear()
+    # Throttles and caches must not leak between tests.
+    _clear_cache()
     yield
-    cache.clear()
+    _clear_cache()
+
+
+@pytest.fixture(autouse=True)
+def _tasks_run_in_the_test_unless_marked_worker(request):
+    """With Redis configured, tasks would go to the shared CI worker, which works on
+    another database than this test process's transaction. Tests marked `worker`
+    exercise the real worker and broker; every other test runs tasks in-process so
+    its outcome does not depend on timing."""
+    from organizer.celery import app
+
+    if request.node.get_closest_marker("worker") or app.conf.task_always_eager:
+        yield
+        return
+    app.conf.task_always_eager = True
+    app.conf.task_eager_propagates = True
+    try:
+        yield
+    finally:
+        app.conf.task_always_eager = False
+        app.conf.task_eager_propagates = False
 
 
 @pytest.fixture

@@ -123,3 +123,22 @@ def test_player_reports_opponent_confirms_another_disputes_and_history(desktop):
     waiting.refresh_from_db()
     assert waiting.status == Table.Status.DISPUTED
     assert waiting.dispute_note == "I had 14 MPs, not 9."
+
+
+def test_player_reports_by_keyboard_on_a_phone(phone):
+    """At the table, thumbs only: the result form is reached and sent without a pointer."""
+    summary = load_demo()
+    page = phone
+    log_in(page, demo.PLAYER, demo.DEMO_PASSWORD)
+    page.goto(f"/events/{summary.running_event}/me/")
+    first = page.get_by_role("spinbutton").first
+    first.focus()
+    page.keyboard.type("20")
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("spinbutton").nth(1)).to_be_focused()
+    page.keyboard.type("8")
+    page.keyboard.press("Enter")  # submits the form, as a phone's "Go" key does
+    message(page, "Result reported")
+    expect(page.get_by_role("region", name="Round 3")).to_contain_text("ratio ≥ 2 (6–0)")
+    no_horizontal_scroll(page)
+    screenshot(page, "player-11-reported-by-keyboard-phone")

@@ -17,8 +17,9 @@ import io
 import random
 import re
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import date, datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -127,15 +128,28 @@ class EventLog:
     dropped_after: dict[str, int] = field(default_factory=dict)  # username -> round
     rounds: list[RoundLog] = field(default_factory=list)
     final: dict[str, Any] = field(default_factory=dict)  # event as the API answers at the end
+    date: date | None = None  # the event's date, which decides its season
+    # (rounds closed when it was made, round number, table index, the result it replaced)
+    corrections: list[tuple[int, int, int, Result]] = field(default_factory=list)
 
     def username_of(self, reg_id: int) -> str:
         return {v: k for k, v in self.regs.items()}[reg_id]
 
-    def played_tables(self) -> list[ref.PlayedTable]:
-        """Every table under the reference's scoring, byes included."""
+    def results_at(self, r: int) -> list[list[Result]]:
+        """Every round's results as they stood when round ``r`` was paired and its
+        standings read: corrections made after round r closed are undone."""
+        results = [list(rnd.results) for rnd in self.rounds]
+        for made_after, number, index, old in reversed(self.corrections):
+            if made_after >= r:
+                results[number - 1][index] = old
+        return results
+
+    def played_tables(self, results: list[list[Result]] | None = None) -> list[ref.PlayedTable]:
+        """Every table under the reference's scoring, byes included (the current results
+        unless others are given)."""
         out = []
-        for rnd in self.rounds:
-            for result in rnd.results:
+        for k, rnd in enumerate(self.rounds):
+            for result in rnd.results if results is None else results[k]:
                 s = result.score()
                 out.append(ref.PlayedTable(rnd.number, s.points, s.outcome))
             if rnd.bye is not None:
@@ -180,11 +194,24 @@ class World:
 # --------------------------------------------------------------------------- results
 
 
-def random_result(game: str, seed: int, rnd: int, seats: Sequence[str]) -> Result:
+def random_result(
+    game: str,
+    seed: int,
+    rnd: int,
+    seats: Sequence[str],
+    strength: Mapping[str, int] | None = None,
+    loser_mps: int | None = None,
+) -> Result:
     """MPs for a table: zero and (METW) negative scores, ties, shared wins in pods,
-    and some One Ring wins."""
+    and some One Ring wins. With ``strength``, the stronger player wins big nine
+    times in ten (ratings then spread far enough to reach the 1..10 clamps)."""
     seats = sorted(seats)  # the same players get the same result whatever their seats
     rng = random.Random(f"{seed}:{rnd}:{'|'.join(seats)}")
+    if strength is not None:
+        favourite = max(seats, key=lambda p: strength[p])
+        winner = favourite if rng.random() < 0.9 else rng.choice(seats)
+        lose = (lambda: loser_mps) if loser_mps is not None else (lambda: rng.randint(0, 9))
+        return Result({p: 20 if p == winner else lose() for p in seats})
     low = -6 if game == "metw" else 0
     mps = {p: rng.randint(low, 30) for p in seats}
     roll = rng.random()
@@ -235,6 +262,10 @@ class EventPlan:
     drops: dict[int, list[str]] = field(default_factory=dict)  # after round -> names
     order: str = "table"  # how a round's results go in: "table", "reverse", "batched"
     trouble: bool = True  # disputes, counter-reports and replaced reports
+    sanctioned: bool = True
+    strength: dict[str, int] | None = None  # see random_result
+    loser_mps: int | None = None  # with strength: every loser's MPs (14 makes it 4–2)
+    starts_at: datetime | None = None  # the event's date (seasons go by it); default now
 
 
 def run_event(
@@ -256,12 +287,13 @@ def run_event(
         {
             "name": name,
             "game": plan.game,
-            "sanctioned": True,
+            "sanctioned": plan.sanctioned,
             "multiplayer": plan.multiplayer,
-            "starts_at": timezone.now().isoformat(),
+            "starts_at": (plan.starts_at or timezone.now()).isoformat(),
         },
     )
     log = EventLog(event["slug"], plan.game, plan.multiplayer)
+    log.date = timezone.localdate(plan.starts_at or timezone.now())
     base = f"/api/events/{log.slug}/"
     api.call("post", base + "open/", td)
 
@@ -297,13 +329,16 @@ def run_event(
         rnd = _round_log(log, paired, pairable)
         log.rounds.append(rnd)
         for seats in rnd.tables:
-            rnd.results.append(random_result(plan.game, plan.seed, number, seats))
+            rnd.results.append(
+                random_result(plan.game, plan.seed, number, seats, plan.strength, plan.loser_mps)
+            )
         _enter_results(world, log, rnd, plan, rng)
         detail = api.call("get", base + f"rounds/{number}/", None)
         assert detail["status"] == "closed", detail["status"]
         rnd.api_tables = detail["tables"]
         rnd.standings = api.call("get", base + "standings/", None)
-        world.timeline[plan.game].append(Step("round", log, number))
+        if plan.sanctioned:  # 000 Part VI §3: only sanctioned events are rated
+            world.timeline[plan.game].append(Step("round", log, number))
         for username in plan.drops.get(number, []):
             person = world.people[username]
             out = api.call(
@@ -315,7 +350,8 @@ def run_event(
             on_round(log, rnd)
     log.final = api.call("post", base + "finish/", td, {"early": False})
     assert log.final["status"] == "finished"
-    world.timeline[plan.game].append(Step("bonus", log))
+    if plan.sanctioned:
+        world.timeline[plan.game].append(Step("bonus", log))
     return log
 
 
@@ -395,6 +431,7 @@ def correct_result(world: World, log: EventLog, round_number: int, index: int) -
         new = Result({ranked[k]: values[-1 - k] for k in range(len(ranked))})
     else:  # a tie or a One Ring game becomes a clear win for the first seat
         new = Result({p: (20 if i == 0 else 3) for i, p in enumerate(seats)})
+    log.corrections.append((len(log.rounds), round_number, index, old))
     rnd.results[index] = new
     table = world.api.call(
         "post",

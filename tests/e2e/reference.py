@@ -264,6 +264,7 @@ class RatingBook:
 
     ratings: dict[int, int] = field(default_factory=dict)
     rows: list[LedgerRow] = field(default_factory=list)
+    clamped: int = 0  # games whose change the 1..10 limits cut (to show a test reached them)
     games_played: dict[tuple[str, int], int] = field(default_factory=lambda: defaultdict(int))
 
     def rating(self, player: int) -> int:
@@ -284,6 +285,9 @@ class RatingBook:
                 own = start.get(pid, START_RATING)
                 opp = [start.get(player_of[o], START_RATING) for o in g.opponents]
                 change = rating_change(own, opp, g.result, g.points)
+                if g.result != DRAW:
+                    raw = g.points + full_tens(own, opp) * (1 if g.result == WIN else -1)
+                    self.clamped += not 1 <= raw <= 10
                 pending.append(
                     LedgerRow(pid, event, round_number, "game", own, change, own + change)
                 )
@@ -300,11 +304,15 @@ class RatingBook:
             self.ratings[winner] = before + games
             self.rows.append(LedgerRow(winner, event, None, "bonus", before, games, before + games))
 
-    def season_peaks(self) -> dict[int, int]:
-        """000 Part VI §3: the highest rating reached in the season (the rating held
-        before the first game counts: every row's before and after)."""
+    def season_peaks(self, events: Iterable[str] | None = None) -> dict[int, int]:
+        """000 Part VI §3: the highest rating reached in the season, from the rows of the
+        season's ``events`` (all if None). The rating a player holds entering his first
+        season game counts (it is held in the season): every row's before and after."""
         peaks: dict[int, int] = {}
+        wanted = None if events is None else set(events)
         for row in self.rows:
+            if wanted is not None and row.event not in wanted:
+                continue
             peaks[row.player] = max(peaks.get(row.player, row.before), row.before, row.after)
         return peaks
 

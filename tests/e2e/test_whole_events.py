@@ -67,14 +67,27 @@ def _season(game: str) -> str:
 
 
 def check_event(log: EventLog) -> list[str]:
-    """Every rule of issue 5 on one finished event; returns the problems found."""
+    """Every rule of issue 5 on one finished event; returns the problems found. Each
+    round is judged on the results as they stood when it was paired and its standings
+    read (a later correction does not make an earlier pairing wrong)."""
     problems: list[str] = []
-    score: dict[str, int] = defaultdict(int)
-    met: dict[str, set[str]] = defaultdict(set)
-    had_bye: set[str] = set()
-    previous_pods: list[frozenset[str]] = []
     for rnd in log.rounds:
         where = f"{log.slug} round {rnd.number}"
+        then = log.results_at(rnd.number)
+        score: dict[str, int] = defaultdict(int)
+        met: dict[str, set[str]] = defaultdict(set)
+        had_bye: set[str] = set()
+        previous_pods: list[frozenset[str]] = []
+        for earlier in log.rounds[: rnd.number - 1]:
+            for seats, result in zip(earlier.tables, then[earlier.number - 1], strict=True):
+                points = result.score().points
+                for u in seats:
+                    score[u] += points[u]
+                    met[u] |= set(seats) - {u}
+                previous_pods.append(frozenset(seats))
+            if earlier.bye is not None:
+                score[earlier.bye] += ref.bye_points(earlier.number)
+                had_bye.add(earlier.bye)
         # Pairing, judged on the state before the round.
         if log.multiplayer:
             problems += [
@@ -94,9 +107,11 @@ def check_event(log: EventLog) -> list[str]:
                 f"{where}: {p}"
                 for p in ref.swiss_round_problems(state, tables, rnd.bye, rnd.number)
             ]
-        # Scoring of every table as the API shows it.
+        # Scoring of every table as the API showed it when the round closed.
         by_id = {t["id"]: t for t in rnd.api_tables}
-        for seats, result, table_id in zip(rnd.tables, rnd.results, rnd.table_ids, strict=True):
+        for seats, result, table_id in zip(
+            rnd.tables, then[rnd.number - 1], rnd.table_ids, strict=True
+        ):
             expected = result.score()
             shown = {log.username_of(s["registration"]): s for s in by_id[table_id]["seats"]}
             got = {u: (s["points"], s["outcome"]) for u, s in shown.items()}
@@ -107,15 +122,12 @@ def check_event(log: EventLog) -> list[str]:
                 )
             for u in seats:
                 score[u] += expected.points[u]
-                met[u] |= set(seats) - {u}
-            previous_pods.append(frozenset(seats))
         if rnd.bye is not None:
             bye_tables = [t for t in rnd.api_tables if t["is_bye"]]
             points = bye_tables[0]["seats"][0]["points"]
             if points != ref.bye_points(rnd.number):
                 problems.append(f"{where}: bye scored {points}")
             score[rnd.bye] += ref.bye_points(rnd.number)
-            had_bye.add(rnd.bye)
         # Standings after the round: everyone's points.
         got_points = {log.username_of(r["registration"]): r["points"] for r in rnd.standings}
         want_points = {u: score[u] for u in got_points}
@@ -133,12 +145,16 @@ def check_event(log: EventLog) -> list[str]:
         problems.append(
             f"{log.slug}: {len(log.rounds)} rounds for {len(counted)} players, want {want_rounds}"
         )
-    return problems + final_problems(log, log.rounds[-1].standings)
+    last = len(log.rounds)
+    return problems + final_problems(log, log.rounds[-1].standings, log.results_at(last))
 
 
-def final_problems(log: EventLog, standings: list[dict[str, Any]]) -> list[str]:
-    """The final order and points (000 Part VI §3 Scoring; RULES.md §3 reading)."""
-    tables = log.played_tables()
+def final_problems(
+    log: EventLog, standings: list[dict[str, Any]], results: list[list[Any]] | None = None
+) -> list[str]:
+    """The final order and points (000 Part VI §3 Scoring; RULES.md §3 reading), from
+    the current results unless others are given."""
+    tables = log.played_tables(results)
     ranks = ref.final_standings(log.counted_players(), tables)
     points = {u: r.points for u, r in ref.records(ranks, tables).items()}
     got = {log.username_of(r["registration"]): (r["rank"], r["points"]) for r in standings}
@@ -160,7 +176,12 @@ def check_ratings(world: World, game: str, season: str) -> list[str]:
     book = reference_book(world, game)
     table = world.api.call("get", f"/api/ratings/seasons/{season}/", None, {"page_size": 500})
     rows = {r["player_id"]: (r["rating"], r["peak"]) for r in table["standings"]["rows"]}
-    peaks = book.season_peaks()
+    first, last = (
+        dt.date.fromisoformat(table["season"]["starts_on"]),
+        dt.date.fromisoformat(table["season"]["ends_on"]),
+    )
+    events = {s.event.slug for s in world.timeline[game] if first <= s.event.date <= last}
+    peaks = book.season_peaks(events)
     expected = {pid: (book.rating(pid), peaks[pid]) for pid in peaks}
     if rows != expected:
         diff = {
@@ -182,6 +203,7 @@ def _names(prefix: str, n: int) -> list[str]:
 SIZES = [
     pytest.param(5, "lore", False, id="5-lore"),
     pytest.param(6, "metw", False, id="6-metw"),
+    pytest.param(8, "lore", True, id="8-lore-late-drop"),  # 8 + 2 late: 4 rounds, not 3
     pytest.param(9, "lore", True, id="9-lore-late-drop"),
     pytest.param(17, "metw", True, id="17-metw-late-drop"),
     pytest.param(24, "lore", False, id="24-lore"),
@@ -225,6 +247,51 @@ def test_multiplayer_event(world: World) -> None:
     log = run_event(world, plan, "Council of the Wise")
     assert check_event(log) == []
     assert check_ratings(world, "lore", season) == []
+
+
+def test_unsanctioned_event_is_not_rated(world: World) -> None:
+    """000 Part VI §3 Ratings: "Each player in a sanctioned tournament will get rating
+    points"; RULES.md §6: only sanctioned events are rated. The event itself still
+    follows every tournament rule."""
+    season = _season("metw")
+    log = run_event(world, EventPlan("metw", _names("u", 7), seed=3, sanctioned=False), "Casual")
+    assert check_event(log) == []
+    assert product_ledger(world, "metw") == []
+    assert check_ratings(world, "metw", season) == []
+
+
+def test_ratings_reach_the_limits_over_a_season(world: World) -> None:
+    """000 Part VI §3 Ratings: "Each win can gain you no more than ten points, but no
+    less than one. Likewise, each loss ...". Four events of the same six players, the
+    stronger usually winning 6–0, spread the ratings; in a fifth his wins are 4–2, so a
+    win over a player 40 below gains less than one and the limits cut the changes.
+    Every rating and the season peaks still match the reference."""
+    season = _season("lore")
+    players = _names("s", 6)
+    strength = {p: i for i, p in enumerate(players)}
+    for k in range(5):
+        plan = EventPlan("lore", players, seed=900 + k, strength=strength, trouble=False)
+        plan.loser_mps = 14 if k == 4 else None
+        log = run_event(world, plan, f"League night {k + 1}")
+        assert check_event(log) == []
+    assert check_ratings(world, "lore", season) == []
+    assert reference_book(world, "lore").clamped >= 3, "the limits were never reached"
+
+
+def test_season_peak_is_the_seasons_own(world: World) -> None:
+    """000 Part VI §3: "the player's rating is considered to be the highest rating he
+    achieved in the relevant season". An event dated before the season moves ratings
+    (its peaks are not the season's); the season's event then sets the peaks."""
+    season = _season("metw")
+    players = _names("q", 6)
+    strength = {p: i for i, p in enumerate(players)}
+    earlier = timezone.now() - dt.timedelta(days=90)
+    plan = EventPlan("metw", players, seed=61, starts_at=earlier, strength=strength)
+    run_event(world, plan, "Last year")
+    run_event(world, EventPlan("metw", list(reversed(players)), seed=62), "This year")
+    assert check_ratings(world, "metw", season) == []
+    book = reference_book(world, "metw")
+    assert book.season_peaks() != book.season_peaks({"this-year"}), "no case to tell apart"
 
 
 # --------------------------------------------------------------------------- entry order
@@ -286,3 +353,31 @@ def test_correcting_an_old_result_equals_a_replay(
     job = world.api.call("get", f"/api/ratings/jobs/{job['id']}/", world.td())
     assert job["status"] == "done", job
     assert product_ledger(world, "lore") == after
+
+
+def test_correction_while_an_event_runs(
+    world: World, django_capture_on_commit_callbacks: Any
+) -> None:
+    """RULES.md §6 + §7: the director corrects results of closed rounds while play goes
+    on (an earlier event's round 2, and this event's round 1 after its round 2). The
+    rounds that follow are paired on the corrected points and rated live; at the end
+    the ledger equals the reference's replay from scratch, and the product's own."""
+    season = _season("metw")
+    first = run_event(world, EventPlan("metw", _names("r", 8), seed=11), "Winter")
+
+    def correct(log: EventLog, rnd: Any) -> None:
+        if rnd.number == 2:
+            with django_capture_on_commit_callbacks(execute=True):
+                correct_result(world, first, 2, 1)
+                correct_result(world, log, 1, 0)
+
+    second = run_event(world, EventPlan("metw", _names("r", 12)[2:], seed=12), "Thaw", correct)
+    assert second.corrections and first.corrections
+    assert check_event(second) == []
+    now = world.api.call("get", f"/api/events/{first.slug}/standings/", None)
+    assert final_problems(first, now) == []
+    assert check_ratings(world, "metw", season) == []
+    live = product_ledger(world, "metw")
+    with django_capture_on_commit_callbacks(execute=True):
+        world.api.call("post", "/api/ratings/replay/", world.td(), {"game": "metw"})
+    assert product_ledger(world, "metw") == live

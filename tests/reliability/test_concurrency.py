@@ -220,14 +220,15 @@ def test_deck_submitted_at_the_deadline_second_is_in_or_clearly_refused() -> Non
 
     _, event, users = running_event(24, decklists_required=True)
     text = lore_deck_text()
-    offsets = [(-0.6 + 0.05 * i) for i in range(24)]  # from 0.6 s before to 0.55 s after
+    offsets = [(-1.2 + 0.08 * i) for i in range(24)]  # from 1.2 s before to 0.64 s after
     url = f"/api/decks/events/{event.slug}/decklists/mine/"
     clients = [api(u) for u in users.values()]
     # Build the card index before the race, so the submissions are not slowed by it.
     from decks.services import card_index
 
     card_index("lore")
-    deadline = (timezone.now() + timedelta(seconds=1.5)).replace(microsecond=0)
+    # A whole second, far enough ahead for every thread to be waiting when it comes.
+    deadline = (timezone.now() + timedelta(seconds=4)).replace(microsecond=0)
     Event.objects.filter(pk=event.pk).update(deck_deadline=deadline)
 
     def submit(client: Client, offset: float) -> Any:

@@ -146,14 +146,36 @@ def ledger_data() -> int:
     return built["games"]
 
 
-def _wait_for(condition: Callable[[], Any], timeout: float, what: str) -> Any:
+def _wait_for(
+    condition: Callable[[], Any], timeout: float, what: str, worker: Worker | None = None
+) -> Any:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = condition()
         if value:
             return value
         time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")
+    raise AssertionError(f"timed out waiting for {what}\n{_diagnosis(worker)}")
+
+
+def _diagnosis(worker: Worker | None) -> str:
+    """What the job, the broker and the database locks looked like when time ran out."""
+    import redis
+
+    jobs = list(ReplayJob.objects.values_list("pk", "status", "phase", "done", "total"))
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    queues = {q: client.llen(q) for q in (worker.queue,)} if worker else {}
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid, state, left(query, 60) FROM pg_stat_activity "
+            "WHERE pid IN (SELECT pid FROM pg_locks WHERE locktype = 'advisory')"
+        )
+        advisory = cursor.fetchall()
+    return (
+        f"jobs={jobs} queue={queues} unacked={client.hlen('unacked')} "
+        f"mutex={client.exists('unacked_mutex')} advisory_holders={advisory}\n"
+        + (worker.tail() if worker else "")
+    )
 
 
 def _job(pk: int) -> ReplayJob:
@@ -176,7 +198,8 @@ def test_a_worker_killed_mid_replay_loses_no_work(workers, ledger_data: int) -> 
     _wait_for(
         lambda: _job(job.pk).status == ReplayJob.Status.RUNNING and _job(job.pk).done > 0,
         60,
-        f"the replay to start\n{first.tail()}",
+        "the replay to start",
+        first,
     )
     first.kill()
     killed = _job(job.pk)
@@ -188,7 +211,8 @@ def test_a_worker_killed_mid_replay_loses_no_work(workers, ledger_data: int) -> 
             (j := _job(job.pk)).status in (ReplayJob.Status.DONE, ReplayJob.Status.FAILED) and j
         ),
         75,
-        f"the redelivered replay to finish\n{second.tail()}",
+        "the redelivered replay to finish",
+        second,
     )
     assert done.status == ReplayJob.Status.DONE, done.error
     assert done.games_rated == 2 * ledger_data  # one ledger row per player per game
@@ -207,7 +231,8 @@ def test_a_dropped_redis_connection_loses_no_task(workers, ledger_data: int) -> 
     _wait_for(
         lambda: _job(job.pk).status == ReplayJob.Status.RUNNING,
         60,
-        f"the replay to start\n{worker.tail()}",
+        "the replay to start",
+        worker,
     )
     # Cuts the worker's connections and this process's pooled producer connection alike,
     # so the next task is sent over a connection the broker has dropped.
@@ -221,7 +246,8 @@ def test_a_dropped_redis_connection_loses_no_task(workers, ledger_data: int) -> 
                 (j := _job(pk)).status in (ReplayJob.Status.DONE, ReplayJob.Status.FAILED) and j
             ),
             75,
-            f"job {pk} to finish\n{worker.tail()}",
+            f"job {pk} to finish",
+            worker,
         )
         assert finished.status == ReplayJob.Status.DONE, finished.error
     _assert_ledger_is_a_full_replay(_job(second.pk))

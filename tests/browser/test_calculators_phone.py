@@ -1,48 +1,30 @@
-"""The calculator pages in a real browser on a 375px-wide phone: labels work, the
-forms submit without JavaScript, nothing is wider than the screen.
+"""The calculator pages in a real browser on a 375px-wide phone with JavaScript off:
+labels work, the forms submit without JavaScript, nothing is wider than the screen.
 (000 Part VI §3 Scoring; 003 Part II §1 worked example.)"""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.browser
+from tests.browser.conftest import screenshot
 
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
-PHONE = {"viewport": {"width": 375, "height": 812}, "is_mobile": True, "has_touch": True}
+PHONE_375 = {"viewport": {"width": 375, "height": 812}, "is_mobile": True, "has_touch": True}
 
 
 @pytest.fixture
-def phone(live_server) -> Iterator[object]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"Chromium not found at {CHROMIUM}: run scripts/install-browser.sh")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
-        )
-        context = browser.new_context(base_url=live_server.url, java_script_enabled=False, **PHONE)
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        yield page
-        browser.close()
+def phone(browser, live_server) -> Iterator[object]:
+    context = browser.new_context(base_url=live_server.url, java_script_enabled=False, **PHONE_375)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
 
 
 def fits(page) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 375, f"page is {width}px wide on a 375px phone"
-
-
-def shot(page, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -60,7 +42,7 @@ def test_score_calculator_on_a_phone(phone):
     phone.get_by_role("heading", name="Ann wins — ratio ≥ 2 (6–0)").wait_for()
     assert "ratio ≥ 2" in phone.locator("tr.highlight").inner_text()
     fits(phone)
-    shot(phone, "calculators-score-phone")
+    screenshot(phone, "calculators-score-phone")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -91,4 +73,4 @@ def test_free_council_on_a_phone(phone):
     final = phone.locator("tr", has_text="Final MPs").inner_text()
     assert "14" in final and "12" in final
     fits(phone)
-    shot(phone, "calculators-free-council-phone")
+    screenshot(phone, "calculators-free-council-phone")
