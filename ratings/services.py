@@ -38,6 +38,8 @@ from rules_engine import GameResult, InvalidResult, ScoringSettings, score_game
 from rules_engine import Seat as EngineSeat
 from tournaments.models import Event, GameSystem, Registration, Round, Seat, Table
 
+logger = logging.getLogger(__name__)
+
 log = logging.getLogger(__name__)
 
 BATCH = 5000
@@ -906,16 +908,29 @@ def enqueue_replay(
             .first()
         )
         if waiting is not None:
-            return waiting
-        job = ReplayJob.objects.create(
-            game=game,
-            reason=reason[:300],
-            event=event,
-            requested_by=user if getattr(user, "is_authenticated", False) else None,
-        )
+            # Send again: the first message may have been lost while the broker was
+            # down, and a duplicate is harmless (replays are idempotent and serialised).
+            job = waiting
+        else:
+            job = ReplayJob.objects.create(
+                game=game,
+                reason=reason[:300],
+                event=event,
+                requested_by=user if getattr(user, "is_authenticated", False) else None,
+            )
         job_id = job.pk
-        transaction.on_commit(lambda: replay_ratings.delay(game, job_id))
+        transaction.on_commit(lambda: _send_replay(replay_ratings, game, job_id))
     return job
+
+
+def _send_replay(task: Any, game: str, job_id: int) -> None:
+    """The change that asked for the replay is already committed; a broker that
+    cannot be reached must not turn it into an error. The job stays QUEUED and
+    the next request for a replay of this game sends it again."""
+    try:
+        task.delay(game, job_id)
+    except Exception:
+        logger.exception("could not send replay job %s of %s; it stays queued", job_id, game)
 
 
 def request_replay(user: Any, game: str) -> ReplayJob:

@@ -24,7 +24,7 @@ from django.test import Client
 
 from audit.models import AuditEntry
 from decks.models import Format
-from ratings.models import ReplayJob
+from ratings.models import ReplayJob, Season
 from tests.security.world import World, build_world, lore_deck_text
 from tournaments import services
 from tournaments.models import Event, Registration
@@ -327,6 +327,15 @@ OPS = [
         ),
     ),
     Op(
+        "create season",
+        frozenset({S}),  # a league spans many directors' events: staff only
+        api=lambda w: (
+            "post",
+            "/api/ratings/seasons/",
+            {"name": "Spring", "game": "lore", "starts_on": "2026-03-01", "ends_on": "2026-05-31"},
+        ),
+    ),
+    Op(
         "replay ratings",
         DIRECTORS,  # staff, or a director of a sanctioned event of that game
         api=lambda w: ("post", "/api/ratings/replay/", {"game": "lore"}),
@@ -339,6 +348,7 @@ def _fingerprint() -> tuple[int, ...]:
     return (
         AuditEntry.objects.count(),
         ReplayJob.objects.count(),
+        Season.objects.count(),
         Format.objects.count(),
         Event.objects.count(),
         Registration.objects.filter(checked_in=True).count(),
@@ -429,6 +439,7 @@ def test_the_matrix_covers_every_write_operation_of_the_api() -> None:
         "POST /api/events/{slug}/tables/{table_id}/set/", "POST /api/events/{slug}/penalties/",
         "POST /api/events/{slug}/finish/", "POST /api/decks/events/{slug}/decklists/mine/",
         "POST /api/decks/events/{slug}/decklists/publish/", "POST /api/ratings/replay/",
+        "POST /api/ratings/seasons/",
         # Not changes of a result, registration, penalty or deck list:
         "POST /api/events/{slug}/rounds/{number}/start-clock/",  # tested below
         "POST /api/decks/validate/", "POST /api/rules/score/", "POST /api/rules/free-council/",
