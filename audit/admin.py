@@ -9,3 +9,9 @@ class AuditEntryAdmin(admin.ModelAdmin):
     list_filter = ("object_type", "action")
     search_fields = ("object_id", "note")
     readonly_fields = [f.name for f in AuditEntry._meta.fields]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False

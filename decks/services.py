@@ -503,6 +503,12 @@ def illegal_decklists(event: Event) -> list[Registration]:
 
 def publish_decklists(user: Any, event: Event, published: bool = True) -> Event:
     require_director(user, event)
+    if published and not decklists_locked(event):
+        # Published lists must be final: before round 1 players could still copy them.
+        raise Conflict(
+            "Deck lists can be published once round 1 has started and they are locked.",
+            code="not_locked",
+        )
     with transaction.atomic():
         before = event.decklists_published
         event.decklists_published = published

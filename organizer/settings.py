@@ -100,7 +100,11 @@ WSGI_APPLICATION = "organizer.wsgi.application"
 # --- Database: DATABASE_URL (PostgreSQL) or an SQLite file ------------------
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    # Persistent connections are checked before reuse, so one the server dropped
+    # (a restart, a failover) is replaced instead of failing a request.
+    DATABASES = {
+        "default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)
+    }
 else:
     DATABASES = {
         "default": {

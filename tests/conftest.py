@@ -6,7 +6,7 @@ import pytest
 from django.conf import settings
 
 
-def _clear_cache() -> None:
+def clear_cache() -> None:
     from django.core.cache import cache
     from django.core.cache.backends.redis import RedisCache
 
@@ -24,9 +24,9 @@ def _clear_cache() -> None:
 @pytest.fixture(autouse=True)
 def _isolated_cache():
     # Throttles and caches must not leak between tests.
-    _clear_cache()
+    clear_cache()
     yield
-    _clear_cache()
+    clear_cache()
 
 
 @pytest.fixture(autouse=True)

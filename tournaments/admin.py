@@ -3,6 +3,20 @@ from django.contrib import admin
 from tournaments import models
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Results and penalties change only through the services, which keep their history
+    and replay ratings; the admin shows them without a way around that."""
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
 @admin.register(models.Player)
 class PlayerAdmin(admin.ModelAdmin):
     list_display = ("display_name", "membership_number", "user")
@@ -34,6 +48,14 @@ class RegistrationAdmin(admin.ModelAdmin):
 class SeatInline(admin.TabularInline):
     model = models.Seat
     extra = 0
+    can_delete = False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
     raw_id_fields = ("registration", "round", "event")
 
 
@@ -44,24 +66,24 @@ class RoundAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(ReadOnlyAdmin):
     list_display = ("round", "number", "status", "is_bye", "outcome", "time_called")
     list_filter = ("status", "is_bye")
     inlines = [SeatInline]
 
 
 @admin.register(models.ResultChange)
-class ResultChangeAdmin(admin.ModelAdmin):
+class ResultChangeAdmin(ReadOnlyAdmin):
     list_display = ("table", "action", "by", "at")
 
 
 @admin.register(models.Penalty)
-class PenaltyAdmin(admin.ModelAdmin):
+class PenaltyAdmin(ReadOnlyAdmin):
     list_display = ("registration", "kind", "offense", "round_number", "created_at")
     list_filter = ("kind", "offense")
 
 
 @admin.register(models.Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(ReadOnlyAdmin):
     list_display = ("registration", "table", "mps", "points", "outcome", "is_bye")
     raw_id_fields = ("registration", "table", "round", "event")

@@ -88,6 +88,11 @@ class EventForm(forms.Form):
         min_value=0, max_value=10, initial=DEFAULTS.lotr_tcg_win_points,
         label="LOTR TCG: points for a win",
     )  # fmt: skip
+    lotr_tcg_rating_points = forms.IntegerField(
+        required=False, min_value=1, max_value=10, initial=DEFAULTS.lotr_tcg_rating_points,
+        label="LOTR TCG: a win's tournament points for ratings",
+        help_text="RULES.md §2: the rating formula needs the winner's points; 5 by default.",
+    )  # fmt: skip
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -136,6 +141,9 @@ class EventForm(forms.Form):
             settings["metw_elimination_points"] = elim
         if d["lotr_tcg_win_points"] != DEFAULTS.lotr_tcg_win_points:
             settings["lotr_tcg_win_points"] = d["lotr_tcg_win_points"]
+        rating_points = d.get("lotr_tcg_rating_points") or DEFAULTS.lotr_tcg_rating_points
+        if rating_points != DEFAULTS.lotr_tcg_rating_points:
+            settings["lotr_tcg_rating_points"] = rating_points
         return {
             "name": d["name"], "game": d["game"], "format_key": d.get("format_key") or "",
             "multiplayer": d["multiplayer"], "sanctioned": d["sanctioned"],
@@ -163,6 +171,9 @@ class EventForm(forms.Form):
             "elimination_winner": elim[0], "elimination_loser": elim[1],
             "lotr_tcg_win_points": settings.get(
                 "lotr_tcg_win_points", DEFAULTS.lotr_tcg_win_points
+            ),
+            "lotr_tcg_rating_points": settings.get(
+                "lotr_tcg_rating_points", DEFAULTS.lotr_tcg_rating_points
             ),
         }  # fmt: skip
 

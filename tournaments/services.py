@@ -97,8 +97,9 @@ EVENT_FIELDS = (
     "tiebreaks",
     "scoring_settings",
 )
-# Changing these after round 1 would change how already-played games were paired or scored.
-LOCKED_AFTER_START = ("game", "multiplayer", "scoring_settings")
+# Changing these after round 1 would change how already-played games were paired, scored
+# or rated (only sanctioned events are rated).
+LOCKED_AFTER_START = ("game", "multiplayer", "scoring_settings", "sanctioned")
 SETTINGS_FIELDS = {f.name for f in dataclasses.fields(ScoringSettings)}
 
 
@@ -345,7 +346,7 @@ def update_event(user: Any, event: Event, **data: Any) -> Event:
         if changed:
             raise Conflict(
                 f"Round 1 has been paired: {', '.join(changed)} can no longer change, "
-                "because games already played were paired and scored by them."
+                "because games already played were paired, scored and rated by them."
             )
     planned = data.get("planned_rounds")
     if planned and planned < _last_round_number(event):
@@ -480,6 +481,10 @@ def register_self(user: Any, event: Event) -> Registration:
 
 
 @transaction.atomic
+def _is_staff(user: Any) -> bool:
+    return bool(getattr(user, "is_staff", False))
+
+
 def add_walkin(
     user: Any,
     event: Event,
@@ -491,6 +496,13 @@ def add_walkin(
     an account."""
     event = _lock_event(event)
     require_director(user, event)
+    if player is not None and player.user_id is not None and not _is_staff(user):
+        # A player with an account signs up himself: otherwise any director could put
+        # him into a sanctioned event of his own making and move his rating.
+        raise NotAllowed(
+            f"{player.display_name} has an account and registers for events himself; "
+            "only staff can add him as a walk-in."
+        )
     if player is None:
         name = (display_name or "").strip()
         if not name:

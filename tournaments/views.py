@@ -141,8 +141,8 @@ def _url_or_none(name: str, *args: Any) -> str | None:
 def pairings(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event_or_404(request, slug)
     rounds = list(event.rounds.order_by("number"))
-    number = _int(request.GET.get("round")) or (rounds[-1].number if rounds else None)
-    rnd = next((r for r in rounds if r.number == number), None)
+    number = _int(request.GET.get("round"))
+    rnd = next((r for r in rounds if r.number == number), rounds[-1] if rounds else None)
     query = (request.GET.get("q") or "").strip()
     tables = services.round_tables(rnd) if rnd else []
     if query:

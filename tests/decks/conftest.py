@@ -67,3 +67,10 @@ def metw_event(users):
         player = Player.objects.create(user=users[name], display_name=name.title())
         Registration.objects.create(event=event, player=player)
     return event
+
+
+def start_round_one(event) -> None:
+    """Lists lock when round 1 starts; only then may the director publish them."""
+    from tournaments.models import Round
+
+    Round.objects.create(event=event, number=1, seed=1)

@@ -7,6 +7,7 @@ from django.test import Client
 
 from decks import services
 from decks.demo import LORE_DECK, LOTR_FELLOWSHIP, METW_COE_WIZARD
+from tests.decks.conftest import start_round_one
 
 pytestmark = pytest.mark.django_db
 
@@ -85,6 +86,9 @@ def test_event_endpoints_permissions(metw_event, users):
     rows = director.get(url).json()
     assert [r["submitted"] for r in rows] == [True, False]
     assert bob.post(url + "publish/").status_code == 403
+    refused = director.post(url + "publish/")
+    assert refused.status_code == 409 and refused.json()["code"] == "not_locked"
+    start_round_one(metw_event)
     assert director.post(url + "publish/").json() == {"published": True}
     assert Client().get(url).status_code == 200
     assert Client().get("/api/decks/events/nope/decklists/").status_code == 404
@@ -128,6 +132,7 @@ def test_submit_page_and_director_overview(metw_event, users):
     html = director.get("/decks/events/council-cup/").content.decode()
     assert "illegal · 1 problem" in html and "missing" in html and "2 × Moria" in html
     assert Client().get("/decks/events/council-cup/published/").status_code == 404
+    start_round_one(metw_event)
     director.post("/decks/events/council-cup/", {"publish": "1"})
     html = Client().get("/decks/events/council-cup/published/").content.decode()
     assert "Orc-lieutenant" in html

@@ -11,6 +11,7 @@ from audit.models import AuditEntry
 from decks import services
 from decks.demo import METW_COE_WIZARD
 from organizer.errors import Conflict, NotAllowed
+from tests.decks.conftest import start_round_one
 from tournaments.models import Registration, Round
 
 pytestmark = pytest.mark.django_db
@@ -98,6 +99,9 @@ def test_visibility_before_and_after_publication(metw_event, users):
         services.event_decklists(users["bob"], metw_event)
     with pytest.raises(NotAllowed):
         services.publish_decklists(users["bob"], metw_event)
+    with pytest.raises(Conflict):  # before round 1 players could still copy them
+        services.publish_decklists(users["director"], metw_event)
+    start_round_one(metw_event)
     services.publish_decklists(users["director"], metw_event)
     assert services.can_view_decklist(users["stranger"], reg(metw_event, "alice"))
     assert len(services.event_decklists(users["stranger"], metw_event)) == 2

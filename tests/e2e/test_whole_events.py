@@ -20,11 +20,11 @@ from collections import defaultdict
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
 from ratings.models import Season
+from tests.conftest import clear_cache
 from tests.e2e import reference as ref
 from tests.e2e.driver import (
     EventLog,
@@ -316,7 +316,7 @@ def test_entry_order_never_changes_ratings(world: World) -> None:
         assert check_ratings(run, "metw", _season("metw")) == []
         outcomes.append((pairings, _ratings_by_name(run, "metw")))
         transaction.savepoint_rollback(sid)
-        cache.clear()  # league tables are cached by ledger version, which rolled back too
+        clear_cache()  # league tables are cached by ledger version, which rolled back too
     (pairings, ratings), *others = outcomes
     for other_pairings, other_ratings in others:
         assert other_pairings == pairings, "same seeds must pair alike (precondition)"

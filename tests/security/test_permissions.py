@@ -157,7 +157,13 @@ OPS = [
         page=lambda w: (
             "post",
             f"/events/{w.event.slug}/edit/",
-            {**EVENT_FORM, "name": "Renamed", "planned_rounds": "3"},
+            # The form posts every field: an unchanged sanctioned flag stays ticked.
+            {
+                **EVENT_FORM,
+                "name": "Renamed",
+                "planned_rounds": "3",
+                **({"sanctioned": "on"} if w.event.sanctioned else {}),
+            },
         ),
     ),
     Op(
@@ -289,10 +295,11 @@ OPS = [
         DIRECTORS,
         api=lambda w: (
             "post",
-            f"/api/decks/events/{w.open_event.slug}/decklists/publish/",
+            # Lists are published once they lock at round 1: the running event.
+            f"/api/decks/events/{w.event.slug}/decklists/publish/",
             {"published": True},
         ),
-        page=lambda w: ("post", f"/decks/events/{w.open_event.slug}/", {"publish": "1"}),
+        page=lambda w: ("post", f"/decks/events/{w.event.slug}/", {"publish": "1"}),
     ),
     Op(
         "view unpublished deck lists (all)",
