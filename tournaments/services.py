@@ -480,11 +480,11 @@ def register_self(user: Any, event: Event) -> Registration:
     return _register(user, event, _player_for(user), "register")
 
 
-@transaction.atomic
 def _is_staff(user: Any) -> bool:
     return bool(getattr(user, "is_staff", False))
 
 
+@transaction.atomic
 def add_walkin(
     user: Any,
     event: Event,
