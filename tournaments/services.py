@@ -737,6 +737,15 @@ def _create_tables(
         )
 
 
+def _pairing_snapshot(pairing: Any, seed: int) -> dict[str, Any]:
+    """What the audit trail keeps of a pairing: enough to reproduce and compare it."""
+    return {
+        "seed": seed,
+        "tables": [list(t) for t in pairing.tables],
+        "bye": getattr(pairing, "bye", None),
+    }
+
+
 def _new_seed() -> int:
     return secrets.randbelow(2**31)
 
@@ -787,12 +796,7 @@ def pair_next_round(user: Any, event: Event, seed: int | None = None) -> Round:
         obj=rnd,
         action="pair",
         event=event,
-        after={
-            "round": number,
-            "seed": seed,
-            "tables": [list(t) for t in pairing.tables],
-            "bye": getattr(pairing, "bye", None),
-        },
+        after={"round": number, **_pairing_snapshot(pairing, seed)},
     )
     _maybe_close_round(rnd)
     return rnd
@@ -841,11 +845,7 @@ def repair_round(user: Any, rnd: Round, seed: int | None = None) -> Round:
         action="repair",
         event=event,
         before=before,
-        after={
-            "seed": seed,
-            "tables": [list(t) for t in pairing.tables],
-            "bye": getattr(pairing, "bye", None),
-        },
+        after=_pairing_snapshot(pairing, seed),
     )
     _maybe_close_round(rnd)
     return rnd
