@@ -750,14 +750,11 @@ def _new_seed() -> int:
     return secrets.randbelow(2**31)
 
 
-@transaction.atomic
-def pair_next_round(user: Any, event: Event, seed: int | None = None) -> Round:
-    """Pair the next round. Locks the event row so two directors clicking at once get one
-    round; the (event, number) unique constraint is the last line of defence."""
-    event = _lock_event(event)
-    require_director(user, event)
+def pair_blocker(event: Event) -> Conflict | None:
+    """Why the next round cannot be paired now, or None. The dashboard shows its button
+    from this, and pair_next_round raises it: one rule for both."""
     if event.status not in (Event.Status.REGISTRATION, Event.Status.RUNNING):
-        raise Conflict(
+        return Conflict(
             f"Rounds are paired while registration is open or the event runs; "
             f"it is {event.get_status_display().lower()}."
         )
@@ -765,19 +762,50 @@ def pair_next_round(user: Any, event: Event, seed: int | None = None) -> Round:
     if last is not None and last.status != Round.Status.CLOSED:
         open_tables = last.tables.exclude(status=Table.Status.CONFIRMED).order_by("number")
         numbers = ", ".join(str(t.number) for t in open_tables[:10])
-        raise Conflict(
+        return Conflict(
             f"Round {last.number} is still open: table(s) {numbers} have no confirmed result. "
             "The next round can be paired once every table is confirmed.",
             code="round_open",
         )
-    number = last.number + 1 if last else 1
     total = rounds_total(event)
-    if number > total:
-        raise Conflict(
+    if (last.number if last else 0) >= total:
+        return Conflict(
             f"All {total} rounds have been played. Finish the event, or raise the planned "
             "number of rounds to play more.",
             code="all_rounds_played",
         )
+    return None
+
+
+def repair_blocker(rnd: Round) -> Conflict | None:
+    """Why a round cannot be paired again, or None (the dashboard's button and repair_round)."""
+    if rnd.number != _last_round_number(rnd.event):
+        return Conflict(f"Only the latest round can be re-paired; round {rnd.number} is not.")
+    played = (
+        rnd.tables.filter(is_bye=False)
+        .filter(~Q(status=Table.Status.PENDING) | Q(changes__isnull=False))
+        .order_by("number")
+        .first()
+    )
+    if played is not None:
+        return Conflict(
+            f"Round {rnd.number} already has a result at table {played.number}; "
+            "it can no longer be re-paired.",
+            code="round_has_results",
+        )
+    return None
+
+
+@transaction.atomic
+def pair_next_round(user: Any, event: Event, seed: int | None = None) -> Round:
+    """Pair the next round. Locks the event row so two directors clicking at once get one
+    round; the (event, number) unique constraint is the last line of defence."""
+    event = _lock_event(event)
+    require_director(user, event)
+    blocker = pair_blocker(event)
+    if blocker is not None:
+        raise blocker
+    number = _last_round_number(event) + 1
     seed = _new_seed() if seed is None else int(seed)
     pairing, regs = _compute_pairing(event, number, seed)
     try:
@@ -809,20 +837,9 @@ def repair_round(user: Any, rnd: Round, seed: int | None = None) -> Round:
     event = _lock_event(rnd.event_id)
     require_director(user, event)
     rnd = Round.objects.select_for_update().get(pk=rnd.pk)
-    if rnd.number != _last_round_number(event):
-        raise Conflict(f"Only the latest round can be re-paired; round {rnd.number} is not.")
-    played = (
-        rnd.tables.filter(is_bye=False)
-        .filter(~Q(status=Table.Status.PENDING) | Q(changes__isnull=False))
-        .order_by("number")
-        .first()
-    )
-    if played is not None:
-        raise Conflict(
-            f"Round {rnd.number} already has a result at table {played.number}; "
-            "it can no longer be re-paired.",
-            code="round_has_results",
-        )
+    blocker = repair_blocker(rnd)
+    if blocker is not None:
+        raise blocker
     before = {
         "seed": rnd.seed,
         "tables": [
@@ -1469,6 +1486,41 @@ def _explanation_with_names(text: str, names: Mapping[str, str]) -> str:
 
 
 # --------------------------------------------------------------------------- reading helpers
+
+
+def player_history(player: Player) -> list[dict[str, Any]]:
+    """A player's events, newest first, with confirmed games, points, record and final rank."""
+    regs = (
+        player.registrations.select_related("event")
+        .exclude(event__status=Event.Status.DRAFT)
+        .order_by("-event__created_at")
+    )
+    history = []
+    for reg in regs:
+        seats = list(
+            Seat.objects.filter(registration=reg)
+            .select_related("table", "round")
+            .order_by("round__number")
+        )
+        confirmed = [s for s in seats if s.table.status == Table.Status.CONFIRMED]
+        rank = None
+        if reg.event.status == Event.Status.FINISHED:
+            rank = next(
+                (r.rank for r in event_standings(reg.event) if r.player == str(reg.pk)), None
+            )
+        history.append(
+            {
+                "registration": reg,
+                "games": len([s for s in confirmed if not s.is_bye]),
+                "points": sum(s.points or 0 for s in confirmed),
+                "wins": sum(1 for s in confirmed if s.outcome == "win" and not s.is_bye),
+                "losses": sum(1 for s in confirmed if s.outcome == "loss"),
+                "draws": sum(1 for s in confirmed if s.outcome == "draw"),
+                "byes": sum(1 for s in confirmed if s.is_bye),
+                "rank": rank,
+            }
+        )
+    return history
 
 
 def event_for(slug: str) -> Event:

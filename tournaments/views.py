@@ -212,37 +212,7 @@ def print_slips(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
-    regs = (
-        player.registrations.select_related("event")
-        .exclude(event__status=Event.Status.DRAFT)
-        .order_by("-event__created_at")
-    )
-    history = []
-    for reg in regs:
-        seats = list(
-            Seat.objects.filter(registration=reg)
-            .select_related("table", "round")
-            .order_by("round__number")
-        )
-        confirmed = [s for s in seats if s.table.status == Table.Status.CONFIRMED]
-        rank = None
-        if reg.event.status == Event.Status.FINISHED:
-            rank = next(
-                (r.rank for r in services.event_standings(reg.event) if r.player == str(reg.pk)),
-                None,
-            )
-        history.append(
-            {
-                "registration": reg,
-                "games": len([s for s in confirmed if not s.is_bye]),
-                "points": sum(s.points or 0 for s in confirmed),
-                "wins": sum(1 for s in confirmed if s.outcome == "win" and not s.is_bye),
-                "losses": sum(1 for s in confirmed if s.outcome == "loss"),
-                "draws": sum(1 for s in confirmed if s.outcome == "draw"),
-                "byes": sum(1 for s in confirmed if s.is_bye),
-                "rank": rank,
-            }
-        )
+    history = services.player_history(player)
     return render(request, "tournaments/player_detail.html", {"player": player, "history": history})
 
 
@@ -488,14 +458,11 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "checked_in": sum(1 for r in active if r.checked_in),
         "active_count": len(active),
         "no_shows": sum(1 for r in active if not r.checked_in),
-        "can_pair": event.status in (Event.Status.REGISTRATION, Event.Status.RUNNING)
-        and (current is None or current.status == Round.Status.CLOSED),
+        "can_pair": services.pair_blocker(event) is None,
         "can_repair": bool(
             current
             and current.status != Round.Status.CLOSED
-            and not any(
-                t.status != Table.Status.PENDING for t in current.tables.filter(is_bye=False)
-            )
+            and services.repair_blocker(current) is None
         ),
         "timer": services.round_timer(current) if current else None,
         "walkin_form": WalkinForm(),

@@ -69,6 +69,10 @@ class CardRecord:
     item_class: str | None = None
     mind: int | None = None
     subtype_raw: str | None = None
+    race: str | None = None
+    stage_points: int | None = None
+    specific_to: str | None = None  # the avatar a card is specific to ("Balrog", "Saruman")
+    site_type: str | None = None
     # LOTR TCG
     side: str | None = None
     culture: str | None = None
@@ -114,6 +118,12 @@ def _int(value: Any) -> int | None:
         return None
 
 
+def _leading_int(value: Any) -> int | None:
+    """Stage points are printed "2" or "2(3)": the deck rules read the first number."""
+    match = re.match(r"\s*(\d+)", str(value)) if value is not None else None
+    return int(match.group(1)) if match else None
+
+
 def metw_record(d: Mapping[str, Any]) -> CardRecord:
     """A record from one object of metw/cards.json (or a row exported in that shape)."""
     card_id = str(d["id"])
@@ -136,19 +146,29 @@ def metw_record(d: Mapping[str, Any]) -> CardRecord:
         item_class=d.get("item_class"),
         mind=_int(d.get("mind")),
         subtype_raw=d.get("subtype_raw"),
+        race=d.get("race"),
+        stage_points=_leading_int(d.get("stage_points")),
+        specific_to=d.get("specific_to"),
+        site_type=d.get("site_type"),
     )
+
+
+_GEMP_SUFFIX = re.compile(r"(?<=\S)\(\d+\)$")
 
 
 def lotr_record(d: Mapping[str, Any], aliases: Mapping[str, str] | None = None) -> CardRecord:
     """A record from one object of lotr-tcg/cards.json; `aliases` is aliases.json."""
     card_id = str(d["id"])
-    title = str(d.get("title") or d.get("full_name") or "")
+    # GEMP tells apart a later printing of a title by gluing "(2)" to it ("Orc Pursuer(2)");
+    # the printed card says "Orc Pursuer", and the copy limit counts both as one title.
+    title = _GEMP_SUFFIX.sub("", str(d.get("title") or d.get("full_name") or ""))
+    full_name = _GEMP_SUFFIX.sub("", str(d.get("full_name") or ""))
     base = d.get("errata_of") or (aliases or {}).get(card_id)
     culture = d.get("culture")
     return CardRecord(
         game=LOTR_TCG,
         id=card_id,
-        name=str(d.get("full_name") or title),
+        name=full_name or title,
         set=str(d.get("set") or ""),
         type=str(d.get("type") or "").upper(),
         unique=bool(d.get("unique")),

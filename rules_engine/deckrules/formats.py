@@ -54,20 +54,24 @@ class FormatDef:
         }
 
 
-# METW player types: which alignments each card kind may have (CoE 1.2, 1.3.x). Hazards
-# are neutral for everyone; agents played as hazards are exempt (they are the opponent's
-# problem, not the player's allegiance).
+# METW player types: which alignments each card kind may have (CoE deck construction,
+# "[HERO]" / "[MINION]" / "[FALLEN-WIZARD]" / "[BALROG]" rules). Hazards are neutral for
+# everyone; agents played as hazards are exempt (they are the opponent's problem, not the
+# player's allegiance). "item" widens "resource" for items only: a Wizard player may hold
+# minion items and a Ringwraith player hero items.
 COE_ALIGNMENTS = {
     "wizard": {
         "avatar": ["hero"],
         "character": ["hero"],
         "resource": ["hero", "dual"],
+        "item": ["hero", "minion", "dual"],
         "site": ["hero"],
     },
     "ringwraith": {
         "avatar": ["minion"],
         "character": ["minion"],
         "resource": ["minion", "dual"],
+        "item": ["minion", "hero", "dual"],
         "site": ["minion"],
     },
     "fallen-wizard": {
@@ -81,7 +85,96 @@ COE_ALIGNMENTS = {
         "character": ["minion", "balrog"],
         "resource": ["minion", "balrog", "dual"],
         "site": ["balrog", "minion"],
+        # A name with a Balrog and a minion site is the Balrog one (CoE location deck).
+        "prefer": {"site": ["balrog"]},
     },
+}
+
+# The Balrog sites with no hero or minion version: any player's location deck may hold one
+# of each (CoE, location deck).
+SITES_OPEN_TO_ALL = [
+    "Ancient Deep-hold",
+    "The Wind-deeps",
+    "The Drowning-deeps",
+    "The Rusted-deeps",
+    "Remains of Thangorodrim",
+]
+
+# CoE deck construction: cards a Fallen-wizard or Balrog player "cannot include". Names are
+# matched like deck lines (case, accents, punctuation ignored); ids where a name is shared
+# with a card that stays legal ("The Balrog" the ally AS-71, not the Balrog avatar).
+COE_BANNED_BY_PLAYER_TYPE = {
+    "fallen-wizard": [
+        "Bade to Rule",
+        "AS-71",
+        "Cracks of Doom",
+        "Favor of the Valar",
+        "Gollum's Fate",
+        "Hour of Need",
+        "Kill All But NOT the Halflings",
+        "The Lidless Eye",
+        "Glamour of Surpassing Excellence",
+        "Messenger of Mordor",
+        "News Must Get Through",
+        "LE-208",  # the same card, spelt "News Must Get Trough" in the card database
+        "News of the Shire",
+        "Old Road",
+        "The Sun Unveiled",
+        "Use Your Legs",
+        "The Windlord Found Me",
+        "Wizard Uncloaked",
+    ],
+    "balrog": [
+        "Above the Abyss",
+        "Bade to Rule",
+        "AS-71",
+        "Balrog of Moria",
+        "The Black Council",
+        "Black Horse",
+        "Black Rider",
+        "By the Ringwraith's Word",
+        "Creature of an Older World",
+        "Durin's Bane",
+        "Fell Rider",
+        "The Fiery Blade",
+        "Helm of Fear",
+        "Heralded Lord",
+        "Kill All But NOT the Halflings",
+        "The Lidless Eye",
+        "Morgul-blade",
+        "News of the Shire",
+        "Open to the Summons",
+        "Orders from Lugbúrz",
+        "Padding Feet",
+        "The Ring Leaves Its Mark",
+        # "Ringwraith Unleashed cards": the nine "… Unleashed" minion events.
+        "Adûnaphel Unleashed",
+        "Akhôrahil Unleashed",
+        "Dwar Unleashed",
+        "Hoarmûrath Unleashed",
+        "Indûr Unleashed",
+        "Khamûl Unleashed",
+        "Ren Unleashed",
+        "Ûvatha Unleashed",
+        "The Witch-king Unleashed",
+        "BA-43",  # Sauron, the minion event (no other card has the name)
+        "They Ride Together",
+        "Use Your Legs",
+        "While the Yellow Face Sleeps",
+    ],
+}
+
+# CoE, Balrog player: non-avatar characters are Orcs or Trolls with mind under 9 (unless
+# Balrog-specific); factions are Orc, Troll, Wolf, Animal or Dragon; these minion sites need
+# their Balrog version.
+COE_BALROG_LIMITS = {
+    "character_races": ["Orc", "Troll"],
+    "max_character_mind": 8,
+    "faction_races": ["Orc", "Troll", "Wolf", "Animal", "Dragon"],
+    "sites_needing_balrog_version": ["Moria", "Carn Dûm", "Dol Guldur", "Minas Morgul"],
+    "site_types_needing_balrog_version": ["dark-hold"],
+    # The Under-deeps: "The Under-gates", "The Iron-deeps" ...
+    "site_name_patterns_needing_balrog_version": ["^The Under-", "-deeps$"],
 }
 
 _METW_RULEBOOK_BASE: dict[str, Any] = {
@@ -147,12 +240,33 @@ _COE_BASE: dict[str, Any] = {
     # CoE 1.5.1: dual-type hazards (creature or event), At Home / Ahunt dragon
     # manifestations and agents (outside Ringwraith decks) count half a creature.
     "half_creature_markers": ["/", "At Home", "Ahunt"],
+    "half_creature_events": ["Spawn"],
     "max_agent_mind": 36,
     "player_types": list(PLAYER_TYPES),
     "alignments": COE_ALIGNMENTS,
     "fallen_wizard_nonunique_limit": 2,
-    "agents_are_characters_for": ["ringwraith"],
-    "banned_by_player_type": {"fallen-wizard": [], "balrog": []},
+    # CoE: a Fallen-wizard counts at most two copies of a dual card as resources.
+    "fallen_wizard_dual_as_resources": 2,
+    "agents_are_characters_for": ["ringwraith", "fallen-wizard"],
+    "banned_by_player_type": COE_BANNED_BY_PLAYER_TYPE,
+    "sites_open_to_all": SITES_OPEN_TO_ALL,
+    "balrog_limits": COE_BALROG_LIMITS,
+    # Fallen-wizard pool: up to three Stage resource permanent-events worth exactly three
+    # stage points, at least one of them non-unique.
+    "fw_stage_pool": {"max_cards": 3, "stage_points": 3, "min_nonunique": 1},
+    "fw_repeatable_sites": ["fallen-wizard"],
+    "specific_cards_need_their_avatar": True,
+    # Cards whose text says "may be played with a starting company in lieu of a minor item":
+    # they wait in the pool and use one of its two minor-item places. The card database holds
+    # no card text, so the list is data a director's custom format can extend.
+    "pool_in_lieu_of_minor_item": [
+        "Open to the Summons",
+        "Orders from Lugbúrz",
+        "Orders from the Great Demon",
+        "Gangways over the Fire",
+    ],
+    # Across play deck and sideboard, only one avatar may have more than one copy.
+    "max_avatars_with_copies": 1,
     "council_mps": 25,
     "game_length": "short",
     "max_starting_characters": {"default": 5, "ringwraith": 6},

@@ -243,7 +243,7 @@ _EXACT_HEADINGS = {
 }
 
 
-def _is_category(heading: str) -> bool:
+def is_category_heading(heading: str) -> bool:
     key = normalize_name(heading)
     return key not in {"deck", "playdeck", "main", "drawdeck"} and (
         key in _METW_PLAY_HEADINGS or key in _LORE_PLAY_HEADINGS
@@ -397,7 +397,9 @@ def parse_decklist(text: str, game: str) -> ParsedDeck:
             new_section, heading_text, declared = data
             if new_section:
                 # A card-type heading ("Hazards") under "Sideboard" lists sideboard cards.
-                nested = section in ("sideboard", "sideboard_fw") and _is_category(heading_text)
+                nested = section in ("sideboard", "sideboard_fw") and is_category_heading(
+                    heading_text
+                )
                 section = section if nested else new_section
                 sub_heading = heading_text
             else:

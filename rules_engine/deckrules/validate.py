@@ -8,6 +8,7 @@ deck illegal, e.g. a heading whose declared count differs from the lines below i
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ from rules_engine.deckrules.formats import (
     FormatDef,
 )
 from rules_engine.deckrules.index import CardIndex, Resolution
-from rules_engine.deckrules.parse import MAIN, DeckLine, ParsedDeck
+from rules_engine.deckrules.parse import MAIN, DeckLine, ParsedDeck, is_category_heading
 
 ERROR, WARNING = "error", "warning"
 
@@ -110,6 +111,8 @@ def _metw_preference(allowed: dict[str, list[str]] | None):
     if not allowed:
         return None
 
+    first_choice = allowed.get("prefer") or {}
+
     def prefer(cards: Sequence[CardRecord]) -> list[CardRecord]:
         out = []
         for c in cards:
@@ -117,6 +120,11 @@ def _metw_preference(allowed: dict[str, list[str]] | None):
             ok = allowed.get(kind)
             if ok is None or c.alignment in ok or c.alignment == "neutral":
                 out.append(c)
+        # "Moria" for a Balrog player is the Balrog site, which its minion twin must yield to.
+        for kind, aligns in first_choice.items():
+            best = [c for c in out if c.type == kind and c.alignment in aligns]
+            if best:
+                out = [c for c in out if c.type != kind or c in best]
         return out
 
     return prefer
@@ -138,14 +146,20 @@ def _infer_player_type(lines: Sequence[DeckLine], index: CardIndex, fmt: FormatD
     if len(allowed) == 1:
         return allowed[0]
     votes: Counter[str] = Counter()
-    memo = index.memo.setdefault("votes", {})
+    # The five Balrog sites any player may hold tell nothing about the player.
+    open_sites = {normalize_name(n) for n in fmt.rule("sites_open_to_all") or []}
+    memo = index.memo.setdefault(f"votes:{fmt.key}", {})
     for line in lines:
         key = (line.name, line.set_hint, line.alignment_hint)
         vote = memo.get(key, "?")
         if vote == "?":
             res = index.resolve(line)
             cards = [res.card] if res.card else list(res.candidates)
-            aligns = {c.alignment for c in cards if c.type in ("character", "resource", "site")}
+            aligns = {
+                c.alignment
+                for c in cards
+                if c.type in ("character", "resource", "site") and c.key not in open_sites
+            }
             if line.alignment_hint:
                 aligns = {line.alignment_hint}
             vote = aligns.pop() if len(aligns) == 1 and not any(c.is_agent for c in cards) else None
@@ -329,6 +343,9 @@ def _metw_zone(line: DeckLine, card: CardRecord) -> tuple[str, bool]:
     """(zone, misplaced): sites and regions always go to the location deck."""
     is_location = card.type in ("site", "region")
     section = line.section
+    if section == "play" and is_location and line.heading and is_category_heading(line.heading):
+        # A site under "Hazards" is a slip: it goes to the location deck, and the player hears.
+        return "sites", True
     if section in ("play", MAIN):
         return ("sites" if is_location else "play"), False
     if section == "sites":
@@ -365,7 +382,7 @@ def _metw(
                 "Listed in the wrong part of the deck: "
                 + "; ".join(
                     f"line {e.line.line_no} {e.card.name} is a {e.card.type} card "
-                    f"under “{e.line.section}”"
+                    f"under “{e.line.heading or e.line.section}”"
                     for e in misplaced
                 )
                 + ".",
@@ -402,9 +419,17 @@ def _metw(
             avatars.append(e)
     resources, hazards, characters = by_role["resource"], by_role["hazard"], by_role["character"]
     avatar_count = by_role["avatar"]
+    lo, hi = r.get("resources_min"), r.get("resources_max")
+    resources, hazards = _split_dual_cards(
+        play,
+        resources,
+        hazards,
+        lo,
+        hi,
+        r.get("fallen_wizard_dual_as_resources") if player_type == "fallen-wizard" else None,
+    )
 
     # --- play deck mix (003 Part I §3 step 2; CoE 1.5)
-    lo, hi = r.get("resources_min"), r.get("resources_max")
     if lo is not None and hi is not None and not (lo <= resources <= hi):
         problems.append(
             Problem(
@@ -477,32 +502,67 @@ def _metw(
                 source="CoE 1.5",
             )
         )
+    max_with_copies = r.get("max_avatars_with_copies")
+    if max_with_copies is not None:
+        avatar_copies: dict[str, list[Entry]] = defaultdict(list)
+        for z in ("play", "sideboard", "sideboard_fw"):
+            for e in zones[z]:
+                if e.card.is_avatar:
+                    avatar_copies[e.card.key].append(e)
+        repeated = [es for es in avatar_copies.values() if total(es) > 1]
+        if len(repeated) > max_with_copies:
+            flat = [e for es in repeated for e in es]
+            problems.append(
+                Problem(
+                    "avatar_copies",
+                    "More than one avatar with several copies in play deck and sideboard: "
+                    + ", ".join(f"{total(es)} × {es[0].card.name}" for es in repeated)
+                    + f". Only {max_with_copies} avatar may have more than one copy.",
+                    tuple(es[0].card.name for es in repeated),
+                    _lines(flat),
+                    source="CoE 1.6 (avatars in the sideboard)",
+                )
+            )
 
     # --- creatures and agents (CoE 1.5.1, 1.3.2)
-    creatures = 0.0
+    full_creatures = half_creatures = 0
     min_creatures = r.get("min_creatures")
     markers = r.get("half_creature_markers") or []
+    half_events = r.get("half_creature_events") or []
     for e in play:
         c = e.card
         if role(c) != "hazard":
             continue
         raw = c.subtype_raw or ""
-        if c.is_agent:
-            creatures += 0.5 * e.count
+        if c.is_agent or (c.type == "character" and c.alignment == "neutral"):
+            half_creatures += e.count
+        elif any(m in c.name for m in ("Ahunt", "At Home") if m in markers):
+            # Dragon manifestations are long- or permanent-events, yet count half a creature.
+            half_creatures += e.count
         elif c.subtype == "creature" or "creature" in raw.lower():
-            half = any(m in raw or m in c.name for m in markers)
-            creatures += (0.5 if half else 1.0) * e.count
+            if any(m in raw or m in c.name for m in markers):
+                half_creatures += e.count
+            else:
+                full_creatures += e.count
+        elif "Permanent-event" in raw and any(m in c.name for m in half_events):
+            half_creatures += e.count
+    # CoE: the half creatures are "rounded down" once summed.
+    creatures = full_creatures + half_creatures // 2
     if min_creatures is not None and creatures < min_creatures:
         problems.append(
             Problem(
                 "creatures_min",
                 f"{_plural(creatures, 'creature')} among the hazards: at least {min_creatures} "
-                "(dual-type hazards, At Home / Ahunt dragons and agents count half).",
+                "(agents, At Home / Ahunt dragons, creatures also playable as events and Spawn "
+                "permanent-events count half, rounded down).",
                 source="CoE 1.5.1",
             )
         )
     agent_entries = [
-        e for z in ("play", "sideboard", "sideboard_fw") for e in zones[z] if e.card.is_agent
+        e
+        for z in ("play", "pool", "sideboard", "sideboard_fw")
+        for e in zones[z]
+        if e.card.is_agent
     ]
     agent_mind = sum((e.card.mind or 0) * e.count for e in agent_entries)
     max_agent_mind = r.get("max_agent_mind")
@@ -587,19 +647,36 @@ def _metw(
     site_counts: Counter[str] = Counter()
     site_entries: dict[str, list[Entry]] = defaultdict(list)
     regions = [e for e in sites if e.card.type == "region"]
+    # A Fallen-wizard holds one of each hero and minion site, havens included, and any number
+    # of Fallen-wizard sites (CoE, location deck).
+    repeatable = set(r.get("fw_repeatable_sites") or []) if player_type == "fallen-wizard" else None
     for e in sites:
-        if e.card.type == "site" and not e.card.is_haven:
-            site_counts[e.card.key] += e.count
-            site_entries[e.card.key].append(e)
+        if e.card.type != "site":
+            continue
+        if repeatable is not None:
+            if e.card.alignment in repeatable:
+                continue
+        elif e.card.is_haven:
+            continue
+        # A hero and a minion Moria are two different sites.
+        ident = f"{e.card.key}|{e.card.alignment}"
+        site_counts[ident] += e.count
+        site_entries[ident].append(e)
     dup_sites = [
-        (site_entries[k][0].card.name, n, site_entries[k]) for k, n in site_counts.items() if n > 1
+        (_site_label(site_entries[k][0].card, repeatable is not None), n, site_entries[k])
+        for k, n in site_counts.items()
+        if n > 1
     ]
     if dup_sites:
         dup_es = [e for _, _, es in dup_sites for e in es]
         problems.append(
             Problem(
                 "site_copies",
-                "Only one of each non-Haven site in the location deck: "
+                (
+                    "Only one of each hero and minion site in a Fallen-wizard's location deck: "
+                    if repeatable is not None
+                    else "Only one of each non-Haven site in the location deck: "
+                )
                 + ", ".join(f"{n} × {name}" for name, n, _ in dup_sites)
                 + ".",
                 tuple(name for name, _, _ in dup_sites),
@@ -656,9 +733,31 @@ def _metw(
     pool = zones["pool"]
     pool_chars = [e for e in pool if e.card.type == "character" and not e.card.is_avatar]
     pool_avatars = [e for e in pool if e.card.is_avatar]
-    pool_items = [e for e in pool if e.card.type == "resource" and e.card.subtype == "item"]
+    in_lieu = {normalize_name(n) for n in r.get("pool_in_lieu_of_minor_item") or []}
+    pool_items = [
+        e
+        for e in pool
+        if e.card.type == "resource" and (e.card.subtype == "item" or e.card.key in in_lieu)
+    ]
+    stage_rule = r.get("fw_stage_pool") if player_type == "fallen-wizard" else None
+    pool_stage = (
+        [
+            e
+            for e in pool
+            if e.card.type == "resource"
+            and e.card.stage_points is not None
+            and "Permanent-event" in (e.card.subtype_raw or "")
+        ]
+        if stage_rule
+        else []
+    )
     pool_other = [
-        e for e in pool if e not in pool_chars and e not in pool_avatars and e not in pool_items
+        e
+        for e in pool
+        if e not in pool_chars
+        and e not in pool_avatars
+        and e not in pool_items
+        and e not in pool_stage
     ]
     n_pool_chars = total(pool_chars)
     pool_mind = sum((e.card.mind or 0) * e.count for e in pool_chars)
@@ -702,7 +801,11 @@ def _metw(
                 source=_METW_SRC + " step 3",
             )
         )
-    bad_items = [e for e in pool_items if e.card.unique or e.card.item_class != "minor"]
+    bad_items = [
+        e
+        for e in pool_items
+        if e.card.key not in in_lieu and (e.card.unique or e.card.item_class != "minor")
+    ]
     if bad_items:
         problems.append(
             Problem(
@@ -721,17 +824,25 @@ def _metw(
                 "pool_items",
                 f"{_plural(n_items, 'item')} "
                 f"{pool_word if coe else 'with the starting characters'}: "
-                f"at most {max_items} minor items in total.",
+                f"at most {max_items} minor items in total"
+                + (
+                    " (cards played with the starting company in lieu of a minor item count)."
+                    if in_lieu and any(e.card.key in in_lieu for e in pool_items)
+                    else "."
+                ),
                 _names(pool_items),
                 _lines(pool_items),
                 source=_src(fmt, _METW_SRC + " step 4", "CoE 1.7"),
             )
         )
+    if stage_rule:
+        _fw_stage_pool(pool_stage, stage_rule, problems)
     if pool_other:
         problems.append(
             Problem(
                 "pool_card_type",
-                f"{', '.join(_names(pool_other))}: the pool holds characters and minor items only.",
+                f"{', '.join(_names(pool_other))}: the pool holds characters and minor items only"
+                + (" (and a Fallen-wizard's Stage resources)." if stage_rule else "."),
                 _names(pool_other),
                 _lines(pool_other),
                 source=_src(fmt, _METW_SRC + " steps 3–4", "CoE 1.7"),
@@ -752,12 +863,17 @@ def _metw(
         )
     if alignments:
         wrong: list[Entry] = []
+        open_sites = {normalize_name(n) for n in r.get("sites_open_to_all") or []}
         for e in entries:
             c = e.card
             kind = role(c)
             if kind == "hazard" or c.alignment in (None, "neutral"):
                 continue
+            if kind == "site" and c.key in open_sites:
+                continue
             ok = alignments.get(kind)
+            if kind == "resource" and c.subtype == "item":
+                ok = alignments.get("item", ok)
             if ok is not None and c.alignment not in ok:
                 wrong.append(e)
         if wrong:
@@ -791,6 +907,10 @@ def _metw(
                 source=fmt.source,
             )
         )
+    if player_type == "balrog" and r.get("balrog_limits"):
+        _balrog_limits(entries, role, r["balrog_limits"], problems)
+    if r.get("specific_cards_need_their_avatar") and player_type:
+        _specific_cards(entries, player_type, problems)
     if hit_pt:
         problems.append(
             Problem(
@@ -799,7 +919,7 @@ def _metw(
                 f"include: {', '.join(_names(hit_pt))}.",
                 _names(hit_pt),
                 _lines(hit_pt),
-                source="CoE 1.3",
+                source="CoE 1.3 (cards a Fallen-wizard / Balrog player cannot include)",
             )
         )
 
@@ -816,6 +936,11 @@ def _metw(
         "pool_characters": n_pool_chars,
         "pool_mind": pool_mind,
         "pool_items": n_items,
+        **(
+            {"pool_stage_points": sum((e.card.stage_points or 0) * e.count for e in pool_stage)}
+            if stage_rule
+            else {}
+        ),
         "sideboard": sideboard,
         "sideboard_fw": sideboard_fw,
         "sites": total(sites, lambda e: e.card.type == "site"),
@@ -824,6 +949,198 @@ def _metw(
         "total": total(entries),
     }
     return entries, counts
+
+
+def _split_dual_cards(
+    play: list[Entry],
+    resources: int,
+    hazards: int,
+    lo: int | None,
+    hi: int | None,
+    max_as_resource: int | None,
+) -> tuple[int, int]:
+    """Resources and hazards once the dual cards are counted the way that fits the rules.
+
+    CoE: a card that may be played as a resource or a hazard counts as either for deck
+    construction (a Fallen-wizard at most ``max_as_resource`` copies of each as resources).
+    The split that breaks fewest rules wins; ties keep the printed type (resource).
+    """
+    per_card: Counter[str] = Counter()
+    for e in play:
+        if e.card.alignment == "dual" and e.card.type == "resource" and not e.card.is_avatar:
+            per_card[e.card.key] += e.count
+    dual = sum(per_card.values())
+    if not dual:
+        return resources, hazards
+    fixed = resources - dual
+    most = sum(
+        min(n, max_as_resource) if max_as_resource is not None else n for n in per_card.values()
+    )
+
+    def broken(k: int) -> int:
+        res, haz = fixed + k, hazards + dual - k
+        in_range = lo is None or hi is None or lo <= res <= hi
+        return (res != haz) + (not in_range)
+
+    best = min(range(most, -1, -1), key=broken)
+    return fixed + best, hazards + dual - best
+
+
+def _site_label(card: CardRecord, with_alignment: bool) -> str:
+    return f"{card.name} ({card.alignment})" if with_alignment else card.name
+
+
+def _fw_stage_pool(stage: list[Entry], rule: dict[str, Any], problems: list[Problem]) -> None:
+    """CoE: a Fallen-wizard's pool holds Stage resources worth exactly three stage points."""
+    n = sum(e.count for e in stage)
+    points = sum((e.card.stage_points or 0) * e.count for e in stage)
+    nonunique = sum(e.count for e in stage if not e.card.unique)
+    want, max_cards, min_nonunique = rule["stage_points"], rule["max_cards"], rule["min_nonunique"]
+    wrong: list[str] = []
+    if points != want:
+        wrong.append(f"they are worth {_plural(points, 'stage point')}, not exactly {want}")
+    if n > max_cards:
+        wrong.append(f"{n} cards, at most {max_cards}")
+    if nonunique < min_nonunique:
+        wrong.append("none of them is non-unique" if n else "there are none")
+    if wrong:
+        listed = ", ".join(f"{e.count} × {e.card.name} ({e.card.stage_points})" for e in stage)
+        problems.append(
+            Problem(
+                "fw_stage_pool",
+                "A Fallen-wizard's pool needs up to "
+                f"{max_cards} Stage resource permanent-events worth exactly {want} stage points, "
+                f"at least {min_nonunique} non-unique"
+                + (f" — the pool has {listed}: " if stage else ": ")
+                + "; ".join(wrong)
+                + ".",
+                _names(stage),
+                _lines(stage),
+                source="CoE pool (Fallen-wizard Stage resources)",
+            )
+        )
+
+
+def _specific_cards(entries: list[Entry], player_type: str, problems: list[Problem]) -> None:
+    """CoE: a card specific to an avatar needs that avatar declared, hence in the deck.
+
+    Only a Fallen-wizard or Balrog player declares an avatar; a Fallen-wizard declares one,
+    so its specific cards all name the same Fallen-wizard.
+    """
+    avatars = {e.card.key for e in entries if e.card.is_avatar}
+    specific = [e for e in entries if e.card.specific_to and not e.card.is_avatar]
+    if not specific:
+        return
+    wrong: list[Entry] = []
+    if player_type == "balrog":
+        wrong = [e for e in specific if e.card.specific_to != "Balrog"]
+    elif player_type == "fallen-wizard":
+        named = {normalize_name(e.card.specific_to or "") for e in specific}
+        if len(named) > 1:
+            wrong = specific
+        else:
+            wrong = [e for e in specific if normalize_name(e.card.specific_to or "") not in avatars]
+    else:
+        wrong = specific
+    if wrong:
+        label = PLAYER_TYPE_LABELS.get(player_type, player_type)
+        problems.append(
+            Problem(
+                "specific_to_avatar",
+                f"Cards specific to an avatar this {label} deck does not declare: "
+                + ", ".join(f"{e.card.name} ({e.card.specific_to})" for e in wrong)
+                + (
+                    ". A Fallen-wizard declares one avatar; its specific cards must all be his."
+                    if player_type == "fallen-wizard" and len(wrong) == len(specific) > 1
+                    else "."
+                ),
+                _names(wrong),
+                _lines(wrong),
+                source="CoE deck construction (cards specific to an avatar)",
+            )
+        )
+
+
+def _balrog_limits(
+    entries: list[Entry], role, limits: dict[str, Any], problems: list[Problem]
+) -> None:
+    """CoE, Balrog player: Orc and Troll characters, mind under 9, animal factions, Balrog sites."""
+    races = set(limits["character_races"])
+    max_mind = limits["max_character_mind"]
+    faction_races = set(limits["faction_races"])
+    bad_race, bad_mind, bad_faction, bad_site = [], [], [], []
+    needing = {normalize_name(n) for n in limits["sites_needing_balrog_version"]}
+    patterns = [re.compile(p) for p in limits["site_name_patterns_needing_balrog_version"]]
+    for e in entries:
+        c = e.card
+        kind = role(c)
+        if kind == "character":
+            if c.race not in races:
+                bad_race.append(e)
+            if (c.mind or 0) > max_mind and c.specific_to != "Balrog":
+                bad_mind.append(e)
+        elif kind == "resource" and c.subtype == "faction" and c.race not in faction_races:
+            bad_faction.append(e)
+        elif (
+            c.type == "site"
+            and c.alignment == "minion"
+            and (
+                c.key in needing
+                or c.site_type in limits["site_types_needing_balrog_version"]
+                or any(p.search(c.name) for p in patterns)
+            )
+        ):
+            bad_site.append(e)
+    src = "CoE deck construction, Balrog player"
+    if bad_race:
+        problems.append(
+            Problem(
+                "balrog_character_race",
+                "A Balrog player's characters are Orcs or Trolls: "
+                + ", ".join(f"{e.card.name} ({e.card.race or 'no race'})" for e in bad_race)
+                + ".",
+                _names(bad_race),
+                _lines(bad_race),
+                source=src,
+            )
+        )
+    if bad_mind:
+        problems.append(
+            Problem(
+                "balrog_character_mind",
+                f"A Balrog player's characters have mind {max_mind} or less unless "
+                "Balrog-specific: "
+                + ", ".join(f"{e.card.name} (mind {e.card.mind})" for e in bad_mind)
+                + ".",
+                _names(bad_mind),
+                _lines(bad_mind),
+                source=src,
+            )
+        )
+    if bad_faction:
+        problems.append(
+            Problem(
+                "balrog_faction",
+                "A Balrog player's factions are Orc, Troll, Wolf, Animal or Dragon: "
+                + ", ".join(f"{e.card.name} ({e.card.race or 'no race'})" for e in bad_faction)
+                + ".",
+                _names(bad_faction),
+                _lines(bad_faction),
+                source=src,
+            )
+        )
+    if bad_site:
+        problems.append(
+            Problem(
+                "balrog_site",
+                "A Balrog player uses the Balrog version of these sites, not the minion one: "
+                + ", ".join(f"{e.card.name} ({e.card.set})" for e in bad_site)
+                + ".",
+                _names(bad_site),
+                _lines(bad_site),
+                source=src,
+            )
+        )
 
 
 # --------------------------------------------------------------------------- LOTR TCG
@@ -849,7 +1166,7 @@ def _lotr(
             if count > 1:
                 entries.append(Entry(line, card, "draw", count - 1))
             continue
-        if card.type == "SITE":
+        if card.type == "SITE" and section != "draw":
             entries.append(Entry(line, card, "sites", count))
             continue
         if section == "sites":

@@ -120,3 +120,16 @@ def test_import_full_databases_twice(full):
     assert Card.objects.filter(game="lotr-tcg").count() == 3965
     assert Format.objects.filter(game="lotr-tcg", source="community").count() == 61
     assert first < 60
+
+
+def test_a_title_printed_twice_is_one_title(full):
+    """001 "Building your deck": four copies per card title. GEMP names the set 7 Orc Pursuer
+    "Orc Pursuer(2)"; the printed card, the list a player pastes and the copy limit say
+    "Orc Pursuer"."""
+    index = full["lotr-tcg"]
+    res = index.resolve(parse_decklist("2 Orc Pursuer (7)", "lotr-tcg").lines[0])
+    assert res.card is not None and res.card.id == "7_303" and res.card.name == "Orc Pursuer"
+    text = LOTR_FELLOWSHIP + "\n3 Orc Pursuer (5)\n2 Orc Pursuer (7)\n"
+    v = validate(parse_decklist(text, "lotr-tcg"), builtin_format("lotr-tcg", "open"), index)
+    assert "copies_title" in v.codes()
+    assert any("5 × Orc Pursuer" in p.message for p in v.problems)

@@ -179,7 +179,8 @@ def test_coe_agents_count_half_a_creature_and_their_mind(metw_index):
         ),
     )
     assert v.legal, v.problems
-    assert v.counts["creatures"] == 15.5 and v.counts["agents_mind"] == 3
+    # 15 creatures and one half: the halves are rounded down once summed.
+    assert v.counts["creatures"] == 15 and v.counts["agents_mind"] == 3
 
 
 def test_coe_sideboard_size(metw_index):
@@ -259,12 +260,101 @@ def test_coe_wizard_player_may_not_use_minion_cards(metw_index):
     assert "Gorbag" in v.problems[0].message
 
 
+# The sample Wizard deck played by a Fallen-wizard (Gandalf of The White Hand) with the
+# Stage resources its pool needs: Bad Company (2 stage points) and Double-dealing (1).
+FALLEN_WIZARD = swap(
+    swap(METW_COE_WIZARD, "2 Gandalf (TW)", "2 Gandalf (WH)"),
+    "1 Elven Cloak (TW)\n",
+    "1 Elven Cloak (TW)\n1 Bad Company (WH)\n1 Double-dealing (WH)\n",
+).replace("# Pool (7)", "# Pool (9)")
+
+
 def test_coe_fallen_wizard_two_copies(metw_index):
-    """CoE 1.3.x: a Fallen-wizard deck has at most two of each non-unique hero/minion resource."""
-    text = swap(METW_COE_WIZARD, "2 Gandalf (TW)", "2 Gandalf (WH)")
-    v = check(metw_index, text, player_type="fallen-wizard")
+    """CoE deck construction [FALLEN-WIZARD]: at most two of each non-unique hero/minion resource."""
+    v = check(metw_index, FALLEN_WIZARD, player_type="fallen-wizard")
     assert set(errors(v)) == {"copies_nonunique"}
     assert "a Fallen-wizard deck: two" in v.problems[0].message
+
+
+def _fw_legal_copies(text: str) -> str:
+    # Two of each three-of resource: the deck keeps 30 resources with other titles.
+    for name in ("Gates of Morning", "Concealment", "Dodge", "Block", "Halfling Strength"):
+        text = swap(text, f"3 {name} (TW)", f"2 {name} (TW)")
+    for name in ("Lucky Search", "Hauberk of Bright Mail", "Dwarven Axe", "Healing Herbs"):
+        text = swap(text, f"3 {name} (TW)", f"2 {name} (TW)")
+    return swap(
+        text,
+        "3 Miruvor (TW)",
+        "2 Miruvor (TW)\n1 Elven Cloak (TW)\n1 Dagger of Westernesse (TW)\n"
+        "2 Athelas (TW)\n2 Black Arrow (TW)\n2 Wild Hounds (WH)\n1 Bad Company (WH)\n"
+        "1 Glamdring (TW)",
+    )
+
+
+def test_coe_fallen_wizard_pool_holds_stage_resources_worth_three(metw_index):
+    """CoE pool [FALLEN-WIZARD]: up to three Stage resources, exactly 3 stage points, one
+    non-unique; they are not "other cards" in the pool."""
+    base = _fw_legal_copies(FALLEN_WIZARD)
+    v = check(metw_index, base, player_type="fallen-wizard")
+    assert v.legal, v.problems
+    assert v.counts["pool_stage_points"] == 3
+    none = swap(base, "1 Bad Company (WH)\n1 Double-dealing (WH)\n", "")
+    assert errors(check(metw_index, none, player_type="fallen-wizard")) == ["fw_stage_pool"]
+    four = swap(base, "1 Bad Company (WH)\n1 Double-dealing (WH)\n", "1 A Strident Spawn (WH)\n")
+    v4 = check(metw_index, four, player_type="fallen-wizard")
+    assert errors(v4) == ["fw_stage_pool"]
+    assert "4 stage points" in v4.problems[0].message and "non-unique" in v4.problems[0].message
+
+
+def test_coe_fallen_wizard_havens_one_each_but_own_sites_repeat(metw_index):
+    """CoE location deck [FALLEN-WIZARD]: one of each hero and minion site, havens included;
+    any number of Fallen-wizard sites."""
+    base = _fw_legal_copies(FALLEN_WIZARD)
+    assert check(metw_index, base, player_type="fallen-wizard").legal
+    two_rivendells = swap(base, "1 Rivendell (TW)", "2 Rivendell (TW)")
+    v = check(metw_index, two_rivendells, player_type="fallen-wizard")
+    assert errors(v) == ["site_copies"] and "2 × Rivendell (hero)" in v.problems[0].message
+    # A Wizard player may hold any number of havens.
+    assert "site_copies" not in errors(
+        check(metw_index, swap(METW_COE_WIZARD, "1 Rivendell (TW)", "2 Rivendell (TW)"))
+    )
+    towers = swap(base, "1 Rivendell (TW)", "1 Rivendell (TW)\n3 The White Towers (WH)")
+    assert check(metw_index, towers, player_type="fallen-wizard").legal
+
+
+def test_coe_fallen_wizard_banned_cards(metw_index):
+    """CoE deck construction [FALLEN-WIZARD]: cards a Fallen-wizard player cannot include."""
+    base = _fw_legal_copies(FALLEN_WIZARD)
+    text = swap(base, "1 Glamdring (TW)", "1 Cracks of Doom (TW)")
+    v = check(metw_index, text, player_type="fallen-wizard")
+    assert errors(v) == ["banned_for_player_type"]
+    assert "Cracks of Doom" in v.problems[0].message
+    # The same card is fine for a Wizard player.
+    assert "banned_for_player_type" not in errors(
+        check(
+            metw_index,
+            swap(METW_COE_WIZARD, "3 Miruvor (TW)", "2 Miruvor (TW)\n1 Cracks of Doom (TW)"),
+        )
+    )
+
+
+def test_coe_dual_cards_count_as_resources_or_hazards(metw_index):
+    """CoE deck construction: a card playable as a resource or a hazard counts as either."""
+    text = swap(METW_COE_WIZARD, "3 Choking Shadows (TW)", "3 Wild Hounds (WH)")
+    v = check(metw_index, text, player_type="wizard")
+    assert "resources_hazards_equal" not in errors(v), v.problems
+    assert (v.counts["resources"], v.counts["hazards"]) == (30, 30)
+
+
+def test_coe_avatar_copies_across_sideboard(metw_index):
+    """CoE sideboard: any number of avatars, but only one avatar with several copies."""
+    text = swap(METW_COE_WIZARD, "2 Brigands (TW)", "2 Saruman (TW)")
+    v = check(metw_index, text)
+    assert errors(v) == ["avatar_copies"]
+    assert "2 × Gandalf" in v.problems[0].message and "2 × Saruman" in v.problems[0].message
+    # Two Gandalfs and one Saruman is fine.
+    one = swap(METW_COE_WIZARD, "2 Brigands (TW)", "1 Saruman (TW)\n1 Brigands (TW)")
+    assert check(metw_index, one).legal
 
 
 def test_coe_player_type_is_inferred_and_validated(metw_index):
@@ -425,3 +515,11 @@ def test_every_problem_at_once(metw_index):
         "1 Aragorn II [H] (TW)",
     )
     assert sorted(errors(check(metw_index, text))) == ["copies_unique", "site_copies"]
+
+
+def test_coe_wizard_may_hold_minion_items_but_not_minion_events(metw_index):
+    """CoE deck construction [HERO]: hero resources, except minion items (and dual cards)."""
+    item = swap(METW_COE_WIZARD, "3 Miruvor (TW)", "2 Miruvor (TW)\n1 Thrór's Map (AS)")
+    assert check(metw_index, item, player_type="wizard").legal
+    event = swap(METW_COE_WIZARD, "3 Miruvor (TW)", "2 Miruvor (TW)\n1 Sudden Call (LE)")
+    assert errors(check(metw_index, event, player_type="wizard")) == ["player_type_card"]
