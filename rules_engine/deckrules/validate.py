@@ -1091,56 +1091,46 @@ def _balrog_limits(
             )
         ):
             bad_site.append(e)
-    src = "CoE deck construction, Balrog player"
-    if bad_race:
-        problems.append(
-            Problem(
-                "balrog_character_race",
-                "A Balrog player's characters are Orcs or Trolls: "
-                + ", ".join(f"{e.card.name} ({e.card.race or 'no race'})" for e in bad_race)
-                + ".",
-                _names(bad_race),
-                _lines(bad_race),
-                source=src,
+
+    def race(e: Entry) -> str:
+        return f"{e.card.name} ({e.card.race or 'no race'})"
+
+    for code, bad, lead, label in (
+        (
+            "balrog_character_race",
+            bad_race,
+            "A Balrog player's characters are Orcs or Trolls",
+            race,
+        ),
+        (
+            "balrog_character_mind",
+            bad_mind,
+            f"A Balrog player's characters have mind {max_mind} or less unless Balrog-specific",
+            lambda e: f"{e.card.name} (mind {e.card.mind})",
+        ),
+        (
+            "balrog_faction",
+            bad_faction,
+            "A Balrog player's factions are Orc, Troll, Wolf, Animal or Dragon",
+            race,
+        ),
+        (
+            "balrog_site",
+            bad_site,
+            "A Balrog player uses the Balrog version of these sites, not the minion one",
+            lambda e: f"{e.card.name} ({e.card.set})",
+        ),
+    ):
+        if bad:
+            problems.append(
+                Problem(
+                    code,
+                    f"{lead}: {', '.join(label(e) for e in bad)}.",
+                    _names(bad),
+                    _lines(bad),
+                    source="CoE deck construction, Balrog player",
+                )
             )
-        )
-    if bad_mind:
-        problems.append(
-            Problem(
-                "balrog_character_mind",
-                f"A Balrog player's characters have mind {max_mind} or less unless "
-                "Balrog-specific: "
-                + ", ".join(f"{e.card.name} (mind {e.card.mind})" for e in bad_mind)
-                + ".",
-                _names(bad_mind),
-                _lines(bad_mind),
-                source=src,
-            )
-        )
-    if bad_faction:
-        problems.append(
-            Problem(
-                "balrog_faction",
-                "A Balrog player's factions are Orc, Troll, Wolf, Animal or Dragon: "
-                + ", ".join(f"{e.card.name} ({e.card.race or 'no race'})" for e in bad_faction)
-                + ".",
-                _names(bad_faction),
-                _lines(bad_faction),
-                source=src,
-            )
-        )
-    if bad_site:
-        problems.append(
-            Problem(
-                "balrog_site",
-                "A Balrog player uses the Balrog version of these sites, not the minion one: "
-                + ", ".join(f"{e.card.name} ({e.card.set})" for e in bad_site)
-                + ".",
-                _names(bad_site),
-                _lines(bad_site),
-                source=src,
-            )
-        )
 
 
 # --------------------------------------------------------------------------- LOTR TCG
