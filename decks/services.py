@@ -272,6 +272,13 @@ def create_custom_format(
         elif isinstance(old, str):
             if not isinstance(v, str):
                 raise ServiceError(f"Rule {k!r} is text.", "bad_rule")
+        elif isinstance(old, dict):
+            if not _same_shape(old, v):
+                raise ServiceError(
+                    f"Rule {k!r} is a table; give some of its entries with values like "
+                    f"the base format's ({json.dumps(old, ensure_ascii=False)[:200]}).",
+                    "bad_rule",
+                )
         elif old is not None and type(v) is not type(old):
             raise ServiceError(f"Rule {k!r} cannot be changed here.", "bad_rule")
         clean[k] = v
@@ -295,6 +302,27 @@ def create_custom_format(
         )
         audit_record(actor=user, obj=row, action="format.create", after={"key": key, **clean})
     return row
+
+
+def _same_shape(old: Any, new: Any) -> bool:
+    """Whether a director's value for a table-valued rule has the shape the validator reads:
+    the same kinds of values, key by key (a new key takes the shape of the existing ones)."""
+    if isinstance(old, bool):
+        return isinstance(new, bool)
+    if isinstance(old, int):
+        return isinstance(new, int) and not isinstance(new, bool) and 0 <= new <= 10_000
+    if isinstance(old, str):
+        return isinstance(new, str)
+    if isinstance(old, list):
+        return isinstance(new, list) and all(isinstance(x, str) for x in new)
+    if isinstance(old, dict):
+        if not isinstance(new, dict) or not old:
+            return False
+        sample = next(iter(old.values()))
+        return all(
+            isinstance(k, str) and _same_shape(old.get(k, sample), v) for k, v in new.items()
+        )
+    return False
 
 
 def _resolve_ban_list(game: str, values: Any) -> list[str]:

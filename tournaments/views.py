@@ -440,6 +440,7 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
 
     audit_entries = AuditEntry.objects.filter(event=event).select_related("actor")[:100]
     active = [r for r in regs if r.active]
+    pair_blocked = services.pair_blocker(event)
     context = {
         "event": event,
         "rows": rows,
@@ -458,7 +459,9 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "checked_in": sum(1 for r in active if r.checked_in),
         "active_count": len(active),
         "no_shows": sum(1 for r in active if not r.checked_in),
-        "can_pair": services.pair_blocker(event) is None,
+        "can_pair": pair_blocked is None,
+        # Why "Pair round N" is not offered, said where the button would be.
+        "pair_blocked": pair_blocked.message if pair_blocked is not None else None,
         "can_repair": bool(
             current
             and current.status != Round.Status.CLOSED

@@ -114,6 +114,7 @@ COE_BANNED_BY_PLAYER_TYPE = {
         "Kill All But NOT the Halflings",
         "The Lidless Eye",
         "Glamour of Surpassing Excellence",
+        "AS-49",  # the same card, spelt "… Excellance" in the card database
         "Messenger of Mordor",
         "News Must Get Through",
         "LE-208",  # the same card, spelt "News Must Get Trough" in the card database
@@ -157,7 +158,7 @@ COE_BANNED_BY_PLAYER_TYPE = {
         "Ren Unleashed",
         "Ûvatha Unleashed",
         "The Witch-king Unleashed",
-        "BA-43",  # Sauron, the minion event (no other card has the name)
+        "Sauron",
         "They Ride Together",
         "Use Your Legs",
         "While the Yellow Face Sleeps",
@@ -165,17 +166,37 @@ COE_BANNED_BY_PLAYER_TYPE = {
 }
 
 # CoE, Balrog player: non-avatar characters are Orcs or Trolls with mind under 9 (unless
-# Balrog-specific); factions are Orc, Troll, Wolf, Animal or Dragon; these minion sites need
-# their Balrog version.
+# Balrog-specific); factions are Orc, Troll, Wolf, Animal or Dragon. The CoE names Moria, Carn
+# Dûm, Dol Guldur, Minas Morgul, "any Under-deeps sites" and "any Dark-holds" as minion sites
+# that "require a Balrog version": these are the ones the Balrog set printed again. Urlurtsu
+# Nurn, a Dark-hold it did not reprint, stays usable (as in the Balrog decks of the 2008 and
+# 2019 world champions).
 COE_BALROG_LIMITS = {
     "character_races": ["Orc", "Troll"],
     "max_character_mind": 8,
     "faction_races": ["Orc", "Troll", "Wolf", "Animal", "Dragon"],
-    "sites_needing_balrog_version": ["Moria", "Carn Dûm", "Dol Guldur", "Minas Morgul"],
-    "site_types_needing_balrog_version": ["dark-hold"],
-    # The Under-deeps: "The Under-gates", "The Iron-deeps" ...
-    "site_name_patterns_needing_balrog_version": ["^The Under-", "-deeps$"],
+    "sites_needing_balrog_version": [
+        "Moria",
+        "Carn Dûm",
+        "Dol Guldur",
+        "Minas Morgul",
+        "Barad-dûr",
+        "Cirith Gorgor",
+        "Cirith Ungol",
+        "The Gem-deeps",
+        "The Iron-deeps",
+        "The Pûkel-deeps",
+        "The Sulfur-deeps",
+        "The Under-courts",
+        "The Under-galleries",
+        "The Under-gates",
+        "The Under-grottos",
+        "The Under-leas",
+        "The Under-vaults",
+    ],
 }
+
+COE_FW_STAGE_POOL = {"max_cards": 3, "stage_points": 3, "min_nonunique": 1}
 
 _METW_RULEBOOK_BASE: dict[str, Any] = {
     "ruleset": "rulebook",
@@ -202,7 +223,8 @@ _METW_RULEBOOK_BASE: dict[str, Any] = {
     "min_creatures": None,
     "max_agent_mind": None,
     "player_types": ["wizard"],
-    "alignments": {"wizard": COE_ALIGNMENTS["wizard"]},
+    # The rulebook's game is hero against hero: hero cards only, no minion items.
+    "alignments": {"wizard": {k: v for k, v in COE_ALIGNMENTS["wizard"].items() if k != "item"}},
     "fallen_wizard_nonunique_limit": None,
     "agents_are_characters_for": [],
     "banned": [],
@@ -253,7 +275,7 @@ _COE_BASE: dict[str, Any] = {
     "balrog_limits": COE_BALROG_LIMITS,
     # Fallen-wizard pool: up to three Stage resource permanent-events worth exactly three
     # stage points, at least one of them non-unique.
-    "fw_stage_pool": {"max_cards": 3, "stage_points": 3, "min_nonunique": 1},
+    "fw_stage_pool": COE_FW_STAGE_POOL,
     "fw_repeatable_sites": ["fallen-wizard"],
     "specific_cards_need_their_avatar": True,
     # Cards whose text says "may be played with a starting company in lieu of a minor item":
@@ -501,6 +523,10 @@ def derive_format(
             rules["banned"] = sorted({*rules.get("banned", []), *map(str, v)})
         elif k == "extra_restricted":
             rules["restricted"] = sorted({*rules.get("restricted", []), *map(str, v)})
+        elif isinstance(rules.get(k), dict) and isinstance(v, Mapping):
+            # A custom format changes part of a table (one player type's ban list, one limit)
+            # and keeps the rest, so the validator always finds every key it reads.
+            rules[k] = {**rules[k], **copy.deepcopy(dict(v))}
         else:
             rules[k] = copy.deepcopy(v)
     return FormatDef(

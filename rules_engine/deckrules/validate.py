@@ -8,14 +8,15 @@ deck illegal, e.g. a heading whose declared count differs from the lines below i
 
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules_engine.deckrules.cards import LORE, LOTR_TCG, METW, CardRecord, normalize_name
 from rules_engine.deckrules.formats import (
+    COE_BALROG_LIMITS,
+    COE_FW_STAGE_POOL,
     NUMBERED_SITE_RULES,
     PLAYER_TYPE_LABELS,
     PLAYER_TYPES,
@@ -107,11 +108,12 @@ def _lines(entries: Iterable[Entry]) -> tuple[int, ...]:
 # --------------------------------------------------------------------------- resolution
 
 
-def _metw_preference(allowed: dict[str, list[str]] | None):
+def _metw_preference(allowed: dict[str, list[str]] | None, banned: Sequence[str] = ()):
     if not allowed:
         return None
 
     first_choice = allowed.get("prefer") or {}
+    banned_keys = {normalize_name(b) for b in banned} | set(banned)
 
     def prefer(cards: Sequence[CardRecord]) -> list[CardRecord]:
         out = []
@@ -120,6 +122,10 @@ def _metw_preference(allowed: dict[str, list[str]] | None):
             ok = allowed.get(kind)
             if ok is None or c.alignment in ok or c.alignment == "neutral":
                 out.append(c)
+        # "The Balrog" for a Balrog player is the avatar, not the ally he may not include.
+        legal = [c for c in out if c.key not in banned_keys and c.id not in banned_keys]
+        if legal and len(legal) < len(out):
+            out = legal
         # "Moria" for a Balrog player is the Balrog site, which its minion twin must yield to.
         for kind, aligns in first_choice.items():
             best = [c for c in out if c.type == kind and c.alignment in aligns]
@@ -155,8 +161,10 @@ def _infer_player_type(lines: Sequence[DeckLine], index: CardIndex, fmt: FormatD
         if vote == "?":
             res = index.resolve(line)
             cards = [res.card] if res.card else list(res.candidates)
+            # A Balrog-specific card (Orders from the Great Demon) is a minion card only a
+            # Balrog player holds.
             aligns = {
-                c.alignment
+                "balrog" if c.specific_to == "Balrog" else c.alignment
                 for c in cards
                 if c.type in ("character", "resource", "site") and c.key not in open_sites
             }
@@ -185,7 +193,8 @@ def resolve_deck(
         if player_type is None:
             player_type = _infer_player_type(deck.lines, index, fmt)
         alignments = fmt.rule("alignments", {}) or {}
-        prefer = _metw_preference(alignments.get(player_type) if player_type else None)
+        banned = (fmt.rule("banned_by_player_type") or {}).get(player_type or "", [])
+        prefer = _metw_preference(alignments.get(player_type) if player_type else None, banned)
         prefer_key = f"{fmt.key}:{player_type}"
     elif deck.game == LOTR_TCG:
         prefer = _lotr_preference(fmt)
@@ -343,9 +352,6 @@ def _metw_zone(line: DeckLine, card: CardRecord) -> tuple[str, bool]:
     """(zone, misplaced): sites and regions always go to the location deck."""
     is_location = card.type in ("site", "region")
     section = line.section
-    if section == "play" and is_location and line.heading and is_category_heading(line.heading):
-        # A site under "Hazards" is a slip: it goes to the location deck, and the player hears.
-        return "sites", True
     if section in ("play", MAIN):
         return ("sites" if is_location else "play"), False
     if section == "sites":
@@ -353,6 +359,27 @@ def _metw_zone(line: DeckLine, card: CardRecord) -> tuple[str, bool]:
     if is_location:
         return "sites", True
     return section, False
+
+
+def _sites_moved(moved: list[Entry], where: str, problems: list[Problem]) -> None:
+    """A site listed among the play-deck cards can only belong in one place: it is counted
+    there, and the player is told (a warning, not a broken rule)."""
+    if moved:
+        problems.append(
+            Problem(
+                "site_moved",
+                "Sites listed among other cards, counted in the "
+                + where
+                + ": "
+                + "; ".join(
+                    f"line {e.line.line_no} {e.card.name} (under “{e.line.heading}”)" for e in moved
+                )
+                + ".",
+                _names(moved),
+                _lines(moved),
+                WARNING,
+            )
+        )
 
 
 def _src(fmt: FormatDef, rulebook: str, coe: str) -> str:
@@ -369,12 +396,16 @@ def _metw(
     coe = r.get("ruleset") == "coe"
     entries: list[Entry] = []
     misplaced: list[Entry] = []
+    moved: list[Entry] = []
     for line, card in found:
         zone, wrong = _metw_zone(line, card)
         entry = Entry(line, card, zone, line.count)
         entries.append(entry)
         if wrong:
             misplaced.append(entry)
+        elif zone == "sites" and line.heading and is_category_heading(line.heading):
+            moved.append(entry)
+    _sites_moved(moved, "location deck", problems)
     if misplaced:
         problems.append(
             Problem(
@@ -536,7 +567,7 @@ def _metw(
         raw = c.subtype_raw or ""
         if c.is_agent or (c.type == "character" and c.alignment == "neutral"):
             half_creatures += e.count
-        elif any(m in c.name for m in ("Ahunt", "At Home") if m in markers):
+        elif any(m.lower() in c.name.lower() for m in ("Ahunt", "At Home") if m in markers):
             # Dragon manifestations are long- or permanent-events, yet count half a creature.
             half_creatures += e.count
         elif c.subtype == "creature" or "creature" in raw.lower():
@@ -731,7 +762,8 @@ def _metw(
 
     # --- pool / starting company (003 Part I §3 steps 3–4; CoE 1.7)
     pool = zones["pool"]
-    pool_chars = [e for e in pool if e.card.type == "character" and not e.card.is_avatar]
+    # An agent is a hazard "in all areas" for a Wizard or Balrog player: not a pool character.
+    pool_chars = [e for e in pool if role(e.card) == "character"]
     pool_avatars = [e for e in pool if e.card.is_avatar]
     in_lieu = {normalize_name(n) for n in r.get("pool_in_lieu_of_minor_item") or []}
     pool_items = [
@@ -842,7 +874,11 @@ def _metw(
             Problem(
                 "pool_card_type",
                 f"{', '.join(_names(pool_other))}: the pool holds characters and minor items only"
-                + (" (and a Fallen-wizard's Stage resources)." if stage_rule else "."),
+                + (
+                    " (and a Fallen-wizard's Stage resource permanent-events)."
+                    if stage_rule
+                    else "."
+                ),
                 _names(pool_other),
                 _lines(pool_other),
                 source=_src(fmt, _METW_SRC + " steps 3–4", "CoE 1.7"),
@@ -861,8 +897,8 @@ def _metw(
                 source="CoE 1.2",
             )
         )
+    wrong: list[Entry] = []
     if alignments:
-        wrong: list[Entry] = []
         open_sites = {normalize_name(n) for n in r.get("sites_open_to_all") or []}
         for e in entries:
             c = e.card
@@ -907,10 +943,13 @@ def _metw(
                 source=fmt.source,
             )
         )
+    # A card the player type may not hold at all is told once, as player_type_card.
+    told = {id(e) for e in wrong}
+    allowed_entries = [e for e in entries if id(e) not in told]
     if player_type == "balrog" and r.get("balrog_limits"):
-        _balrog_limits(entries, role, r["balrog_limits"], problems)
+        _balrog_limits(allowed_entries, role, r["balrog_limits"], problems)
     if r.get("specific_cards_need_their_avatar") and player_type:
-        _specific_cards(entries, player_type, problems)
+        _specific_cards(allowed_entries, player_type, problems)
     if hit_pt:
         problems.append(
             Problem(
@@ -990,8 +1029,9 @@ def _site_label(card: CardRecord, with_alignment: bool) -> str:
     return f"{card.name} ({card.alignment})" if with_alignment else card.name
 
 
-def _fw_stage_pool(stage: list[Entry], rule: dict[str, Any], problems: list[Problem]) -> None:
+def _fw_stage_pool(stage: list[Entry], rule: Mapping[str, Any], problems: list[Problem]) -> None:
     """CoE: a Fallen-wizard's pool holds Stage resources worth exactly three stage points."""
+    rule = {**COE_FW_STAGE_POOL, **rule}
     n = sum(e.count for e in stage)
     points = sum((e.card.stage_points or 0) * e.count for e in stage)
     nonunique = sum(e.count for e in stage if not e.card.unique)
@@ -1002,18 +1042,21 @@ def _fw_stage_pool(stage: list[Entry], rule: dict[str, Any], problems: list[Prob
     if n > max_cards:
         wrong.append(f"{n} cards, at most {max_cards}")
     if nonunique < min_nonunique:
-        wrong.append("none of them is non-unique" if n else "there are none")
+        wrong.append("none of them is non-unique")
     if wrong:
         listed = ", ".join(f"{e.count} × {e.card.name} ({e.card.stage_points})" for e in stage)
+        need = (
+            f"up to {max_cards} Stage resource permanent-events worth exactly {want} stage "
+            f"points, at least {min_nonunique} of them non-unique"
+        )
         problems.append(
             Problem(
                 "fw_stage_pool",
-                "A Fallen-wizard's pool needs up to "
-                f"{max_cards} Stage resource permanent-events worth exactly {want} stage points, "
-                f"at least {min_nonunique} non-unique"
-                + (f" — the pool has {listed}: " if stage else ": ")
-                + "; ".join(wrong)
-                + ".",
+                (
+                    f"A Fallen-wizard's pool needs {need} — it has {listed}: {'; '.join(wrong)}."
+                    if stage
+                    else f"The pool has no Stage resource permanent-events: add {need}."
+                ),
                 _names(stage),
                 _lines(stage),
                 source="CoE pool (Fallen-wizard Stage resources)",
@@ -1025,35 +1068,44 @@ def _specific_cards(entries: list[Entry], player_type: str, problems: list[Probl
     """CoE: a card specific to an avatar needs that avatar declared, hence in the deck.
 
     Only a Fallen-wizard or Balrog player declares an avatar; a Fallen-wizard declares one,
-    so its specific cards all name the same Fallen-wizard.
+    so his specific cards all name the same Fallen-wizard: the one most of them name, among
+    the avatars in the deck.
     """
-    avatars = {e.card.key for e in entries if e.card.is_avatar}
     specific = [e for e in entries if e.card.specific_to and not e.card.is_avatar]
     if not specific:
         return
-    wrong: list[Entry] = []
+    declared: str | None = None
     if player_type == "balrog":
-        wrong = [e for e in specific if e.card.specific_to != "Balrog"]
+        declared = "balrog"
     elif player_type == "fallen-wizard":
-        named = {normalize_name(e.card.specific_to or "") for e in specific}
-        if len(named) > 1:
-            wrong = specific
-        else:
-            wrong = [e for e in specific if normalize_name(e.card.specific_to or "") not in avatars]
-    else:
-        wrong = specific
+        avatars = {e.card.key for e in entries if e.card.is_avatar}
+        named = Counter(
+            normalize_name(e.card.specific_to or "")
+            for e in specific
+            if normalize_name(e.card.specific_to or "") in avatars
+        )
+        declared = named.most_common(1)[0][0] if named else None
+    wrong = [e for e in specific if normalize_name(e.card.specific_to or "") != declared]
     if wrong:
         label = PLAYER_TYPE_LABELS.get(player_type, player_type)
         problems.append(
             Problem(
                 "specific_to_avatar",
-                f"Cards specific to an avatar this {label} deck does not declare: "
-                + ", ".join(f"{e.card.name} ({e.card.specific_to})" for e in wrong)
+                "Cards specific to an avatar "
                 + (
-                    ". A Fallen-wizard declares one avatar; its specific cards must all be his."
-                    if player_type == "fallen-wizard" and len(wrong) == len(specific) > 1
-                    else "."
-                ),
+                    f"other than this deck's {declared.title()}"
+                    if declared and player_type == "fallen-wizard"
+                    else f"a {label} player does not declare"
+                )
+                + ": "
+                + ", ".join(
+                    f"{e.card.name} (specific to "
+                    + ("the Balrog" if e.card.specific_to == "Balrog" else "the Fallen-wizard ")
+                    + ("" if e.card.specific_to == "Balrog" else f"{e.card.specific_to}")
+                    + ")"
+                    for e in wrong
+                )
+                + ".",
                 _names(wrong),
                 _lines(wrong),
                 source="CoE deck construction (cards specific to an avatar)",
@@ -1062,15 +1114,19 @@ def _specific_cards(entries: list[Entry], player_type: str, problems: list[Probl
 
 
 def _balrog_limits(
-    entries: list[Entry], role, limits: dict[str, Any], problems: list[Problem]
+    entries: list[Entry],
+    role: Callable[[CardRecord], str],
+    limits: Mapping[str, Any],
+    problems: list[Problem],
 ) -> None:
     """CoE, Balrog player: Orc and Troll characters, mind under 9, animal factions, Balrog sites."""
+    # A custom format stored before its table had every key still gets the CoE's values.
+    limits = {**COE_BALROG_LIMITS, **limits}
     races = set(limits["character_races"])
     max_mind = limits["max_character_mind"]
     faction_races = set(limits["faction_races"])
     bad_race, bad_mind, bad_faction, bad_site = [], [], [], []
     needing = {normalize_name(n) for n in limits["sites_needing_balrog_version"]}
-    patterns = [re.compile(p) for p in limits["site_name_patterns_needing_balrog_version"]]
     for e in entries:
         c = e.card
         kind = role(c)
@@ -1081,15 +1137,7 @@ def _balrog_limits(
                 bad_mind.append(e)
         elif kind == "resource" and c.subtype == "faction" and c.race not in faction_races:
             bad_faction.append(e)
-        elif (
-            c.type == "site"
-            and c.alignment == "minion"
-            and (
-                c.key in needing
-                or c.site_type in limits["site_types_needing_balrog_version"]
-                or any(p.search(c.name) for p in patterns)
-            )
-        ):
+        elif c.type == "site" and c.alignment == "minion" and c.key in needing:
             bad_site.append(e)
 
     def race(e: Entry) -> str:
@@ -1147,6 +1195,7 @@ def _lotr(
     explicit_ring = any(line.section == "ring" for line, _ in found)
     rb_taken = ring_taken = False
     misplaced: list[Entry] = []
+    moved: list[Entry] = []
     notes: list[Problem] = []
     for line, card in found:
         count = line.count
@@ -1156,8 +1205,14 @@ def _lotr(
             if count > 1:
                 entries.append(Entry(line, card, "draw", count - 1))
             continue
-        if card.type == "SITE" and section != "draw":
+        if card.type == "SITE":
             entries.append(Entry(line, card, "sites", count))
+            if section == "draw":
+                moved.append(entries[-1])
+            continue
+        if card.type == "MAP":
+            # Players Council formats add a map beside the adventure deck (GEMP map_required).
+            entries.append(Entry(line, card, "map", count))
             continue
         if section == "sites":
             e = Entry(line, card, "draw", count)
@@ -1202,6 +1257,7 @@ def _lotr(
             continue
         entries.append(Entry(line, card, "draw", count))
     problems.extend(notes)
+    _sites_moved(moved, "adventure deck", problems)
     if misplaced:
         problems.append(
             Problem(
@@ -1218,6 +1274,14 @@ def _lotr(
     for e in entries:
         zones[e.zone].append(e)
     draw, sites = zones["draw"], zones["sites"]
+    if r.get("map_required") and not zones["map"]:
+        problems.append(
+            Problem(
+                "map_missing",
+                f"{fmt.name} needs a map (e.g. Path of the Fellowship) beside the adventure deck.",
+                source=fmt.source,
+            )
+        )
     rbs, rings = zones["ring_bearer"], zones["ring"]
 
     def total(es: Iterable[Entry]) -> int:
@@ -1356,7 +1420,7 @@ def _lotr(
                 )
             )
     # Format lists (GEMP): restricted = one copy, limit2 / limit3, restricted_names by title.
-    everything = draw + rbs + rings + sites
+    everything = draw + rbs + rings + sites + zones["map"]
     by_identity: dict[str, list[Entry]] = defaultdict(list)
     for e in everything:
         by_identity[e.card.rules_identity].append(e)

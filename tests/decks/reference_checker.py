@@ -457,7 +457,8 @@ def _resource_split(res: int, haz: int, duals: list[int], lo: int, fw: bool) -> 
     total = sum(duals)
     as_resource_max = sum(min(d, 2) if fw else d for d in duals)
     best: set[str] | None = None
-    for r in range(as_resource_max + 1):
+    # Ties keep the printed type: as many dual copies as resources as the best split allows.
+    for r in range(as_resource_max, -1, -1):
         r_count, h_count = res + r, haz + total - r
         codes = set()
         if not lo <= r_count <= 50:
@@ -493,7 +494,9 @@ def check_metw(lines: list[Line], fmt_key: str, player_type: str | None, db: Db)
             unresolved.append(ln.name)
             continue
         location = card["type"] in ("site", "region")
-        zone = ("sites" if location else "play") if ln.zone == "main" else ln.zone
+        # Without a heading, or among the play-deck cards, a site can only be in the location
+        # deck (docs/deck-rules.md: counted there, with a warning).
+        zone = ("sites" if location else "play") if ln.zone in ("main", "play") else ln.zone
         if location != (zone == "sites"):
             # Reported; the card stays where it was listed and its type decides what it is.
             codes.add("wrong_section")
@@ -621,7 +624,7 @@ def check_metw(lines: list[Line], fmt_key: str, player_type: str | None, db: Db)
             if not may_hold(e.card, role, ptype, hero_only):
                 codes.add("player_type_card")
         if fmt.coe:
-            codes |= _banned_and_balrog(entries, ptype) if (fw or balrog) else set()
+            codes |= _banned_and_balrog(entries, ptype, db) if (fw or balrog) else set()
             codes |= _specific_cards(entries, ptype)
     return RefVerdict(not codes, codes, unresolved)
 
@@ -698,7 +701,7 @@ def _races(card: Card) -> set[str]:
     return {_RACE_WORD.get(w, w) for w in words if w}
 
 
-def _banned_and_balrog(entries: list[Entry], ptype: str) -> set[str]:
+def _banned_and_balrog(entries: list[Entry], ptype: str, db: Db) -> set[str]:
     codes: set[str] = set()
     names, ids = (
         (FW_BANNED_NAMES, FW_BANNED_IDS)
@@ -724,19 +727,26 @@ def _banned_and_balrog(entries: list[Entry], ptype: str) -> set[str]:
             "dragon",
         }:
             codes.add("balrog_faction")
-        if c["type"] == "site" and c["alignment"] == "minion" and _needs_balrog_version(c):
+        if c["type"] == "site" and c["alignment"] == "minion" and _needs_balrog_version(c, db):
             codes.add("balrog_site")
     return codes
 
 
-def _needs_balrog_version(site: Card) -> bool:
+def _needs_balrog_version(site: Card, db: Db) -> bool:
+    """docs/deck-rules.md: the minion sites the CoE names (Moria, Carn Dûm, Dol Guldur, Minas
+    Morgul, Dark-holds, Under-deeps) need their Balrog version where the Balrog set printed one;
+    a Dark-hold it did not reprint (Urlurtsu Nurn) stays usable."""
     name = site["name"].strip()
-    return (
+    named = (
         key(name) in {"moria", "carndum", "dolguldur", "minasmorgul"}
         or site["site_type"] == "dark-hold"
         or name.endswith("-deeps")
         or name.startswith("The Under-")
     )
+    twin = any(
+        c["type"] == "site" and c["alignment"] == "balrog" for c in db.by_key.get(key(name), [])
+    )
+    return named and twin
 
 
 # --------------------------------------------------------------------------- LOTR TCG
@@ -769,8 +779,11 @@ def check_lotr(lines: list[Line], fmt_key: str, db: Db) -> RefVerdict:
             codes.add(u.code)
             unresolved.append(ln.name)
             continue
-        if ln.zone == "main" and card["type"] == "SITE":
-            # A list without headings: its sites are the adventure deck.
+        if ln.zone in ("main", "draw") and card["type"] == "SITE":
+            # A list without headings, or a site among the draw-deck cards: a site can only be
+            # in the adventure deck (docs/deck-rules.md; the organizer warns, site_moved).
+            if ln.zone == "draw":
+                warnings.add("site_moved")
             ln = replace(ln, zone="sites")
         resolved.append((ln, card))
         # 001 "Formats": only cards from the format's sets (Ring-bearer, Ring and sites too).

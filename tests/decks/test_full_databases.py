@@ -13,6 +13,7 @@ from rules_engine.deckrules import (
     CardIndex,
     builtin_format,
     format_from_gemp,
+    normalize_name,
     parse_decklist,
     records_from_json,
     validate,
@@ -133,3 +134,46 @@ def test_a_title_printed_twice_is_one_title(full):
     v = validate(parse_decklist(text, "lotr-tcg"), builtin_format("lotr-tcg", "open"), index)
     assert "copies_title" in v.codes()
     assert any("5 × Orc Pursuer" in p.message for p in v.problems)
+
+
+def test_players_council_map_has_its_own_place(full):
+    """GEMP's Players Council "Movie Block (PC)" needs a map beside the adventure deck; a map is
+    neither a draw-deck card nor a site."""
+    fmt = format_from_gemp("Movie Block (PC)", full["formats"]["Movie Block (PC)"])
+    index = full["lotr-tcg"]
+    without = validate(parse_decklist(LOTR_FELLOWSHIP, "lotr-tcg"), fmt, index)
+    assert "map_missing" in without.codes()
+    with_map = validate(
+        parse_decklist("Map: \n1 Path of the Fellowship\n" + LOTR_FELLOWSHIP, "lotr-tcg"),
+        fmt,
+        index,
+    )
+    assert "map_missing" not in with_map.codes()
+    assert "draw_deck_card_type" not in with_map.codes()
+
+
+# The two banned cards the CoE names but the database spells differently, each also banned by
+# its id (AS-49 "… Excellance", LE-208 "… Trough").
+SPELT_DIFFERENTLY = {"Glamour of Surpassing Excellence", "News Must Get Through"}
+
+
+def test_every_card_the_coe_lists_name_is_in_the_database(full):
+    """A misspelt entry in a banned list bans nothing: each name or id must find a card."""
+    from rules_engine.deckrules.formats import (
+        COE_BALROG_LIMITS,
+        COE_BANNED_BY_PLAYER_TYPE,
+        SITES_OPEN_TO_ALL,
+    )
+
+    coe = builtin_format("metw", "coe")
+    index = full["metw"]
+    ids = {r.id for r in index.records}
+    keys = {r.key for r in index.records}
+    listed = [
+        *(n for names in COE_BANNED_BY_PLAYER_TYPE.values() for n in names),
+        *SITES_OPEN_TO_ALL,
+        *COE_BALROG_LIMITS["sites_needing_balrog_version"],
+        *coe.rules["pool_in_lieu_of_minor_item"],
+    ]
+    missing = [n for n in listed if n not in ids and normalize_name(n) not in keys]
+    assert sorted(set(missing)) == sorted(SPELT_DIFFERENTLY)

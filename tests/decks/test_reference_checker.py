@@ -262,7 +262,8 @@ def test_sideboards_and_regions_by_format(run):
 
 def test_sections_and_unknown_names(run):
     assert "wrong_section" in run("# Sites\n3 Wargs (TW)\n").codes
-    assert "wrong_section" in run("# Hazards\n1 Moria (TW)\n").codes
+    # A site among the play-deck cards goes to the location deck with a warning, not an error.
+    assert "wrong_section" not in run("# Hazards\n1 Moria (TW)\n").codes
     assert "wrong_section" not in run("3 Wargs (TW)\n1 Moria (TW)\n").codes  # no headings
     v = run("3 Wargs (TW)\n1 Frodo's Imaginary Friend\n")
     assert "unknown_card" in v.codes and v.unresolved == ["Frodo's Imaginary Friend"]
@@ -300,7 +301,8 @@ def test_draw_deck(run):
     assert "copies_title" in lotr(run, five)
     frodos = "Ring-bearer: Frodo, Son of Drogo\n4 Frodo, Old Bilbo's Heir\n"
     assert "copies_ring_bearer" in lotr(run, frodos)
-    assert "draw_deck_card_type" in lotr(run, DRAW + "1 Weathertop\n")
+    moved = run(DRAW + "1 Weathertop\n", fmt="fellowship-block", player_type=None, game=ref.LOTR)
+    assert "draw_deck_card_type" not in moved.codes and "site_moved" in moved.warnings
 
 
 def test_printings_and_formats(run, card_data_dir):

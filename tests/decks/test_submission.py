@@ -134,6 +134,35 @@ def test_custom_format_for_directors_only(metw_event, users):
         )
 
 
+def test_custom_format_changes_part_of_a_rule_table(metw_event, users):
+    """A director changes one entry of a table-valued rule (a player type's ban list, a
+    Balrog limit) and keeps the rest; a value of the wrong shape is refused, never stored."""
+    from organizer.errors import ServiceError
+
+    row = services.create_custom_format(
+        users["director"],
+        "metw",
+        "coe",
+        "Mind nine",
+        {
+            "balrog_limits": {"max_character_mind": 9},
+            "banned_by_player_type": {"wizard": ["Dodge"]},
+        },
+    )
+    limits = row.rules["balrog_limits"]
+    assert limits["max_character_mind"] == 9 and limits["character_races"] == ["Orc", "Troll"]
+    assert "Bade to Rule" in row.rules["banned_by_player_type"]["balrog"]
+    v = services.validate_text(METW_COE_WIZARD, "metw", row.key, "wizard")
+    assert v.codes() == ["banned_for_player_type"]
+    for bad in (
+        {"fw_stage_pool": {"stage_points": "three"}},
+        {"balrog_limits": ["Orc"]},
+        {"banned_by_player_type": {"wizard": "Dodge"}},
+    ):
+        with pytest.raises(ServiceError, match="is a table"):
+            services.create_custom_format(users["director"], "metw", "coe", "Bad", bad)
+
+
 def test_format_choices_for_the_event_form(db):
     keys = [k for k, _ in services.format_choices("metw")]
     assert keys[:5] == ["starter", "standard-2", "standard-3", "standard-4", "coe"]

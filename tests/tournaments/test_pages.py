@@ -222,3 +222,37 @@ def test_dashboard_shows_deck_status_and_ejects_an_illegal_deck():
     reg.refresh_from_db()
     assert reg.ejected and reg.dropped
     assert other.is_authenticated
+
+
+def test_dashboard_says_why_no_round_can_be_paired():
+    """000 Part VI §3: the rounds table sets how many rounds; once they are played the
+    dashboard offers no "Pair round" button but says why, with the way on."""
+    director = make_user("td")
+    event = make_event(director, planned_rounds=1)
+    register_users(event, 4)
+    dash = f"/events/{event.slug}/manage/"
+    page = browser(director).get(dash).content.decode()
+    assert "Pair round 1" in page and 'id="pair-blocked"' not in page
+    rnd = services.pair_next_round(director, event, seed=1)
+    page = browser(director).get(dash).content.decode()
+    # Round 1 open: re-pairing is offered, pairing the next round is not.
+    assert "Pair round 1 again" in page and "Pair round 2" not in page
+    play_round(director, rnd)
+    page = browser(director).get(dash).content.decode()
+    assert "Pair round 2" not in page and "Pair round 1 again" not in page
+    assert "All 1 rounds have been played" in page and "Finish the event" in page
+    assert services.pair_blocker(event).code == "all_rounds_played"
+    assert services.repair_blocker(rnd).code == "round_has_results"
+
+
+def test_player_history_counts_only_confirmed_games():
+    director = make_user("td")
+    event = make_event(director)
+    regs = register_users(event, 4)
+    rnd = services.pair_next_round(director, event, seed=1)
+    player = regs[0][1].player
+    assert services.player_history(player)[0]["games"] == 0
+    play_round(director, rnd)
+    row = services.player_history(player)[0]
+    assert row["games"] == 1 and row["wins"] + row["losses"] + row["draws"] == 1
+    assert row["rank"] is None  # the event is not finished
