@@ -551,7 +551,7 @@ def _metw(
                     + f". Only {max_with_copies} avatar may have more than one copy.",
                     tuple(es[0].card.name for es in repeated),
                     _lines(flat),
-                    source="CoE 1.6 (avatars in the sideboard)",
+                    source="CoE 1.6.1 (avatars in the sideboard)",
                 )
             )
 
@@ -958,7 +958,7 @@ def _metw(
                 f"include: {', '.join(_names(hit_pt))}.",
                 _names(hit_pt),
                 _lines(hit_pt),
-                source="CoE 1.3 (cards a Fallen-wizard / Balrog player cannot include)",
+                source="CoE 1.3.x (cards a Fallen-wizard / Balrog player cannot include)",
             )
         )
 
@@ -1059,7 +1059,7 @@ def _fw_stage_pool(stage: list[Entry], rule: Mapping[str, Any], problems: list[P
                 ),
                 _names(stage),
                 _lines(stage),
-                source="CoE pool (Fallen-wizard Stage resources)",
+                source="CoE 1.7 (a Fallen-wizard's Stage resources)",
             )
         )
 
@@ -1108,7 +1108,7 @@ def _specific_cards(entries: list[Entry], player_type: str, problems: list[Probl
                 + ".",
                 _names(wrong),
                 _lines(wrong),
-                source="CoE deck construction (cards specific to an avatar)",
+                source="CoE 1.3.x (cards specific to an avatar)",
             )
         )
 
@@ -1176,7 +1176,7 @@ def _balrog_limits(
                     f"{lead}: {', '.join(label(e) for e in bad)}.",
                     _names(bad),
                     _lines(bad),
-                    source="CoE deck construction, Balrog player",
+                    source="CoE 1.3.x (Balrog player)",
                 )
             )
 
