@@ -14,7 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.pairing.simulate import RESULTS, SimulatedEvent, bye_points
+from rules_engine.scoring import bye_points_for_round as bye_points
+from tournaments.pairing.simulate import RESULTS, SimulatedEvent
 from tournaments.standings import DEFAULT_TIEBREAKS, TIEBREAKS, StandingGame, compute_standings
 
 

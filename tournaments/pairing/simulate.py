@@ -9,16 +9,17 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from rules_engine.scoring import RATIO_TABLE, bye_points_for_round
+
 from .common import PairingPlayer
 from .swiss import SwissPairing, pair_swiss
 
-# 000 Part VI §3 Scoring: One Ring 7–0, ratio ≥ 2 6–0, ≥ 1.5 5–1, > 1 4–2, tie 3–3.
-RESULTS = ((7, 0), (6, 0), (6, 0), (5, 1), (5, 1), (4, 2), (4, 2), (3, 3))
-
-
-def bye_points(round_number: int) -> int:
-    """000 Part VI §3: a bye is 6 points in round 1, 5 in round 2, 4 later."""
-    return 6 if round_number == 1 else 5 if round_number == 2 else 4
+# The rulebook's scoring table (000 Part VI §3), One Ring wins rarer than the ratio bands.
+RESULTS = tuple(
+    (band.winner_points, band.loser_points)
+    for i, band in enumerate(RATIO_TABLE)
+    for _ in range(1 if i == 0 or band.winner_points == band.loser_points else 2)
+)
 
 
 @dataclass
@@ -61,7 +62,7 @@ class SimulatedEvent:
             self.opponents[a].add(b)
             self.opponents[b].add(a)
         if pairing.bye is not None:
-            self.score[pairing.bye] += bye_points(r)
+            self.score[pairing.bye] += bye_points_for_round(r)
             self.byes[pairing.bye] += 1
         self.rounds.append(pairing)
 
