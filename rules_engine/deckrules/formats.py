@@ -509,6 +509,16 @@ def format_from_gemp(name: str, data: Mapping[str, Any]) -> FormatDef:
     )
 
 
+def _merged(base: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+    out = copy.deepcopy(dict(base))
+    for k, v in changes.items():
+        if isinstance(out.get(k), dict) and isinstance(v, Mapping):
+            out[k] = _merged(out[k], v)
+        else:
+            out[k] = copy.deepcopy(v)
+    return out
+
+
 def derive_format(
     base: FormatDef, key: str, name: str, changes: Mapping[str, Any], description: str = ""
 ) -> FormatDef:
@@ -524,9 +534,10 @@ def derive_format(
         elif k == "extra_restricted":
             rules["restricted"] = sorted({*rules.get("restricted", []), *map(str, v)})
         elif isinstance(rules.get(k), dict) and isinstance(v, Mapping):
-            # A custom format changes part of a table (one player type's ban list, one limit)
-            # and keeps the rest, so the validator always finds every key it reads.
-            rules[k] = {**rules[k], **copy.deepcopy(dict(v))}
+            # A custom format changes part of a table (one player type's ban list, one limit,
+            # one card kind of one player type) and keeps the rest, so the validator always
+            # finds every key it reads.
+            rules[k] = _merged(rules[k], v)
         else:
             rules[k] = copy.deepcopy(v)
     return FormatDef(

@@ -154,6 +154,19 @@ def test_custom_format_changes_part_of_a_rule_table(metw_event, users):
     assert "Bade to Rule" in row.rules["banned_by_player_type"]["balrog"]
     v = services.validate_text(METW_COE_WIZARD, "metw", row.key, "wizard")
     assert v.codes() == ["banned_for_player_type"]
+    # docs/deck-rules.md: a director who lets Balrog players hold hero items (Aiglos).
+    aiglos = services.create_custom_format(
+        users["director"],
+        "metw",
+        "coe",
+        "Balrog items",
+        {"alignments": {"balrog": {"item": ["minion", "hero", "dual"]}}},
+    )
+    balrog = aiglos.rules["alignments"]["balrog"]
+    assert balrog["item"] == ["minion", "hero", "dual"] and balrog["character"] == [
+        "minion",
+        "balrog",
+    ]
     for bad in (
         {"fw_stage_pool": {"stage_points": "three"}},
         {"balrog_limits": ["Orc"]},
