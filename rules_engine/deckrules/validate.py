@@ -559,6 +559,9 @@ def _metw(
     full_creatures = half_creatures = 0
     min_creatures = r.get("min_creatures")
     markers = r.get("half_creature_markers") or []
+    # "/" marks a creature also playable as an event; the words mark dragon manifestations.
+    dual_type = "/" in markers
+    name_marks = [m.lower() for m in markers if m != "/"]
     half_events = r.get("half_creature_events") or []
     for e in play:
         c = e.card
@@ -567,11 +570,11 @@ def _metw(
         raw = c.subtype_raw or ""
         if c.is_agent or (c.type == "character" and c.alignment == "neutral"):
             half_creatures += e.count
-        elif any(m.lower() in c.name.lower() for m in ("Ahunt", "At Home") if m in markers):
+        elif any(m in c.name.lower() for m in name_marks):
             # Dragon manifestations are long- or permanent-events, yet count half a creature.
             half_creatures += e.count
         elif c.subtype == "creature" or "creature" in raw.lower():
-            if any(m in raw or m in c.name for m in markers):
+            if dual_type and "/" in raw:
                 half_creatures += e.count
             else:
                 full_creatures += e.count
