@@ -12,9 +12,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.errors import NotFound, ServiceError
 from decks import services
 from decks.models import DeckGame, DeckListVersion
-from organizer.errors import NotFound, ServiceError
 from rules_engine.deckrules import PLAYER_TYPES
 from rules_engine.deckrules.parse import MAX_TEXT_CHARS
 from tournaments.models import Event

@@ -21,8 +21,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from audit.services import record as audit_record
+from core.errors import Conflict, NotAllowed, NotFound, ServiceError
 from decks.models import Card, DeckGame, DeckList, DeckListVersion, Format
-from organizer.errors import Conflict, NotAllowed, NotFound, ServiceError
 from rules_engine.deckrules import (
     BUILTIN_FORMATS,
     DEFAULT_FORMAT,

@@ -12,9 +12,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.views.decorators.http import require_http_methods
 
+from core.errors import ServiceError
 from decks import services
 from decks.models import DeckGame, Format
-from organizer.errors import ServiceError
 from rules_engine.deckrules import PLAYER_TYPE_LABELS, PLAYER_TYPES, Verdict
 from rules_engine.deckrules.formats import DEFAULT_FORMAT
 from rules_engine.deckrules.parse import MAX_TEXT_CHARS

@@ -10,7 +10,7 @@ from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from organizer.errors import ServiceError
+from core.errors import ServiceError
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:

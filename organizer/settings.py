@@ -59,12 +59,14 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "core",
     "organizer",
     "audit",
     "tournaments",
     "decks",
     "ratings",
     "calculators",
+    "demo",
 ]
 
 MIDDLEWARE = [

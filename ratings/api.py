@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from organizer.errors import NotFound, ServiceError
+from core.errors import NotFound, ServiceError
 from ratings import services
 from ratings.models import Season
 from ratings.serializers import (

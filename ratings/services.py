@@ -31,7 +31,7 @@ from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.text import slugify
 
-from organizer.errors import NotAllowed, NotFound, ServiceError
+from core.errors import NotAllowed, NotFound, ServiceError
 from ratings.formula import START_RATING, change_against, winner_bonus
 from ratings.models import LedgerVersion, PlayerRating, RatingEntry, ReplayJob, Season
 from rules_engine import GameResult, InvalidResult, ScoringSettings, score_game

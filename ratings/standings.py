@@ -17,7 +17,7 @@ from django.core.cache import cache
 from django.db.models import Count, Max, Q, Sum
 from django.db.models.functions import Greatest
 
-from organizer.errors import NotFound, ServiceError
+from core.errors import NotFound, ServiceError
 from ratings.formula import START_RATING
 from ratings.models import PlayerRating, RatingEntry, Season
 from tournaments.models import GameSystem, Player, Seat

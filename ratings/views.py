@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from organizer.errors import NotAllowed, NotFound, ServiceError
+from core.errors import NotAllowed, NotFound, ServiceError
 from ratings import services
 from ratings.charts import line_chart, sparkline
 from ratings.models import PlayerRating, ReplayJob, Season

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from organizer import demo
+from demo import loader as demo
 
 GUIDE = Path(__file__).resolve().parents[1] / "docs" / "api-guide.md"
 # Every curl in the guide fails the script on an error answer, showing its body.

@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from organizer import demo
+from demo import loader as demo
 from ratings.models import PlayerRating, RatingEntry, Season
 from tournaments.models import Event, Penalty, Player, Registration, Table
 

@@ -20,7 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from organizer.errors import NotAllowed, NotFound
+from core.errors import NotAllowed, NotFound
 from tournaments import serializers as s
 from tournaments import services
 from tournaments.models import Event, Player, Registration, Round, Table

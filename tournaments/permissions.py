@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from organizer.errors import NotAllowed
+from core.errors import NotAllowed
 from tournaments.models import Event, Registration, Table
 
 

@@ -2,7 +2,7 @@
 
 Every public operation here is one transaction used by the pages, the API and the
 tasks alike; the faces above only translate input and show the errors raised here
-(organizer.errors). The rules themselves live in pure modules: how a game scores in
+(core.errors). The rules themselves live in pure modules: how a game scores in
 rules_engine, how players are paired in tournaments.pairing, how ties are broken in
 tournaments.standings.
 """
@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from audit import services as audit
-from organizer.errors import Conflict, NotAllowed, NotFound, ServiceError
+from core.errors import Conflict, NotAllowed, NotFound, ServiceError
 from rules_engine import (
     GAME_SYSTEMS,
     GameResult,

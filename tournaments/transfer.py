@@ -25,7 +25,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from audit import services as audit
-from organizer.errors import Conflict, ServiceError
+from core.errors import Conflict, ServiceError
 from tournaments import services
 from tournaments.models import Event, Penalty, Player, Registration, Round, Seat, Table
 

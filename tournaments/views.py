@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from organizer.errors import ServiceError
+from core.errors import ServiceError
 from rules_engine import get_game
 from tournaments import services
 from tournaments.forms import EventForm, PenaltyForm, WalkinForm

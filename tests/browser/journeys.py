@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from organizer import demo
+from demo import loader as demo
 
 # A pressed button whose page answers slowly must not fail a journey on a busy machine.
 expect.set_options(timeout=15_000)

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from decks import services as decks
 from decks.demo import is_illegal_sample, sample_decklists
-from organizer import demo
+from demo import loader as demo
 from tests.browser.conftest import log_in, screenshot
 from tests.browser.journeys import load_demo, menu, message, no_horizontal_scroll
 from tournaments import services

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from decks.demo import is_illegal_sample, sample_decklists
-from organizer import demo
+from demo import loader as demo
 from tests.browser.conftest import log_in, screenshot
 from tests.browser.journeys import load_demo, log_out, menu, message, no_horizontal_scroll
 from tournaments.models import Event, Table

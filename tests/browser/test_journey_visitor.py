@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from decks.demo import sample_decklists
-from organizer import demo
+from demo import loader as demo
 from tests.browser.conftest import screenshot
 from tests.browser.journeys import load_demo, menu, no_horizontal_scroll
 

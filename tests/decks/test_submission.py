@@ -8,9 +8,9 @@ import pytest
 from django.utils import timezone
 
 from audit.models import AuditEntry
+from core.errors import Conflict, NotAllowed
 from decks import services
 from decks.demo import METW_COE_WIZARD
-from organizer.errors import Conflict, NotAllowed
 from tests.decks.conftest import start_round_one
 from tournaments.models import Registration, Round
 
@@ -124,7 +124,7 @@ def test_custom_format_for_directors_only(metw_event, users):
     )
     v = services.validate_text(METW_COE_WIZARD, "metw", row.key)
     assert v.codes() == ["banned"]
-    from organizer.errors import ServiceError
+    from core.errors import ServiceError
 
     with pytest.raises(ServiceError, match="no rule"):
         services.create_custom_format(users["director"], "metw", "coe", "X", {"nonsense": 1})
@@ -137,7 +137,7 @@ def test_custom_format_for_directors_only(metw_event, users):
 def test_custom_format_changes_part_of_a_rule_table(metw_event, users):
     """A director changes one entry of a table-valued rule (a player type's ban list, a
     Balrog limit) and keeps the rest; a value of the wrong shape is refused, never stored."""
-    from organizer.errors import ServiceError
+    from core.errors import ServiceError
 
     row = services.create_custom_format(
         users["director"],

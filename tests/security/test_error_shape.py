@@ -7,8 +7,8 @@ import pytest
 from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import exceptions
 
+from core.errors import Conflict
 from organizer.api import exception_handler
-from organizer.errors import Conflict
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from organizer.errors import ServiceError
+from core.errors import ServiceError
 from tests.tournaments.helpers import make_event, make_user, register_users, user_of
 from tournaments import services
 from tournaments.models import ResultChange, Round, Table

@@ -71,7 +71,7 @@ def test_the_event_chooses_its_tiebreak_chain():
     assert "opponents_win_pct" in rows[0].tiebreaks
     default = make_event(director)
     assert services.tiebreaks_for(default) == ["head_to_head", "fewer_losses", "opponents_points"]
-    from organizer.errors import ServiceError
+    from core.errors import ServiceError
 
     with pytest.raises(ServiceError):
         make_event(director, tiebreaks=["coin_flip"])

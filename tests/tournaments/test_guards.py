@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from organizer.errors import Conflict, NotAllowed
+from core.errors import Conflict, NotAllowed
 from tests.tournaments.helpers import make_event, make_user, register_users
 from tournaments import services
 from tournaments.models import Player

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from organizer.errors import Conflict, NotAllowed, ServiceError
+from core.errors import Conflict, NotAllowed, ServiceError
 from tests.tournaments.helpers import make_event, make_user, play_round, register_users, user_of
 from tournaments import services
 from tournaments.models import Event, Round, Seat, Table

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from audit.models import AuditEntry
-from organizer.errors import Conflict, NotAllowed, ServiceError
+from core.errors import Conflict, NotAllowed, ServiceError
 from tests.tournaments.helpers import make_event, make_user, play_round, register_users
 from tournaments import services
 from tournaments.models import Event, Seat

@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from organizer.errors import ServiceError
+from core.errors import ServiceError
 from tournaments.transfer import import_event, load_document
 
 

@@ -1,4 +1,4 @@
-"""Load the demo events (see organizer.demo) and print where to look and how to log in."""
+"""Load the demo events (see demo.loader) and print where to look and how to log in."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from organizer import demo
+from demo import loader as demo
 
 
 class Command(BaseCommand):
