@@ -28,6 +28,7 @@ from audit import services as audit
 from core.errors import Conflict, ServiceError
 from tournaments import services
 from tournaments.models import Event, Penalty, Player, Registration, Round, Seat, Table
+from tournaments.services.event_validation import validate_event
 
 REQUIRED = ("event", "registrations", "rounds", "penalties", "standings")
 STANDING_FIELDS = ("rank", "points", "wins", "losses", "draws", "byes", "opponents_points")
@@ -101,7 +102,7 @@ def _import(
             fields[name] = data[name]
     for name in ("deck_deadline", "starts_at"):
         fields[name] = _datetime(fields.get(name), f"event.{name}")
-    services._validate_event(fields)
+    validate_event(fields)
     status = _require(data, "status", str, "event.")
     if status not in Event.Status.values:
         raise ServiceError(f"Unknown event status {status!r}.", code="bad_document")

@@ -9,6 +9,7 @@ import pytest
 
 from tests.tournaments.helpers import make_event, make_user, play_table
 from tournaments import services
+from tournaments.services.standings_input import _explanation_with_names
 
 pytestmark = pytest.mark.django_db
 
@@ -80,7 +81,7 @@ def test_the_event_chooses_its_tiebreak_chain():
 def test_explanations_name_players_not_ids():
     names = {"12": "Frodo", "9": "Sam"}
     text = "tied on 5 points with 1 other(s); equal on every tiebreak with 12, 9: shared rank"
-    assert services._explanation_with_names(text, names).endswith("with Frodo, Sam: shared rank")
+    assert _explanation_with_names(text, names).endswith("with Frodo, Sam: shared rank")
     text = "head-to-head decides (12 3, 9 0)"
-    assert services._explanation_with_names(text, names) == "head-to-head decides (Frodo 3, Sam 0)"
-    assert services._explanation_with_names("losses 1: still tied", names) == "losses 1: still tied"
+    assert _explanation_with_names(text, names) == "head-to-head decides (Frodo 3, Sam 0)"
+    assert _explanation_with_names("losses 1: still tied", names) == "losses 1: still tied"

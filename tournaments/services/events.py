@@ -1,0 +1,260 @@
+"""Events: create, change, open registration, finish; the round count and sanctioning."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.text import slugify
+
+from audit import services as audit
+from core.errors import Conflict, ServiceError
+from tournaments import signals
+from tournaments.models import (
+    Event,
+    Round,
+)
+from tournaments.pairing import (
+    rounds_for_players,
+)
+
+if TYPE_CHECKING:
+    pass
+from tournaments.permissions import (
+    require_director,
+    require_login,
+)
+from tournaments.services.base import _last_round, _last_round_number, _lock_event
+from tournaments.services.event_validation import validate_event
+
+# 000 Part VI §3 "Sanctioning" / "Multi-player tournaments".
+SANCTION_MIN_PLAYERS = 5
+
+
+SANCTION_MIN_PLAYERS_MULTIPLAYER = 12
+
+
+EVENT_FIELDS = (
+    "name",
+    "game",
+    "format_key",
+    "multiplayer",
+    "sanctioned",
+    "decklists_required",
+    "deck_deadline",
+    "decklists_published",
+    "planned_rounds",
+    "round_minutes",
+    "break_minutes",
+    "starts_at",
+    "location",
+    "description",
+    "tiebreaks",
+    "scoring_settings",
+)
+
+
+# Changing these after round 1 would change how already-played games were paired, scored
+# or rated (only sanctioned events are rated).
+LOCKED_AFTER_START = ("game", "multiplayer", "scoring_settings", "sanctioned")
+
+
+def tiebreaks_for(event: Event) -> list[str]:
+    from tournaments.standings import DEFAULT_TIEBREAKS
+
+    return list(event.tiebreaks) if event.tiebreaks else list(DEFAULT_TIEBREAKS)
+
+
+def tiebreak_labels(event: Event) -> list[str]:
+    """The event's tiebreak chain in words, for its pages."""
+    from tournaments.standings import TIEBREAKS
+
+    labels = {"fewer_losses": "fewer losses"}
+    return [
+        labels.get(name) or getattr(TIEBREAKS.get(name), "label", name)
+        for name in tiebreaks_for(event)
+    ]
+
+
+def counted_players(event: Event) -> int:
+    """Players the rulebook's round table counts: everyone still in, plus everyone who
+    played and then dropped (a drop after round 1 does not shorten the event)."""
+    return (
+        event.registrations.filter(Q(dropped=False, ejected=False) | Q(seats__isnull=False))
+        .distinct()
+        .count()
+    )
+
+
+def rounds_total(event: Event) -> int:
+    """The number of rounds: the director's override, or 000 Part VI §3's table."""
+    if event.planned_rounds:
+        return event.planned_rounds
+    return rounds_for_players(max(counted_players(event), 1), event.multiplayer)
+
+
+def rounds_from_table(event: Event) -> int:
+    return rounds_for_players(max(counted_players(event), 1), event.multiplayer)
+
+
+@dataclass(frozen=True)
+class Sanctioning:
+    players: int
+    minimum: int
+    meets_minimum: bool
+    message: str
+
+
+def sanctioning_status(event: Event) -> Sanctioning:
+    """000 Part VI §3: a sanctioned event needs at least 5 players (12 for multi-player)."""
+    minimum = SANCTION_MIN_PLAYERS_MULTIPLAYER if event.multiplayer else SANCTION_MIN_PLAYERS
+    players = counted_players(event)
+    kind = "a multi-player" if event.multiplayer else "a"
+    if players >= minimum:
+        message = f"{players} players: meets the minimum of {minimum} for {kind} sanctioned event."
+    else:
+        message = (
+            f"{players} players: {kind} sanctioned event needs at least {minimum} "
+            f"(000 Part VI §3); {minimum - players} more needed."
+        )
+    return Sanctioning(players, minimum, players >= minimum, message)
+
+
+def _unique_slug(name: str) -> str:
+    base = slugify(name)[:200] or "event"
+    slug = base
+    n = 2
+    while Event.objects.filter(slug=slug).exists():
+        slug = f"{base}-{n}"
+        n += 1
+    return slug
+
+
+def _event_snapshot(event: Event) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name in (*EVENT_FIELDS, "status"):
+        value = getattr(event, name)
+        out[name] = value.isoformat() if isinstance(value, datetime) else value
+    return out
+
+
+@transaction.atomic
+def create_event(user: Any, **data: Any) -> Event:
+    """Create an event in draft; the creator becomes its tournament director."""
+    require_login(user)
+    data = {k: v for k, v in data.items() if k in EVENT_FIELDS}
+    data.setdefault("round_minutes", 60)
+    data.setdefault("break_minutes", 15)
+    validate_event(data)
+    if data.get("tiebreaks") is None:
+        data["tiebreaks"] = []
+    if data.get("scoring_settings") is None:
+        data["scoring_settings"] = {}
+    event = Event.objects.create(organizer=user, slug=_unique_slug(data["name"]), **data)
+    audit.record(actor=user, obj=event, action="create", after=_event_snapshot(event), event=event)
+    return event
+
+
+@transaction.atomic
+def update_event(user: Any, event: Event, **data: Any) -> Event:
+    event = _lock_event(event)
+    require_director(user, event)
+    data = {k: v for k, v in data.items() if k in EVENT_FIELDS}
+    if event.status == Event.Status.FINISHED:
+        raise Conflict("The event is finished; it can no longer be changed.")
+    started = event.rounds.exists()
+    if started:
+        changed = [k for k in LOCKED_AFTER_START if k in data and data[k] != getattr(event, k)]
+        if changed:
+            raise Conflict(
+                f"Round 1 has been paired: {', '.join(changed)} can no longer change, "
+                "because games already played were paired, scored and rated by them."
+            )
+    planned = data.get("planned_rounds")
+    if planned and planned < _last_round_number(event):
+        raise ServiceError(
+            f"{_last_round_number(event)} rounds have already been paired; "
+            "planned rounds cannot be fewer."
+        )
+    merged = {name: getattr(event, name) for name in EVENT_FIELDS}
+    merged.update(data)
+    validate_event(merged)
+    before = _event_snapshot(event)
+    for key, value in data.items():
+        if key in ("tiebreaks", "scoring_settings") and value is None:
+            value = [] if key == "tiebreaks" else {}
+        setattr(event, key, value)
+    event.save()
+    audit.record(
+        actor=user,
+        obj=event,
+        action="update",
+        before=before,
+        after=_event_snapshot(event),
+        event=event,
+    )
+    return event
+
+
+@transaction.atomic
+def open_registration(user: Any, event: Event) -> Event:
+    event = _lock_event(event)
+    require_director(user, event)
+    if event.status != Event.Status.DRAFT:
+        raise Conflict(
+            "Registration can only be opened from draft; "
+            f"the event is {event.get_status_display().lower()}."
+        )
+    event.status = Event.Status.REGISTRATION
+    event.save(update_fields=["status"])
+    audit.record(
+        actor=user,
+        obj=event,
+        action="open_registration",
+        event=event,
+        before={"status": "draft"},
+        after={"status": event.status},
+    )
+    return event
+
+
+@transaction.atomic
+def finish_event(user: Any, event: Event, *, early: bool = False) -> Event:
+    """Close the event after its last round. ``early`` lets the director end it before
+    the planned number of rounds (the standings stand as they are)."""
+    event = _lock_event(event)
+    require_director(user, event)
+    if event.status != Event.Status.RUNNING:
+        raise Conflict(
+            "Only a running event can be finished; "
+            f"this one is {event.get_status_display().lower()}."
+        )
+    last = _last_round(event)
+    if last is None:
+        raise Conflict("No round has been played yet.")
+    if last.status != Round.Status.CLOSED:
+        raise Conflict(
+            f"Round {last.number} is still open: every table needs a confirmed result first."
+        )
+    total = rounds_total(event)
+    if last.number < total and not early:
+        raise Conflict(
+            f"Only {last.number} of {total} rounds have been played. Pair the next round, "
+            "or finish early on purpose."
+        )
+    event.status = Event.Status.FINISHED
+    event.finished_at = timezone.now()
+    event.save(update_fields=["status", "finished_at"])
+    audit.record(
+        actor=user,
+        obj=event,
+        action="finish",
+        event=event,
+        after={"status": event.status, "rounds": last.number, "early": last.number < total},
+    )
+    signals.event_finished.send(sender=Event, event=event)
+    return event

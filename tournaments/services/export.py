@@ -1,0 +1,84 @@
+"""The whole event as one JSON document (tournaments.transfer brings it back)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tournaments.models import (
+    Event,
+    Penalty,
+)
+
+if TYPE_CHECKING:
+    pass
+from tournaments.services.base import _registration_snapshot
+from tournaments.services.events import _event_snapshot, rounds_total
+from tournaments.services.queries import round_tables
+from tournaments.services.result_input import table_snapshot
+from tournaments.services.standings_input import event_standings
+
+
+def export_event(event: Event) -> dict[str, Any]:
+    """The whole event as one JSON document (settings, players, rounds, results, standings)."""
+    regs = list(event.registrations.select_related("player").order_by("pk"))
+    rounds = []
+    for rnd in event.rounds.order_by("number"):
+        rounds.append(
+            {
+                "number": rnd.number,
+                "status": rnd.status,
+                "seed": rnd.seed,
+                "explanation": rnd.explanation,
+                "tables": [
+                    {"number": t.number, "is_bye": t.is_bye, **table_snapshot(t)}
+                    for t in round_tables(rnd)
+                ],
+            }
+        )
+    standings = []
+    if event.rounds.exists():
+        for row in event_standings(event):
+            standings.append(
+                {
+                    "rank": row.rank,
+                    "registration": int(row.player),
+                    "player": row.name,  # type: ignore[attr-defined]
+                    "points": row.points,
+                    "wins": row.wins,
+                    "losses": row.losses,
+                    "draws": row.draws,
+                    "byes": row.byes,
+                    "opponents_points": row.opponents_points,
+                    "tiebreaks": row.tiebreaks,
+                }
+            )
+    return {
+        "event": {
+            **_event_snapshot(event),
+            "slug": event.slug,
+            "organizer": event.organizer.get_username(),
+            "rounds_total": rounds_total(event),
+        },
+        "registrations": [
+            {
+                "id": r.pk,
+                "player": r.player.display_name,
+                "player_id": r.player_id,
+                **{k: v for k, v in _registration_snapshot(r).items() if k != "player"},
+            }
+            for r in regs
+        ],
+        "rounds": rounds,
+        "penalties": [
+            {
+                "registration": p.registration_id,
+                "kind": p.kind,
+                "offense": p.offense,
+                "round": p.round_number,
+                "note": p.note,
+                "at": p.created_at.isoformat(),
+            }
+            for p in Penalty.objects.filter(registration__event=event)
+        ],
+        "standings": standings,
+    }

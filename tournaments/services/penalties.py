@@ -1,0 +1,142 @@
+"""Penalties: warnings and ejections (000 Part VI §3)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django.db import transaction
+
+from audit import services as audit
+from core.errors import Conflict, ServiceError
+from tournaments.models import (
+    Penalty,
+    Registration,
+)
+
+if TYPE_CHECKING:
+    pass
+from tournaments.permissions import (
+    require_director,
+)
+from tournaments.services.base import _last_round_number, _lock_registration, _registration_snapshot
+
+# 000 Part VI §3 "Warnings": two for the same offense, or any three, eject.
+SAME_OFFENSE_LIMIT = 2
+
+
+TOTAL_WARNING_LIMIT = 3
+
+
+# Obvious cheating ejects at once; an illegal deck list counts as cheating (000 Part VI §3).
+INSTANT_EJECTION = {Penalty.Offense.CHEATING, Penalty.Offense.ILLEGAL_DECK}
+
+
+WARNINGS_CITATION = "000 Part VI §3 Warnings: two for the same offense, or any three"
+
+
+@transaction.atomic
+def issue_penalty(
+    user: Any,
+    registration: Registration,
+    offense: str,
+    note: str = "",
+    kind: str = Penalty.Kind.WARNING,
+) -> Penalty:
+    """Record a technical error warning (or a direct ejection) and eject automatically
+    where 000 Part VI §3 says so: two warnings for the same offense or three in all;
+    cheating and an illegal deck list at once."""
+    reg = _lock_registration(registration)
+    event = reg.event
+    require_director(user, event)
+    if offense not in Penalty.Offense.values:
+        raise ServiceError(
+            f"Unknown offense {offense!r}: choose one of {', '.join(Penalty.Offense.values)}."
+        )
+    if kind not in Penalty.Kind.values:
+        raise ServiceError(f"Unknown penalty {kind!r}: warning or ejection.")
+    if reg.ejected:
+        raise Conflict(
+            f"{reg.player.display_name} has already been ejected ({reg.ejection_reason})."
+        )
+    round_number = _last_round_number(event) or None
+    if offense in INSTANT_EJECTION:
+        kind = Penalty.Kind.EJECTION
+    penalty = Penalty.objects.create(
+        registration=reg,
+        kind=kind,
+        offense=offense,
+        round_number=round_number,
+        note=note[:500],
+        issued_by=user,
+    )
+    audit.record(
+        actor=user,
+        obj=penalty,
+        action=f"penalty_{kind}",
+        event=event,
+        after={
+            "player": reg.player.display_name,
+            "kind": kind,
+            "offense": offense,
+            "round": round_number,
+            "note": note,
+        },
+    )
+    reason = ""
+    label = Penalty.Offense(offense).label.lower()
+    if kind == Penalty.Kind.EJECTION:
+        if offense == Penalty.Offense.CHEATING:
+            reason = "Ejected for cheating (000 Part VI §3: obvious cheating ejects at once)."
+        elif offense == Penalty.Offense.ILLEGAL_DECK:
+            reason = (
+                "Ejected for an illegal deck list (000 Part VI §3: a deck that breaks the "
+                "construction rules counts as cheating)."
+            )
+        else:
+            reason = f"Ejected by the director for {label}."
+    else:
+        warnings = list(reg.penalties.filter(kind=Penalty.Kind.WARNING))
+        same = [w for w in warnings if w.offense == offense]
+        if len(same) >= SAME_OFFENSE_LIMIT:
+            reason = (
+                f"Automatically ejected: {len(same)} technical error warnings for {label} "
+                f"({WARNINGS_CITATION})."
+            )
+        elif len(warnings) >= TOTAL_WARNING_LIMIT:
+            reason = (
+                f"Automatically ejected: {len(warnings)} technical error warnings in all "
+                f"({WARNINGS_CITATION})."
+            )
+        if reason:
+            auto = Penalty.objects.create(
+                registration=reg,
+                kind=Penalty.Kind.EJECTION,
+                offense=offense,
+                round_number=round_number,
+                note=reason,
+                issued_by=user,
+            )
+            audit.record(
+                actor=user,
+                obj=auto,
+                action="penalty_ejection",
+                event=event,
+                after={"player": reg.player.display_name, "reason": reason},
+            )
+    if reason:
+        before = _registration_snapshot(reg)
+        reg.ejected = True
+        reg.ejection_reason = reason[:300]
+        reg.dropped = True
+        reg.dropped_after_round = _last_round_number(event)
+        reg.save(update_fields=["ejected", "ejection_reason", "dropped", "dropped_after_round"])
+        audit.record(
+            actor=user,
+            obj=reg,
+            action="eject",
+            before=before,
+            after=_registration_snapshot(reg),
+            event=event,
+            note=reason,
+        )
+    return penalty

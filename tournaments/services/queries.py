@@ -1,0 +1,76 @@
+"""Reading helpers for the pages and the API."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django.db.models import Q, QuerySet
+
+from core.errors import NotFound
+from tournaments.models import (
+    Event,
+    Player,
+    Round,
+    Seat,
+    Table,
+)
+
+if TYPE_CHECKING:
+    pass
+from tournaments.services.standings_input import event_standings
+
+
+def player_history(player: Player) -> list[dict[str, Any]]:
+    """A player's events, newest first, with confirmed games, points, record and final rank."""
+    regs = (
+        player.registrations.select_related("event")
+        .exclude(event__status=Event.Status.DRAFT)
+        .order_by("-event__created_at")
+    )
+    history = []
+    for reg in regs:
+        seats = list(
+            Seat.objects.filter(registration=reg)
+            .select_related("table", "round")
+            .order_by("round__number")
+        )
+        confirmed = [s for s in seats if s.table.status == Table.Status.CONFIRMED]
+        rank = None
+        if reg.event.status == Event.Status.FINISHED:
+            rank = next(
+                (r.rank for r in event_standings(reg.event) if r.player == str(reg.pk)), None
+            )
+        history.append(
+            {
+                "registration": reg,
+                "games": len([s for s in confirmed if not s.is_bye]),
+                "points": sum(s.points or 0 for s in confirmed),
+                "wins": sum(1 for s in confirmed if s.outcome == "win" and not s.is_bye),
+                "losses": sum(1 for s in confirmed if s.outcome == "loss"),
+                "draws": sum(1 for s in confirmed if s.outcome == "draw"),
+                "byes": sum(1 for s in confirmed if s.is_bye),
+                "rank": rank,
+            }
+        )
+    return history
+
+
+def event_for(slug: str) -> Event:
+    try:
+        return Event.objects.select_related("organizer").get(slug=slug)
+    except Event.DoesNotExist:
+        raise NotFound(f"No event {slug!r}.")
+
+
+def visible_events(user: Any) -> QuerySet[Event]:
+    """Drafts are visible to their director only."""
+    qs = Event.objects.select_related("organizer")
+    if getattr(user, "is_authenticated", False):
+        if user.is_staff:
+            return qs
+        return qs.filter(~Q(status=Event.Status.DRAFT) | Q(organizer=user))
+    return qs.exclude(status=Event.Status.DRAFT)
+
+
+def round_tables(rnd: Round) -> list[Table]:
+    return list(rnd.tables.prefetch_related("seats__registration__player").order_by("number"))

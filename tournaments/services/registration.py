@@ -1,0 +1,204 @@
+"""Registration: sign-up, walk-ins, check-in, drops and re-adds."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django.db import IntegrityError, transaction
+
+from audit import services as audit
+from core.errors import Conflict, NotAllowed, ServiceError
+from tournaments.models import (
+    Event,
+    Player,
+    Registration,
+)
+
+if TYPE_CHECKING:
+    pass
+from tournaments.permissions import (
+    may_manage_registration,
+    require_director,
+    require_login,
+)
+from tournaments.services.base import (
+    _last_round_number,
+    _lock_event,
+    _lock_registration,
+    _registration_snapshot,
+    next_round_number,
+)
+
+
+def _player_for(user: Any) -> Player:
+    player = Player.objects.filter(user=user).first()
+    if player is None:
+        name = (user.get_full_name() or user.get_username()).strip() or f"Player {user.pk}"
+        player = Player.objects.create(user=user, display_name=name[:100])
+    return player
+
+
+def _register(actor: Any, event: Event, player: Player, how: str) -> Registration:
+    if event.status not in (Event.Status.REGISTRATION, Event.Status.RUNNING):
+        raise Conflict(
+            f"{event.name} is not taking registrations ({event.get_status_display().lower()})."
+        )
+    existing = Registration.objects.filter(event=event, player=player).first()
+    if existing is not None:
+        state = " (dropped: the director can re-add you)" if existing.dropped else ""
+        raise Conflict(f"{player.display_name} is already registered for {event.name}{state}.")
+    # Late entry: a player joining a running event starts at 0 points in the next round.
+    joined = next_round_number(event) if event.status == Event.Status.RUNNING else 1
+    try:
+        with transaction.atomic():
+            reg = Registration.objects.create(event=event, player=player, joined_round=joined)
+    except IntegrityError:
+        raise Conflict(f"{player.display_name} is already registered for {event.name}.")
+    audit.record(
+        actor=actor,
+        obj=reg,
+        action=how,
+        after=_registration_snapshot(reg),
+        event=event,
+        note="late entry" if joined > 1 else "",
+    )
+    return reg
+
+
+@transaction.atomic
+def register_self(user: Any, event: Event) -> Registration:
+    """A player signs himself up (or enters late while the event runs)."""
+    require_login(user)
+    event = _lock_event(event)
+    return _register(user, event, _player_for(user), "register")
+
+
+def _is_staff(user: Any) -> bool:
+    return bool(getattr(user, "is_staff", False))
+
+
+@transaction.atomic
+def add_walkin(
+    user: Any,
+    event: Event,
+    display_name: str = "",
+    membership_number: str = "",
+    player: Player | None = None,
+) -> Registration:
+    """The director adds a player at the door: an existing player, or a new one without
+    an account."""
+    event = _lock_event(event)
+    require_director(user, event)
+    if player is not None and player.user_id is not None and not _is_staff(user):
+        # A player with an account signs up himself: otherwise any director could put
+        # him into a sanctioned event of his own making and move his rating.
+        raise NotAllowed(
+            f"{player.display_name} has an account and registers for events himself; "
+            "only staff can add him as a walk-in."
+        )
+    if player is None:
+        name = (display_name or "").strip()
+        if not name:
+            raise ServiceError("Give the walk-in player's name.", code="invalid")
+        player = Player.objects.create(
+            display_name=name[:100], membership_number=(membership_number or "").strip()[:40]
+        )
+    reg = _register(user, event, player, "walkin")
+    return reg
+
+
+@transaction.atomic
+def check_in(user: Any, registration: Registration, checked_in: bool = True) -> Registration:
+    reg = _lock_registration(registration)
+    if not may_manage_registration(user, reg):
+        raise NotAllowed("Only the director or the player himself can check in.")
+    if reg.event.status == Event.Status.FINISHED:
+        raise Conflict("The event is finished.")
+    before = _registration_snapshot(reg)
+    reg.checked_in = checked_in
+    reg.save(update_fields=["checked_in"])
+    audit.record(
+        actor=user,
+        obj=reg,
+        action="check_in" if checked_in else "check_out",
+        before=before,
+        after=_registration_snapshot(reg),
+        event=reg.event,
+    )
+    return reg
+
+
+def _drop(actor: Any, reg: Registration, action: str, note: str = "") -> None:
+    before = _registration_snapshot(reg)
+    reg.dropped = True
+    reg.dropped_after_round = _last_round_number(reg.event)
+    reg.save(update_fields=["dropped", "dropped_after_round", "ejected", "ejection_reason"])
+    audit.record(
+        actor=actor,
+        obj=reg,
+        action=action,
+        before=before,
+        after=_registration_snapshot(reg),
+        event=reg.event,
+        note=note,
+    )
+
+
+@transaction.atomic
+def drop(user: Any, registration: Registration, note: str = "") -> Registration:
+    """Take a player out of later pairings; results he played stand."""
+    reg = _lock_registration(registration)
+    if not may_manage_registration(user, reg):
+        raise NotAllowed("Only the director or the player himself can drop a registration.")
+    if reg.event.status == Event.Status.FINISHED:
+        raise Conflict("The event is finished.")
+    if reg.dropped:
+        raise Conflict(f"{reg.player.display_name} has already dropped.")
+    _drop(user, reg, "drop", note)
+    return reg
+
+
+@transaction.atomic
+def readd(user: Any, registration: Registration) -> Registration:
+    """The director puts a dropped player back into later pairings."""
+    reg = _lock_registration(registration)
+    require_director(user, reg.event)
+    if reg.event.status == Event.Status.FINISHED:
+        raise Conflict("The event is finished.")
+    if reg.ejected:
+        raise Conflict(
+            f"{reg.player.display_name} was ejected ({reg.ejection_reason}); an ejected player "
+            "cannot be re-added."
+        )
+    if not reg.dropped:
+        raise Conflict(f"{reg.player.display_name} has not dropped.")
+    before = _registration_snapshot(reg)
+    reg.dropped = False
+    reg.dropped_after_round = None
+    reg.save(update_fields=["dropped", "dropped_after_round"])
+    audit.record(
+        actor=user,
+        obj=reg,
+        action="readd",
+        before=before,
+        after=_registration_snapshot(reg),
+        event=reg.event,
+    )
+    return reg
+
+
+@transaction.atomic
+def drop_no_shows(user: Any, event: Event) -> int:
+    """Before round 1: drop every registered player who has not checked in."""
+    event = _lock_event(event)
+    require_director(user, event)
+    if event.rounds.exists():
+        raise Conflict("Round 1 has been paired; drop players one by one now.")
+    regs = list(
+        event.registrations.filter(checked_in=False, dropped=False).select_related(
+            "player", "event"
+        )
+    )
+    for reg in regs:
+        _drop(user, reg, "drop", "not checked in before round 1")
+    return len(regs)

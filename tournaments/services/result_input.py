@@ -1,0 +1,180 @@
+"""A table's result as data: what people report, the engine's input built from it,
+its score, and the table's stored snapshot."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from core.errors import ServiceError
+from rules_engine import (
+    GameResult,
+    GameScore,
+    InvalidResult,
+    score_game,
+)
+from rules_engine import Seat as EngineSeat
+from tournaments.models import (
+    Table,
+)
+
+if TYPE_CHECKING:
+    pass
+from tournaments.services.base import scoring_settings_for
+
+
+def table_snapshot(table: Table) -> dict[str, Any]:
+    """A table's result as plain JSON, for the change history and the export."""
+    return {
+        "status": table.status,
+        "outcome": table.outcome,
+        "winner": table.winner_id,
+        "time_called": table.time_called,
+        "band": table.band,
+        "seats": [
+            {
+                "registration": s.registration_id,
+                "player": s.registration.player.display_name,
+                "mps": s.mps,
+                "points": s.points,
+                "outcome": s.outcome,
+            }
+            for s in table.seats.select_related("registration__player").order_by("position")
+        ],
+    }
+
+
+@dataclass(frozen=True)
+class ReportedResult:
+    """A result as people report it: score per seat (registration id), outcome, winner."""
+
+    mps: dict[int, int | None]
+    outcome: str = "normal"
+    winner: int | None = None
+    time_called: bool = False
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "mps": {str(k): v for k, v in sorted(self.mps.items())},
+            "outcome": self.outcome,
+            "winner": self.winner,
+            "time_called": self.time_called,
+        }
+
+
+def _reported(
+    table: Table,
+    mps: Mapping[Any, Any] | Iterable[Mapping[str, Any]] | None,
+    outcome: str | None,
+    winner: Any,
+    time_called: bool,
+) -> ReportedResult:
+    seat_ids = list(table.seats.order_by("position").values_list("registration_id", flat=True))
+    given: dict[int, Any] = {}
+    if mps is None:
+        mps = {}
+    items = (
+        mps.items()
+        if isinstance(mps, Mapping)
+        else ((row.get("registration"), row.get("mps")) for row in mps)
+    )
+    for key, value in items:
+        try:
+            rid = int(key)
+        except (TypeError, ValueError):
+            raise ServiceError(f"{key!r} is not a registration id.", code="invalid")
+        if rid not in seat_ids:
+            raise ServiceError(
+                f"Registration {rid} has no seat at table {table.number}.", code="not_seated"
+            )
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            raise ServiceError(f"The score of registration {rid} must be a whole number.")
+        given[rid] = value
+    win: int | None = None
+    if winner not in (None, ""):
+        try:
+            win = int(winner)
+        except (TypeError, ValueError):
+            raise ServiceError(f"{winner!r} is not a registration id.", code="invalid")
+        if win not in seat_ids:
+            raise ServiceError(
+                f"The winner (registration {win}) has no seat at table {table.number}.",
+                code="not_seated",
+            )
+    return ReportedResult(
+        mps={rid: given.get(rid) for rid in seat_ids},
+        outcome=outcome or "normal",
+        winner=win,
+        time_called=bool(time_called),
+    )
+
+
+def _engine_result(table: Table, reported: ReportedResult) -> GameResult:
+    event = table.round.event
+    return GameResult(
+        game=event.game,
+        seats=tuple(EngineSeat(str(rid), mps) for rid, mps in reported.mps.items()),
+        round_number=table.round.number,
+        multiplayer=event.multiplayer,
+        outcome=reported.outcome,
+        winner=str(reported.winner) if reported.winner is not None else None,
+        time_called=reported.time_called,
+    )
+
+
+def _human_problems(table: Table, exc: InvalidResult) -> list[dict[str, Any]]:
+    """The engine names players by id; show people their names instead."""
+    names = {
+        str(s.registration_id): s.registration.player.display_name
+        for s in table.seats.select_related("registration__player")
+    }
+    out = []
+    for p in exc.problems:
+        message = p.message
+        for rid, name in names.items():
+            message = re.sub(rf"'{rid}'|\b{rid}(?='s)|(?<=\(){rid}(?=\))", name, message)
+            message = re.sub(rf"(?<=\s){rid}(?= and |,| are )", name, message)
+        out.append({"code": p.code, "message": message, "field": getattr(p, "field", None)})
+    return out
+
+
+def _score(table: Table, reported: ReportedResult) -> GameScore:
+    event = table.round.event
+    try:
+        return score_game(_engine_result(table, reported), scoring_settings_for(event))
+    except InvalidResult as exc:
+        problems = _human_problems(table, exc)
+        raise ServiceError(
+            " ".join(p["message"] for p in problems), code="invalid_result", problems=problems
+        )
+
+
+def _write_result(table: Table, reported: ReportedResult, score: GameScore) -> None:
+    table.outcome = reported.outcome
+    table.winner_id = reported.winner
+    table.time_called = reported.time_called
+    table.band = score.band[:60]
+    for seat in table.seats.all():
+        key = str(seat.registration_id)
+        seat.mps = reported.mps.get(seat.registration_id)
+        seat.points = score.points.get(key, 0)
+        seat.outcome = score.outcome.get(key, "")
+        seat.save(update_fields=["mps", "points", "outcome"])
+
+
+def _stored_result(table: Table) -> ReportedResult:
+    return ReportedResult(
+        mps={s.registration_id: s.mps for s in table.seats.order_by("position")},
+        outcome=table.outcome,
+        winner=table.winner_id,
+        time_called=table.time_called,
+    )
+
+
+def game_result_for_table(table: Table) -> GameResult:
+    """The engine's input rebuilt from a stored table (player ids are str(registration_id))."""
+    if table.is_bye:
+        raise ServiceError("A bye is not a game: it has no game result.")
+    return _engine_result(table, _stored_result(table))
