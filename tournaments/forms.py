@@ -8,6 +8,16 @@ from typing import Any
 from django import forms
 
 from rules_engine import GAME_SYSTEMS, ScoringSettings
+from tournaments.limits import (
+    BREAK_MINUTES,
+    DEFAULT_BREAK_MINUTES,
+    DEFAULT_ROUND_MINUTES,
+    HALF_CAP_CHOICES,
+    LOTR_TCG_POINTS,
+    METW_ELIMINATION_POINTS,
+    PLANNED_ROUNDS,
+    ROUND_MINUTES,
+)
 from tournaments.models import Event, GameSystem, Penalty
 
 DEFAULTS = ScoringSettings()
@@ -61,35 +71,40 @@ class EventForm(forms.Form):
     location = forms.CharField(max_length=200, required=False)
     description = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 5}))
     planned_rounds = forms.IntegerField(
-        required=False, min_value=1, max_value=30, label="Number of rounds",
+        required=False, **PLANNED_ROUNDS.field_kwargs(), label="Number of rounds",
         help_text="Leave empty to use the rulebook's table by player count "
         "(5–8 players 3, 9–16 4, 17–32 5, 33–64 6).",
     )  # fmt: skip
-    round_minutes = forms.IntegerField(min_value=5, max_value=600, initial=60)
-    break_minutes = forms.IntegerField(min_value=0, max_value=240, initial=15)
+    round_minutes = forms.IntegerField(
+        **ROUND_MINUTES.field_kwargs(), initial=DEFAULT_ROUND_MINUTES
+    )
+    break_minutes = forms.IntegerField(
+        **BREAK_MINUTES.field_kwargs(), initial=DEFAULT_BREAK_MINUTES
+    )
     tiebreaks = forms.CharField(
         required=False, max_length=300,
         help_text="After tournament points, comma-separated. Empty: the rulebook's chain "
         "(head_to_head, fewer_losses, opponents_points).",
     )  # fmt: skip
     half_cap = forms.ChoiceField(
-        choices=[("exact", "exact (rulebook example)"), ("round-up", "round up")],
+        choices=HALF_CAP_CHOICES,
         initial=DEFAULTS.half_cap, label="METW Free Council half cap",
     )  # fmt: skip
     elimination_winner = forms.IntegerField(
-        min_value=0, max_value=7, initial=DEFAULTS.metw_elimination_points[0],
+        **METW_ELIMINATION_POINTS.field_kwargs(), initial=DEFAULTS.metw_elimination_points[0],
         label="METW Wizard eliminated: winner's points",
     )  # fmt: skip
     elimination_loser = forms.IntegerField(
-        min_value=0, max_value=7, initial=DEFAULTS.metw_elimination_points[1],
+        **METW_ELIMINATION_POINTS.field_kwargs(), initial=DEFAULTS.metw_elimination_points[1],
         label="METW Wizard eliminated: loser's points",
     )  # fmt: skip
     lotr_tcg_win_points = forms.IntegerField(
-        min_value=0, max_value=10, initial=DEFAULTS.lotr_tcg_win_points,
+        **LOTR_TCG_POINTS.field_kwargs(), initial=DEFAULTS.lotr_tcg_win_points,
         label="LOTR TCG: points for a win",
     )  # fmt: skip
     lotr_tcg_rating_points = forms.IntegerField(
-        required=False, min_value=1, max_value=10, initial=DEFAULTS.lotr_tcg_rating_points,
+        required=False, min_value=1, max_value=LOTR_TCG_POINTS.high,
+        initial=DEFAULTS.lotr_tcg_rating_points,
         label="LOTR TCG: a win's tournament points for ratings",
         help_text="RULES.md §2: the rating formula needs the winner's points; 5 by default.",
     )  # fmt: skip

@@ -13,6 +13,7 @@ from rest_framework import serializers
 
 from rules_engine import GAME_SYSTEMS
 from tournaments import services
+from tournaments.limits import BREAK_MINUTES, PLANNED_ROUNDS, ROUND_MINUTES
 from tournaments.models import (
     Event,
     GameSystem,
@@ -102,11 +103,11 @@ class EventWriteSerializer(serializers.Serializer):
     deck_deadline = serializers.DateTimeField(required=False, allow_null=True)
     decklists_published = serializers.BooleanField(required=False)
     planned_rounds = serializers.IntegerField(
-        required=False, allow_null=True, min_value=1, max_value=30,
+        required=False, allow_null=True, **PLANNED_ROUNDS.field_kwargs(),
         help_text="Empty: the rulebook's table by player count (000 Part VI §3).",
     )  # fmt: skip
-    round_minutes = serializers.IntegerField(required=False, min_value=5, max_value=600)
-    break_minutes = serializers.IntegerField(required=False, min_value=0, max_value=240)
+    round_minutes = serializers.IntegerField(required=False, **ROUND_MINUTES.field_kwargs())
+    break_minutes = serializers.IntegerField(required=False, **BREAK_MINUTES.field_kwargs())
     starts_at = serializers.DateTimeField(required=False, allow_null=True)
     location = serializers.CharField(max_length=200, required=False, allow_blank=True)
     description = serializers.CharField(required=False, allow_blank=True)

@@ -174,7 +174,7 @@ def test_multiplayer_pod_is_rated_by_the_reading():
 def test_game_results_match_the_tournaments_hook():
     """The ledger builds GameResults in bulk; they must be the ones the tournaments
     app's game_result_for_table gives, or a live rating and a replay could differ."""
-    from ratings.services import _event_info, _game_result, _load_tables
+    from ratings.services.loading import event_info, game_result, load_tables
     from tournaments.services import game_result_for_table
 
     players = make_players(6)
@@ -186,10 +186,10 @@ def test_game_results_match_the_tournaments_hook():
         [[(p[0], 20), (p[1], 5)], [(p[2], 3), (p[3], 9)], [(p[4], 4), (p[5], 30)]],
         outcomes={0: ("wizard_eliminated", p[0]), 2: ("one_ring", p[4])},
     )
-    tables = _load_tables({"round": rnd}, {"round": rnd})
-    info = _event_info(event)
+    tables = load_tables({"round": rnd}, {"round": rnd})
+    info = event_info(event)
     for table in Table.objects.filter(round=rnd):
-        assert _game_result(tables[table.pk], info, 1) == game_result_for_table(table)
+        assert game_result(tables[table.pk], info, 1) == game_result_for_table(table)
 
 
 def _three_round_event(players, r, start_hour: int = 0):
@@ -378,8 +378,7 @@ def test_tournaments_services_end_to_end(django_capture_on_commit_callbacks):
 def test_bulk_winners_match_event_standings():
     """The replay finds every tournament winner in bulk; it must be the first of
     tournaments.services.event_standings (ties, drops and ejections included)."""
-    from ratings.services import _winners
-    from tournaments.services import event_standings
+    from tournaments.services import event_standings, event_winners
 
     for variant in range(4):
         players = make_players(6)
@@ -405,4 +404,4 @@ def test_bulk_winners_match_event_standings():
             Registration.objects.create(event=event, player=extra)  # registered, never played
         finish(event)
         expected = event_standings(event)[0].registration.player_id
-        assert _winners({"pk": event.pk}) == {event.pk: expected}
+        assert event_winners(pk=event.pk) == {event.pk: expected}

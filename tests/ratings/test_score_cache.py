@@ -9,7 +9,8 @@ from datetime import date
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ratings.services import _EventInfo, _game_result, _ScoreCache, _TableData
+from ratings.services.loading import EventInfo, SeatData, TableData, game_result
+from ratings.services.score_cache import ScoreCache
 from rules_engine import InvalidResult, ScoringSettings, score_game
 
 GAMES = {
@@ -31,11 +32,11 @@ def tables(draw):
     outcome = draw(st.sampled_from(GAMES[game]))
     winner = draw(st.sampled_from([None, *regs, 99_999]))
     seats = [
-        (pos, 1000 + i, reg, m)
+        SeatData(pos, 1000 + i, reg, m)
         for i, (pos, reg, m) in enumerate(zip(range(1, n + 1), regs, mps, strict=True))
     ]
-    table = _TableData(1, 1, outcome, winner, draw(st.booleans()), seats=seats)
-    info = _EventInfo(1, game, multiplayer, ScoringSettings(), date(2026, 1, 1), None, "running")
+    table = TableData(1, 1, outcome, winner, draw(st.booleans()), seats=seats)
+    info = EventInfo(1, game, multiplayer, ScoringSettings(), date(2026, 1, 1), None, "running")
     return table, info, draw(st.integers(1, 6))
 
 
@@ -43,9 +44,9 @@ def tables(draw):
 @given(tables())
 def test_relabelled_scoring_equals_direct_scoring(case):
     table, info, number = case
-    cache = _ScoreCache()
+    cache = ScoreCache()
     try:
-        direct = score_game(_game_result(table, info, number), info.settings)
+        direct = score_game(game_result(table, info, number), info.settings)
     except InvalidResult:
         direct = None
     try:

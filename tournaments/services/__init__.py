@@ -18,14 +18,13 @@ from tournaments.permissions import (
     require_seat,
     seat_registration,
 )
-from tournaments.services.base import next_round_number, scoring_settings_for
+from tournaments.services.base import next_round_number, scoring_settings_for, tiebreaks_for
 from tournaments.services.events import (
     EVENT_FIELDS,
     LOCKED_AFTER_START,
     SANCTION_MIN_PLAYERS,
     SANCTION_MIN_PLAYERS_MULTIPLAYER,
     Sanctioning,
-    counted_players,
     create_event,
     finish_event,
     open_registration,
@@ -33,7 +32,6 @@ from tournaments.services.events import (
     rounds_total,
     sanctioning_status,
     tiebreak_labels,
-    tiebreaks_for,
     update_event,
 )
 from tournaments.services.export import export_event
@@ -77,7 +75,11 @@ from tournaments.services.rounds import (
     start_round_clock,
 )
 from tournaments.services.standings_input import (
+    StandingInput,
+    counted_players,
+    counts_as_player,
     event_standings,
+    event_winners,
     standing_games,
     standing_registrations,
 )
@@ -95,10 +97,12 @@ __all__ = [
     "ReportedResult",
     "RoundTimer",
     "Sanctioning",
+    "StandingInput",
     "add_walkin",
     "check_in",
     "confirm_result",
     "counted_players",
+    "counts_as_player",
     "create_event",
     "director_set_result",
     "dispute_result",
@@ -106,6 +110,7 @@ __all__ = [
     "drop_no_shows",
     "event_for",
     "event_standings",
+    "event_winners",
     "export_event",
     "finish_event",
     "game_result_for_table",

@@ -19,6 +19,7 @@ from tournaments.models import (
     Round,
     Table,
 )
+from tournaments.standings import DEFAULT_TIEBREAKS
 
 if TYPE_CHECKING:
     pass
@@ -91,3 +92,7 @@ def _lock_registration(registration: Registration | int) -> Registration:
         return Registration.objects.select_for_update().select_related("player", "event").get(pk=pk)
     except Registration.DoesNotExist:
         raise NotFound("No such registration.")
+
+
+def tiebreaks_for(event: Event) -> list[str]:
+    return list(event.tiebreaks) if event.tiebreaks else list(DEFAULT_TIEBREAKS)

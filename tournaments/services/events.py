@@ -7,13 +7,13 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.text import slugify
 
 from audit import services as audit
 from core.errors import Conflict, ServiceError
 from tournaments import signals
+from tournaments.limits import DEFAULT_BREAK_MINUTES, DEFAULT_ROUND_MINUTES
 from tournaments.models import (
     Event,
     Round,
@@ -28,8 +28,9 @@ from tournaments.permissions import (
     require_director,
     require_login,
 )
-from tournaments.services.base import _last_round, _last_round_number, _lock_event
+from tournaments.services.base import _last_round, _last_round_number, _lock_event, tiebreaks_for
 from tournaments.services.event_validation import validate_event
+from tournaments.services.standings_input import counted_players
 
 # 000 Part VI §3 "Sanctioning" / "Multi-player tournaments".
 SANCTION_MIN_PLAYERS = 5
@@ -63,12 +64,6 @@ EVENT_FIELDS = (
 LOCKED_AFTER_START = ("game", "multiplayer", "scoring_settings", "sanctioned")
 
 
-def tiebreaks_for(event: Event) -> list[str]:
-    from tournaments.standings import DEFAULT_TIEBREAKS
-
-    return list(event.tiebreaks) if event.tiebreaks else list(DEFAULT_TIEBREAKS)
-
-
 def tiebreak_labels(event: Event) -> list[str]:
     """The event's tiebreak chain in words, for its pages."""
     from tournaments.standings import TIEBREAKS
@@ -78,16 +73,6 @@ def tiebreak_labels(event: Event) -> list[str]:
         labels.get(name) or getattr(TIEBREAKS.get(name), "label", name)
         for name in tiebreaks_for(event)
     ]
-
-
-def counted_players(event: Event) -> int:
-    """Players the rulebook's round table counts: everyone still in, plus everyone who
-    played and then dropped (a drop after round 1 does not shorten the event)."""
-    return (
-        event.registrations.filter(Q(dropped=False, ejected=False) | Q(seats__isnull=False))
-        .distinct()
-        .count()
-    )
 
 
 def rounds_total(event: Event) -> int:
@@ -147,8 +132,8 @@ def create_event(user: Any, **data: Any) -> Event:
     """Create an event in draft; the creator becomes its tournament director."""
     require_login(user)
     data = {k: v for k, v in data.items() if k in EVENT_FIELDS}
-    data.setdefault("round_minutes", 60)
-    data.setdefault("break_minutes", 15)
+    data.setdefault("round_minutes", DEFAULT_ROUND_MINUTES)
+    data.setdefault("break_minutes", DEFAULT_BREAK_MINUTES)
     validate_event(data)
     if data.get("tiebreaks") is None:
         data["tiebreaks"] = []

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from core.errors import ServiceError
 from rules_engine import (
@@ -15,13 +15,10 @@ from rules_engine import (
     InvalidResult,
     score_game,
 )
-from rules_engine import Seat as EngineSeat
+from tournaments.game_input import engine_input
 from tournaments.models import (
     Table,
 )
-
-if TYPE_CHECKING:
-    pass
 from tournaments.services.base import scoring_settings_for
 
 
@@ -113,11 +110,11 @@ def _reported(
 
 def _engine_result(table: Table, reported: ReportedResult) -> GameResult:
     event = table.round.event
-    return GameResult(
+    return engine_input(
         game=event.game,
-        seats=tuple(EngineSeat(str(rid), mps) for rid, mps in reported.mps.items()),
-        round_number=table.round.number,
         multiplayer=event.multiplayer,
+        round_number=table.round.number,
+        seats=((str(rid), mps) for rid, mps in reported.mps.items()),
         outcome=reported.outcome,
         winner=str(reported.winner) if reported.winner is not None else None,
         time_called=reported.time_called,

@@ -1,0 +1,100 @@
+"""Loading what the ledger rates: events and their tables as plain values (a full replay
+loads hundreds of thousands of seats; model instances would cost more than the rating)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any, NamedTuple
+
+from django.utils import timezone
+
+from rules_engine import GameResult, ScoringSettings
+from tournaments.game_input import engine_input
+from tournaments.models import Event, Seat, Table
+from tournaments.services import scoring_settings_for
+
+
+@dataclass
+class EventInfo:
+    id: int
+    game: str
+    multiplayer: bool
+    settings: ScoringSettings
+    event_date: date
+    finished_at: datetime | None
+    status: str
+    settings_key: int = 0  # identifies equal settings cheaply in the score cache
+
+
+class SeatData(NamedTuple):
+    """One seat; sorting a table's seats gives the seating order."""
+
+    position: int
+    seat_id: int
+    registration_id: int
+    mps: int | None
+
+
+@dataclass
+class TableData:
+    id: int
+    round_id: int
+    outcome: str
+    winner_id: int | None
+    time_called: bool
+    seats: list[SeatData] = field(default_factory=list)  # in seating order
+
+
+def event_date(event: Event) -> date:
+    return timezone.localdate(event.starts_at or event.created_at)
+
+
+_SETTINGS_KEYS: dict[ScoringSettings, int] = {}
+
+
+def event_info(event: Event) -> EventInfo:
+    settings = scoring_settings_for(event)
+    return EventInfo(
+        id=event.pk,
+        game=event.game,
+        multiplayer=event.multiplayer,
+        settings=settings,
+        settings_key=_SETTINGS_KEYS.setdefault(settings, len(_SETTINGS_KEYS)),
+        event_date=event_date(event),
+        finished_at=event.finished_at,
+        status=event.status,
+    )
+
+
+def load_tables(table_filter: dict[str, Any], seat_filter: dict[str, Any]) -> dict[int, TableData]:
+    """Non-bye tables and their seats, as plain values (fast enough for a full replay)."""
+    tables: dict[int, TableData] = {}
+    for row in (
+        Table.objects.filter(is_bye=False, **table_filter)
+        .order_by("round_id", "number", "id")
+        .values_list("id", "round_id", "outcome", "winner_id", "time_called")
+    ):
+        tables[row[0]] = TableData(*row)
+    for table_id, position, registration_id, mps, seat_id in Seat.objects.filter(
+        table__is_bye=False, **seat_filter
+    ).values_list("table_id", "position", "registration_id", "mps", "id"):
+        table = tables.get(table_id)
+        if table is not None:
+            table.seats.append(SeatData(position, seat_id, registration_id, mps))
+    for table in tables.values():
+        table.seats.sort()  # seating order, as the tournaments app reads it
+    return tables
+
+
+def game_result(table: TableData, info: EventInfo, round_number: int) -> GameResult:
+    """The table's engine input, from the tournaments' one builder."""
+    return engine_input(
+        game=info.game,
+        multiplayer=info.multiplayer,
+        round_number=round_number,
+        seats=((str(s.registration_id), s.mps) for s in sorted(table.seats)),
+        outcome=table.outcome,
+        winner=str(table.winner_id) if table.winner_id is not None else None,
+        time_called=table.time_called,
+    )

@@ -1,0 +1,216 @@
+"""Rating a round, a finished event's bonus, and replaying a whole game system.
+
+One code path rates a round, whether live (``rate_closed_round``, when a round of
+a sanctioned event closes) or in a replay (``replay_game``): both load tables and
+seats the same way, score them with the rules engine and rate them with
+``ratings.formula`` from the ratings held before the round. So the ledger written
+live always equals a replay from scratch, which is what a correction triggers.
+
+Concurrency: every writer takes a per-game-system lock (ratings.services.locks).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from core.errors import NotFound, ServiceError
+from ratings.models import PlayerRating, RatingEntry, ReplayJob
+from ratings.services.ledger_io import (
+    Progress,
+    bump_ledger_version,
+    current_ratings,
+    insert_rows,
+    needs_replay,
+    save_player_ratings,
+    write_ledger,
+)
+from ratings.services.loading import TableData, event_info, load_tables
+from ratings.services.locks import SessionLock, xact_lock
+from ratings.services.rater import GAME, LedgerRow, Rater
+from ratings.services.timeline import GAME_KIND, bonus_at, bonus_step, round_step, timeline
+from tournaments.models import Event, GameSystem, Registration, Round
+from tournaments.services import event_winners
+
+
+def is_rated(event: Event) -> bool:
+    return bool(event.sanctioned)
+
+
+def rate_closed_round(rnd: Round) -> int:
+    """Rate every played table of a closed round of a sanctioned event (idempotent).
+    Returns how many ledger rows were written."""
+    event = rnd.event
+    if not is_rated(event) or rnd.status != Round.Status.CLOSED:
+        return 0
+    with transaction.atomic():
+        xact_lock(event.game)
+        if RatingEntry.objects.filter(event=event, round_number=rnd.number, kind=GAME).exists():
+            return 0  # already rated: a second signal changes nothing
+        step = round_step(rnd.pk, event.pk, rnd.number, rnd.closed_at, rnd.created_at)
+        late, step_no = needs_replay(event.game, step.key)
+        if late:
+            replay_game(event.game)
+            return RatingEntry.objects.filter(event=event, round_number=rnd.number).count()
+        tables = load_tables({"round": rnd}, {"round": rnd})
+        if not tables:
+            return 0
+        regs = {s.registration_id for t in tables.values() for s in t.seats}
+        reg_player = dict(Registration.objects.filter(pk__in=regs).values_list("pk", "player_id"))
+        ratings = current_ratings(event.game, reg_player.values())
+        rater = Rater(event.game, ratings, reg_player, timezone.now())
+        rater.rate_round(step, step_no, event_info(event), tables.values())
+        _append(event.game, rater.rows)
+        return len(rater.rows)
+
+
+def _append(game: str, rows: list[LedgerRow]) -> None:
+    insert_rows(rows)
+    save_player_ratings(game, rows)
+    bump_ledger_version(game)
+
+
+def rate_finished_event(event: Event) -> RatingEntry | None:
+    """The tournament winner's bonus: one point per game he played (idempotent)."""
+    if not is_rated(event) or event.status != Event.Status.FINISHED:
+        return None
+    bonus = RatingEntry.objects.filter(event=event, kind=RatingEntry.Kind.BONUS)
+    with transaction.atomic():
+        xact_lock(event.game)
+        if bonus.exists():
+            return None
+        step = bonus_step(event.pk, bonus_at(event))
+        late, step_no = needs_replay(event.game, step.key)
+        if late:
+            replay_game(event.game)
+            return bonus.first()
+        winner = event_winners(pk=event.pk).get(event.pk)
+        if winner is None:
+            return None
+        rater = Rater(event.game, current_ratings(event.game, [winner]), {}, timezone.now())
+        rater.games_in_event[(event.pk, winner)] = RatingEntry.objects.filter(
+            event=event, player_id=winner, kind=RatingEntry.Kind.GAME
+        ).count()
+        rater.rate_bonus(step, step_no, event_info(event), winner)
+        if not rater.rows:
+            return None
+        _append(event.game, rater.rows)
+        return bonus.first()
+
+
+def _closed_tables_by_round(game: str) -> tuple[dict[int, list[TableData]], int]:
+    closed = Round.Status.CLOSED
+    tables = load_tables(
+        {"round__event__game": game, "round__event__sanctioned": True, "round__status": closed},
+        {"event__game": game, "event__sanctioned": True, "round__status": closed},
+    )
+    by_round: dict[int, list[TableData]] = defaultdict(list)
+    for table in tables.values():
+        by_round[table.round_id].append(table)
+    return by_round, len(tables)
+
+
+def compute_ledger(game: str, progress: Progress | None = None) -> tuple[list[LedgerRow], int]:
+    """The whole ledger of a game system replayed from scratch (nothing written).
+
+    Returns the rows and how many tables were left unrated as invalid.
+    """
+    report = progress or (lambda phase, done, total: None)
+    report("loading results", 0, 0)
+    events, steps = timeline(game)
+    infos = {pk: event_info(e) for pk, e in events.items()}
+    by_round, total = _closed_tables_by_round(game)
+    reg_player = dict(
+        Registration.objects.filter(event__game=game, event__sanctioned=True).values_list(
+            "pk", "player_id"
+        )
+    )
+    winners = event_winners(game=game, sanctioned=True, status=Event.Status.FINISHED)
+    rater = Rater(game, {}, reg_player, timezone.now())
+    done = 0
+    report("rating games", 0, total)
+    every = max(1, total // 50)
+    next_report = every
+    for step_no, step in enumerate(steps, start=1):
+        info = infos[step.event_id]
+        if step.kind != GAME_KIND:
+            rater.rate_bonus(step, step_no, info, winners.get(step.event_id))
+            continue
+        round_tables = by_round.get(step.round_id, [])  # type: ignore[arg-type]
+        rater.rate_round(step, step_no, info, round_tables)
+        done += len(round_tables)
+        if done >= next_report:
+            report("rating games", done, total)
+            next_report = done + every
+    return rater.rows, rater.skipped
+
+
+def _job_progress(job: ReplayJob | None) -> Progress:
+    def progress(phase: str, done: int, total: int) -> None:
+        if job is None:
+            return
+        job.phase, job.done, job.total = phase, done, total
+        job.save(update_fields=["phase", "done", "total"])
+
+    return progress
+
+
+def _job_done(job: ReplayJob, rows: list[LedgerRow], skipped: int) -> None:
+    job.status = ReplayJob.Status.DONE
+    job.finished_at = timezone.now()
+    job.phase = "done"
+    job.done = job.total = len(rows)
+    job.games_rated = sum(1 for r in rows if r.kind == GAME)
+    job.skipped = skipped
+    job.save()
+
+
+def replay_game(game: str, job: ReplayJob | None = None) -> int:
+    """Recompute the whole ledger of a game system from the results; returns its row count.
+
+    Idempotent: the result depends only on the stored results, so running it twice
+    (or concurrently: the lock serialises them) gives the same ledger.
+    """
+    if game not in GameSystem.values:
+        raise ServiceError(f"Unknown game system {game!r}.")
+    progress = _job_progress(job)
+    with SessionLock(game):
+        if job is not None:
+            job.status = ReplayJob.Status.RUNNING
+            job.started_at = timezone.now()
+            job.error = ""
+            job.save(update_fields=["status", "started_at", "error"])
+        rows, skipped = compute_ledger(game, progress)
+        with transaction.atomic():
+            xact_lock(game)
+            write_ledger(game, rows, progress)
+            if job is not None:
+                _job_done(job, rows, skipped)
+        if connection.vendor == "postgresql":
+            # The table was rewritten: fresh statistics keep the league queries on
+            # hash aggregates instead of plans made for an empty table.
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    f"ANALYZE {RatingEntry._meta.db_table}, {PlayerRating._meta.db_table}"
+                )
+    return len(rows)
+
+
+def run_replay_job(job_id: int) -> ReplayJob:
+    """What the Celery task does: run a queued job (a finished one is left alone)."""
+    try:
+        job = ReplayJob.objects.get(pk=job_id)
+    except ReplayJob.DoesNotExist:
+        raise NotFound(f"No replay job {job_id}.")
+    if job.status == ReplayJob.Status.DONE:
+        return job
+    try:
+        replay_game(job.game, job)
+    except Exception as exc:
+        ReplayJob.objects.filter(pk=job.pk).update(
+            status=ReplayJob.Status.FAILED, error=str(exc)[:2000], finished_at=timezone.now()
+        )
+        raise
+    return job

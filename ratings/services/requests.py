@@ -1,0 +1,158 @@
+"""Asking for a replay (a director's button, a correction), the signal receivers that
+rate rounds and events as they close, and seasons."""
+
+from __future__ import annotations
+
+import logging
+from datetime import date
+from typing import Any
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from core.errors import NotAllowed, NotFound, ServiceError
+from ratings.models import ReplayJob, Season
+from ratings.services.ledger_io import bump_ledger_version
+from ratings.services.operations import is_rated, rate_closed_round, rate_finished_event
+from tournaments.models import Event, GameSystem, Round, Table
+
+logger = logging.getLogger("ratings.services")
+
+
+# --------------------------------------------------------------------------- requesting
+
+
+def can_replay(user: Any, game: str) -> bool:
+    """Staff, or a director of a sanctioned event of that game system."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return False
+    if user.is_staff:
+        return True
+    return Event.objects.filter(organizer=user, game=game, sanctioned=True).exists()
+
+
+def enqueue_replay(
+    game: str, *, reason: str, user: Any = None, event: Event | None = None
+) -> ReplayJob:
+    """Queue a replay (after the current transaction commits). A job still waiting
+    for a worker already covers any change made before it starts, so it is reused."""
+    from ratings.tasks import replay_ratings
+
+    if game not in GameSystem.values:
+        raise ServiceError(
+            f"Unknown game system {game!r}; choose one of {', '.join(GameSystem.values)}."
+        )
+    with transaction.atomic():
+        waiting = (
+            ReplayJob.objects.select_for_update()
+            .filter(game=game, status=ReplayJob.Status.QUEUED)
+            .order_by("pk")
+            .first()
+        )
+        if waiting is not None:
+            # Send again: the first message may have been lost while the broker was
+            # down, and a duplicate is harmless (replays are idempotent and serialised).
+            job = waiting
+        else:
+            job = ReplayJob.objects.create(
+                game=game,
+                reason=reason[:300],
+                event=event,
+                requested_by=user if getattr(user, "is_authenticated", False) else None,
+            )
+        job_id = job.pk
+        transaction.on_commit(lambda: _send_replay(replay_ratings, game, job_id))
+    return job
+
+
+def _send_replay(task: Any, game: str, job_id: int) -> None:
+    """The change that asked for the replay is already committed; a broker that
+    cannot be reached must not turn it into an error. The job stays QUEUED and
+    the next request for a replay of this game sends it again."""
+    try:
+        task.delay(game, job_id)
+    except Exception:
+        logger.exception("could not send replay job %s of %s; it stays queued", job_id, game)
+
+
+def request_replay(user: Any, game: str) -> ReplayJob:
+    """A director's "replay ratings" button."""
+    if game not in GameSystem.values:
+        raise ServiceError(
+            f"Unknown game system {game!r}; choose one of {', '.join(GameSystem.values)}."
+        )
+    if not can_replay(user, game):
+        raise NotAllowed(
+            "Only staff or a director of a sanctioned event of this game can replay its ratings."
+        )
+    running = ReplayJob.objects.filter(game=game, status=ReplayJob.Status.RUNNING).exists()
+    reason = "requested by " + user.get_username()
+    if running:
+        reason += " (after the running replay)"
+    return enqueue_replay(game, reason=reason, user=user)
+
+
+def job_for(user: Any, job_id: int) -> ReplayJob:
+    job = ReplayJob.objects.select_related("event", "requested_by").filter(pk=job_id).first()
+    if job is None:
+        raise NotFound(f"No replay job {job_id}.")
+    allowed = can_replay(user, job.game) or (
+        job.event is not None and getattr(user, "pk", None) == job.event.organizer_id
+    )
+    if not allowed:
+        raise NotAllowed("Only staff or a director of this game system can see replay jobs.")
+    return job
+
+
+def latest_job(game: str) -> ReplayJob | None:
+    return ReplayJob.objects.filter(game=game).order_by("-created_at", "-pk").first()
+
+
+# --------------------------------------------------------------------------- signal receivers
+
+
+def on_round_closed(sender: Any, round: Round, **kwargs: Any) -> None:
+    rate_closed_round(round)
+
+
+def on_event_finished(sender: Any, event: Event, **kwargs: Any) -> None:
+    rate_finished_event(event)
+
+
+def on_event_deleted(sender: Any, instance: Event, **kwargs: Any) -> None:
+    # Its ledger rows went with it (cascade): cached league tables must go too.
+    bump_ledger_version(instance.game)
+
+
+def on_closed_result_changed(sender: Any, table: Table, **kwargs: Any) -> None:
+    event = table.round.event
+    if not is_rated(event):
+        return
+    enqueue_replay(
+        event.game,
+        reason=f"result of {event.name} round {table.round.number} table {table.number} corrected",
+        event=event,
+    )
+
+
+@transaction.atomic
+def create_season(
+    user: Any, *, name: str, game: str, starts_on: date, ends_on: date, description: str = ""
+) -> Season:
+    """Leagues span many directors' events, so only staff open a season."""
+    if not getattr(user, "is_staff", False):
+        raise NotAllowed("Only staff can create a season.")
+    if ends_on < starts_on:
+        raise ServiceError("A season must end on or after its start.")
+    base = slugify(name)[:120] or "season"
+    slug, n = base, 2
+    while Season.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return Season.objects.create(
+        name=name,
+        slug=slug,
+        game=game,
+        starts_on=starts_on,
+        ends_on=ends_on,
+        description=description,
+    )
