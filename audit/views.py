@@ -1,30 +1,13 @@
-"""The audit trail of an event, for its director and staff: every change to a result,
-registration, penalty or deck list, with who made it, when, and what it was before."""
+"""Showing audit entries: what changed, field by field, before and after.
+
+The event audit page itself is tournaments.audit_views (audit sits below tournaments
+and never imports it)."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
 from typing import Any
-
-from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
-
-from audit.models import AuditEntry
-from tournaments.models import Event
-from tournaments.permissions import is_director
-
-PAGE_SIZE = 200
-KINDS = {
-    "result": "tournaments.table",
-    "registration": "tournaments.registration",
-    "penalty": "tournaments.penalty",
-    "decklist": "decks.decklist",
-    "round": "tournaments.round",
-    "event": "tournaments.event",
-}
 
 
 @dataclass(frozen=True)
@@ -79,23 +62,3 @@ def readable_diff(before: Any, after: Any) -> list[Change]:
         shown_before = _show(a) if key in old else "—"
         changes.append(Change(key, shown_before, _show(b) if key in new else "—"))
     return changes
-
-
-def event_audit(request: HttpRequest, slug: str) -> HttpResponse:
-    event = get_object_or_404(Event.objects.select_related("organizer"), slug=slug)
-    # 403, not a redirect to log in: the trail names players and their penalties.
-    if not is_director(request.user, event):
-        raise PermissionDenied("Only the event's director and staff see its audit trail.")
-    entries = AuditEntry.objects.filter(event=event).select_related("actor")
-    kind = request.GET.get("kind", "")
-    if kind in KINDS:
-        entries = entries.filter(object_type=KINDS[kind])
-    else:
-        kind = ""
-    page = Paginator(entries, PAGE_SIZE).get_page(request.GET.get("page"))
-    rows = [{"entry": e, "changes": readable_diff(e.before, e.after)} for e in page]
-    return render(
-        request,
-        "audit/event_audit.html",
-        {"event": event, "rows": rows, "page": page, "kind": kind, "kinds": list(KINDS)},
-    )

@@ -25,6 +25,6 @@ urlpatterns = [
     path("rules/", include("calculators.urls")),
     path("decks/", include("decks.urls")),
     path("leagues/", include("ratings.urls")),
-    path("audit/", include("audit.urls")),
+    path("audit/", include("tournaments.audit_urls")),
     path("", include("tournaments.urls")),
 ]

@@ -20,6 +20,9 @@ class RatingsConfig(AppConfig):
         signals.closed_result_changed.connect(
             services.on_closed_result_changed, dispatch_uid="ratings.closed_result_changed"
         )
+        signals.event_imported.connect(
+            services.on_event_imported, dispatch_uid="ratings.event_imported"
+        )
         post_delete.connect(
             services.on_event_deleted, sender=Event, dispatch_uid="ratings.event_deleted"
         )

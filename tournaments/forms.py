@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 
 from rules_engine import GAME_SYSTEMS, ScoringSettings
+from tournaments import extensions
 from tournaments.limits import (
     BREAK_MINUTES,
     DEFAULT_BREAK_MINUTES,
@@ -24,20 +25,13 @@ DEFAULTS = ScoringSettings()
 
 
 def format_choice_groups() -> list[tuple[str, Any]]:
-    """Formats per game from the decks app, when it is installed and ready."""
-    try:
-        from decks.services import format_choices
-    except ImportError:  # the decks app is optional for running events
-        return []
+    """Formats per game, from the deck app registered in tournaments.extensions."""
     groups: list[tuple[str, Any]] = [("", "— none / not checked —")]
     for key, label in GameSystem.choices:
-        try:
-            rows = format_choices(key)
-        except Exception:  # a broken format table must not break the event form
-            rows = []
+        rows = extensions.format_choices(key)
         if rows:
             groups.append((label, [(f"{key}:{k}", name) for k, name in rows]))
-    return groups
+    return groups if len(groups) > 1 else []
 
 
 class DateTimeInput(forms.DateTimeInput):

@@ -26,7 +26,7 @@ from django.utils.dateparse import parse_datetime
 
 from audit import services as audit
 from core.errors import Conflict, ServiceError
-from tournaments import services
+from tournaments import services, signals
 from tournaments.models import Event, Penalty, Player, Registration, Round, Seat, Table
 from tournaments.services.event_validation import validate_event
 
@@ -86,10 +86,7 @@ def _standings_of(event: Event, reg_map: dict[int, Registration]) -> list[dict[s
     ]
 
 
-@transaction.atomic
-def _import(
-    document: dict[str, Any], organizer: Any, slug: str | None
-) -> tuple[Event, dict[int, Registration]]:
+def _create_event(document: dict[str, Any], organizer: Any, slug: str | None) -> Event:
     for key in REQUIRED:
         _require(document, key, (dict, list), "")
     data = document["event"]
@@ -106,7 +103,7 @@ def _import(
     status = _require(data, "status", str, "event.")
     if status not in Event.Status.values:
         raise ServiceError(f"Unknown event status {status!r}.", code="bad_document")
-    event = Event.objects.create(
+    return Event.objects.create(
         organizer=organizer,
         slug=slug,
         status=status,
@@ -114,8 +111,10 @@ def _import(
         **fields,
     )
 
+
+def _create_registrations(event: Event, rows: list[Any]) -> dict[int, Registration]:
     reg_map: dict[int, Registration] = {}
-    for row in sorted(document["registrations"], key=lambda r: r.get("id", 0)):
+    for row in sorted(rows, key=lambda r: r.get("id", 0)):
         old = _require(row, "id", int, "registration.")
         name = _require(row, "player", str, "registration.")
         reg_map[old] = Registration.objects.create(
@@ -128,16 +127,48 @@ def _import(
             ejected=bool(row.get("ejected")),
             ejection_reason=str(row.get("ejection_reason") or "")[:300],
         )
+    return reg_map
 
-    def reg(old: Any, where: str) -> Registration:
-        if old not in reg_map:
-            raise ServiceError(f"{where} names registration {old!r}, which is not in the event.")
-        return reg_map[old]
 
+def _registration(reg_map: dict[int, Registration], old: Any, where: str) -> Registration:
+    if old not in reg_map:
+        raise ServiceError(f"{where} names registration {old!r}, which is not in the event.")
+    return reg_map[old]
+
+
+def _create_table(new_round: Round, t: dict[str, Any], reg_map: dict[int, Registration]) -> None:
+    where = f"round {new_round.number} table {t.get('number')}"
+    winner = t.get("winner")
+    table = Table.objects.create(
+        round=new_round,
+        number=_require(t, "number", int, "table."),
+        is_bye=bool(t.get("is_bye")),
+        status=t.get("status") or Table.Status.PENDING,
+        outcome=t.get("outcome") or "normal",
+        winner=_registration(reg_map, winner, where) if winner is not None else None,
+        time_called=bool(t.get("time_called")),
+        band=str(t.get("band") or "")[:60],
+    )
+    for position, seat in enumerate(t.get("seats") or [], start=1):
+        Seat.objects.create(
+            table=table,
+            round=new_round,
+            event=new_round.event,
+            registration=_registration(reg_map, seat.get("registration"), where),
+            position=position,
+            is_bye=table.is_bye,
+            mps=seat.get("mps"),
+            points=seat.get("points"),
+            outcome=seat.get("outcome") or "",
+        )
+
+
+def _create_rounds(event: Event, rounds: list[Any], reg_map: dict[int, Registration]) -> datetime:
+    """Every round and table; returns when the last round closed."""
     # Rounds close one minute apart in their order, after the event's start.
     start = event.starts_at or event.created_at
     last_close = start
-    for rnd in sorted(document["rounds"], key=lambda r: r.get("number", 0)):
+    for rnd in sorted(rounds, key=lambda r: r.get("number", 0)):
         number = _require(rnd, "number", int, "round.")
         closed = rnd.get("status") == Round.Status.CLOSED
         closed_at = _datetime(rnd.get("closed_at"), "round.closed_at") or (
@@ -154,39 +185,14 @@ def _import(
             closed_at=closed_at,
         )
         for t in sorted(rnd.get("tables") or [], key=lambda t: t.get("number", 0)):
-            where = f"round {number} table {t.get('number')}"
-            winner = t.get("winner")
-            table = Table.objects.create(
-                round=new_round,
-                number=_require(t, "number", int, "table."),
-                is_bye=bool(t.get("is_bye")),
-                status=t.get("status") or Table.Status.PENDING,
-                outcome=t.get("outcome") or "normal",
-                winner=reg(winner, where) if winner is not None else None,
-                time_called=bool(t.get("time_called")),
-                band=str(t.get("band") or "")[:60],
-            )
-            for position, seat in enumerate(t.get("seats") or [], start=1):
-                Seat.objects.create(
-                    table=table,
-                    round=new_round,
-                    event=event,
-                    registration=reg(seat.get("registration"), where),
-                    position=position,
-                    is_bye=table.is_bye,
-                    mps=seat.get("mps"),
-                    points=seat.get("points"),
-                    outcome=seat.get("outcome") or "",
-                )
-    if event.status == Event.Status.FINISHED:
-        event.finished_at = _datetime(data.get("finished_at"), "event.finished_at") or (
-            last_close + timedelta(minutes=1)
-        )
-        event.save(update_fields=["finished_at"])
+            _create_table(new_round, t, reg_map)
+    return last_close
 
-    for p in document["penalties"]:
+
+def _create_penalties(penalties: list[Any], reg_map: dict[int, Registration]) -> None:
+    for p in penalties:
         Penalty.objects.create(
-            registration=reg(p.get("registration"), "a penalty"),
+            registration=_registration(reg_map, p.get("registration"), "a penalty"),
             kind=p.get("kind") or Penalty.Kind.WARNING,
             offense=p.get("offense") or Penalty.Offense.OTHER,
             round_number=p.get("round"),
@@ -194,6 +200,20 @@ def _import(
             created_at=_datetime(p.get("at"), "penalty.at") or timezone.now(),
         )
 
+
+@transaction.atomic
+def _import(
+    document: dict[str, Any], organizer: Any, slug: str | None
+) -> tuple[Event, dict[int, Registration]]:
+    event = _create_event(document, organizer, slug)
+    reg_map = _create_registrations(event, document["registrations"])
+    last_close = _create_rounds(event, document["rounds"], reg_map)
+    if event.status == Event.Status.FINISHED:
+        event.finished_at = _datetime(
+            document["event"].get("finished_at"), "event.finished_at"
+        ) or (last_close + timedelta(minutes=1))
+        event.save(update_fields=["finished_at"])
+    _create_penalties(document["penalties"], reg_map)
     if event.rounds.exists():
         expected = [
             {"registration": r["registration"], **{f: r[f] for f in STANDING_FIELDS}}
@@ -227,9 +247,8 @@ def import_event(
         raise ServiceError("The document is not a JSON object.", code="bad_document")
     username = document.get("event", {}).get("organizer") if document.get("event") else None
     event, _ = _import(document, _organizer(username, organizer), slug)
-    if replay_ratings and event.sanctioned:
-        from ratings.services import replay_game
-
-        # The ledger is derived from results: replaying rebuilds this event's share of it.
-        replay_game(event.game)
+    if replay_ratings:
+        # The ledger is derived from results: the ratings app (listening) replays the
+        # game system, which rebuilds this event's share of it.
+        signals.event_imported.send(sender=Event, event=event)
     return event

@@ -31,6 +31,7 @@ from ratings.services.requests import (
     on_closed_result_changed,
     on_event_deleted,
     on_event_finished,
+    on_event_imported,
     on_round_closed,
     request_replay,
 )
@@ -51,6 +52,7 @@ __all__ = [
     "on_closed_result_changed",
     "on_event_deleted",
     "on_event_finished",
+    "on_event_imported",
     "on_round_closed",
     "rate_closed_round",
     "rate_finished_event",

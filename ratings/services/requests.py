@@ -13,7 +13,12 @@ from django.utils.text import slugify
 from core.errors import NotAllowed, NotFound, ServiceError
 from ratings.models import ReplayJob, Season
 from ratings.services.ledger_io import bump_ledger_version
-from ratings.services.operations import is_rated, rate_closed_round, rate_finished_event
+from ratings.services.operations import (
+    is_rated,
+    rate_closed_round,
+    rate_finished_event,
+    replay_game,
+)
 from tournaments.models import Event, GameSystem, Round, Table
 
 logger = logging.getLogger("ratings.services")
@@ -122,6 +127,11 @@ def on_event_finished(sender: Any, event: Event, **kwargs: Any) -> None:
 def on_event_deleted(sender: Any, instance: Event, **kwargs: Any) -> None:
     # Its ledger rows went with it (cascade): cached league tables must go too.
     bump_ledger_version(instance.game)
+
+
+def on_event_imported(sender: Any, event: Event, **kwargs: Any) -> None:
+    if is_rated(event):
+        replay_game(event.game)
 
 
 def on_closed_result_changed(sender: Any, table: Table, **kwargs: Any) -> None:

@@ -1,0 +1,9 @@
+"""Pages under /audit/ (the event audit page lives with the events it shows)."""
+
+from django.urls import path
+
+from tournaments import audit_views
+
+urlpatterns = [
+    path("events/<slug:slug>/", audit_views.event_audit, name="event-audit"),
+]

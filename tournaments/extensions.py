@@ -1,0 +1,78 @@
+"""What apps above tournaments add to its pages, registered from their ``ready()``.
+
+The decks app sits above tournaments (it reads events and registrations), so
+tournaments must not import it; instead decks registers its functions here
+(``decks/tournament_hooks.py``) and the tournament pages ask through the helpers
+below, which answer "nothing" when no deck app is installed or its answer fails:
+deck information must never stop an event's pages from loading.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tournaments.models import Event, Registration
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class DeckHooks:
+    """The deck app's answers for the tournament pages."""
+
+    # (key, label) of every deck construction format of a game system
+    format_choices: Callable[[str], Sequence[tuple[str, str]]]
+    # per registration id: the deck list's status, shown on the dashboard
+    deck_status_for_event: Callable[[Event], dict[int, Any]]
+    # registrations whose current deck list is illegal
+    illegal_decklists: Callable[[Event], Sequence[Registration]]
+
+
+_deck_hooks: DeckHooks | None = None
+
+
+def register_deck_hooks(hooks: DeckHooks) -> None:
+    global _deck_hooks
+    _deck_hooks = hooks
+
+
+def deck_hooks() -> DeckHooks | None:
+    return _deck_hooks
+
+
+def format_choices(game: str) -> list[tuple[str, str]]:
+    """The formats of ``game``; none when there is no deck app or its table is broken."""
+    if _deck_hooks is None:
+        return []
+    try:
+        return list(_deck_hooks.format_choices(game))
+    except Exception:  # a broken format table must not break the event form
+        log.exception("format choices of %s failed", game)
+        return []
+
+
+def deck_status(event: Event) -> dict[int, Any]:
+    """Per registration id, its deck list's status; empty without a deck app."""
+    if _deck_hooks is None:
+        return {}
+    try:
+        return _deck_hooks.deck_status_for_event(event)
+    except Exception:  # deck status is information; the dashboard must still load
+        log.exception("deck status of event %s failed", getattr(event, "pk", None))
+        return {}
+
+
+def illegal_decklists(event: Event) -> list[Registration]:
+    """Players still in whose current deck list breaks the construction rules (an illegal
+    deck counts as cheating, 000 Part VI §3); empty without a deck app."""
+    if _deck_hooks is None:
+        return []
+    try:
+        return [r for r in _deck_hooks.illegal_decklists(event) if not r.ejected]
+    except Exception:  # deck checks are information; the dashboard must still load
+        log.exception("deck checks of event %s failed", getattr(event, "pk", None))
+        return []
