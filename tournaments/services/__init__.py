@@ -83,6 +83,14 @@ from tournaments.services.standings_input import (
     standing_games,
     standing_registrations,
 )
+from tournaments.services.table_actions import (
+    TableActions,
+    confirm_blocker,
+    director_set_blocker,
+    dispute_blocker,
+    report_blocker,
+    table_actions,
+)
 
 __all__ = [
     "EVENT_FIELDS",
@@ -98,13 +106,17 @@ __all__ = [
     "RoundTimer",
     "Sanctioning",
     "StandingInput",
+    "TableActions",
     "add_walkin",
     "check_in",
+    "confirm_blocker",
     "confirm_result",
     "counted_players",
     "counts_as_player",
     "create_event",
+    "director_set_blocker",
     "director_set_result",
+    "dispute_blocker",
     "dispute_result",
     "drop",
     "drop_no_shows",
@@ -128,6 +140,7 @@ __all__ = [
     "register_self",
     "repair_blocker",
     "repair_round",
+    "report_blocker",
     "report_result",
     "require_director",
     "require_login",
@@ -142,6 +155,7 @@ __all__ = [
     "standing_games",
     "standing_registrations",
     "start_round_clock",
+    "table_actions",
     "table_snapshot",
     "tiebreak_labels",
     "tiebreaks_for",

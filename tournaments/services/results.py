@@ -4,29 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from audit import services as audit
-from core.errors import Conflict, NotAllowed, ServiceError
+from core.errors import Conflict, ServiceError
 from tournaments import signals
 from tournaments.models import (
-    Event,
     ResultChange,
     Round,
     Table,
 )
-
-if TYPE_CHECKING:
-    pass
 from tournaments.permissions import (
-    is_director,
-    require_director,
     require_seat,
-    seat_registration,
 )
+from tournaments.results_flow import Action, Refusal, report_action, step
 from tournaments.services.base import _lock_table
 from tournaments.services.result_input import (
     _reported,
@@ -36,6 +30,12 @@ from tournaments.services.result_input import (
     table_snapshot,
 )
 from tournaments.services.rounds import _maybe_close_round
+from tournaments.services.table_actions import (
+    confirm_blocker,
+    director_set_blocker,
+    dispute_blocker,
+    report_blocker,
+)
 
 
 def _log_change(
@@ -62,20 +62,17 @@ def _log_change(
     return change
 
 
-def _check_version(table: Table, version: int | None) -> None:
-    if version is not None and int(version) != table.version:
-        raise Conflict(
-            "The result of this table changed since you loaded it; look at it again.",
-            code="stale",
-        )
+def _raise(blocker: ServiceError | None) -> None:
+    if blocker is not None:
+        raise blocker
 
 
-def _require_running(table: Table) -> None:
-    event = table.round.event
-    if event.status != Event.Status.RUNNING:
-        raise Conflict(f"{event.name} is not running; results cannot be reported.")
-    if table.is_bye:
-        raise ServiceError("A bye has no result to report: its points are fixed by the rules.")
+def _next(table: Table, action: Action) -> str:
+    """The table's state after ``action`` (its blocker has already allowed it)."""
+    found = step(table.status, action)
+    if isinstance(found, Refusal):  # a blocker let through what the flow refuses
+        raise Conflict(f"Table {table.number}: not now.", code=found.code)
+    return found.value
 
 
 @transaction.atomic
@@ -91,27 +88,22 @@ def report_result(
     """A player at the table reports its result. A report from the other side that
     matches the standing one confirms it; one that differs disputes it."""
     table = _lock_table(table)
+    _raise(report_blocker(user, table, version))
     reporter = require_seat(user, table)
-    _require_running(table)
-    _check_version(table, version)
-    if table.status == Table.Status.CONFIRMED:
-        raise Conflict(
-            f"Table {table.number} already has a confirmed result; ask the director to correct it.",
-            code="already_confirmed",
-        )
-    if table.status == Table.Status.DISPUTED:
-        raise Conflict(
-            f"The result of table {table.number} is disputed; the director will decide it.",
-            code="disputed",
-        )
     reported = _reported(table, mps, outcome, winner, time_called)
     score = _score(table, reported)
     before = table_snapshot(table)
     now = timezone.now()
-    if table.status == Table.Status.REPORTED and table.reported_by_registration_id != reporter.pk:
-        if reported == _stored_result(table):
-            return _confirm(user, table, before, now, note="matching report")
-        table.status = Table.Status.DISPUTED
+    action = report_action(
+        table.status,
+        table.reported_by_registration_id,
+        reporter.pk,
+        table.status == Table.Status.REPORTED and reported == _stored_result(table),
+    )
+    if action == Action.MATCHING_REPORT:
+        return _confirm(user, table, before, now, note="matching report", action=action)
+    if action == Action.DIFFERING_REPORT:
+        table.status = _next(table, action)
         table.counter_report = {
             **reported.as_json(),
             "by": reporter.pk,
@@ -130,7 +122,7 @@ def report_result(
         return table
     # First report, or the same side reporting again before confirmation.
     _write_result(table, reported, score)
-    table.status = Table.Status.REPORTED
+    table.status = _next(table, action)
     table.reported_by = user
     table.reported_by_registration = reporter
     table.reported_at = now
@@ -142,9 +134,14 @@ def report_result(
 
 
 def _confirm(
-    user: Any, table: Table, before: dict[str, Any], now: datetime, note: str = ""
+    user: Any,
+    table: Table,
+    before: dict[str, Any],
+    now: datetime,
+    note: str = "",
+    action: Action = Action.CONFIRM,
 ) -> Table:
-    table.status = Table.Status.CONFIRMED
+    table.status = _next(table, action)
     table.confirmed_by = user if getattr(user, "is_authenticated", False) else None
     table.confirmed_at = now
     table.version += 1
@@ -159,19 +156,7 @@ def confirm_result(user: Any, table: Table | int, version: int | None = None) ->
     """Another player at the table confirms the reported result; the director may confirm
     it too (a walk-in without an account cannot)."""
     table = _lock_table(table)
-    registration = seat_registration(user, table)
-    if registration is None and not is_director(user, table.round.event):
-        registration = require_seat(user, table)
-    _require_running(table)
-    if table.status != Table.Status.REPORTED:
-        raise Conflict(
-            f"Table {table.number} has no reported result waiting for confirmation "
-            f"({table.get_status_display().lower()}).",
-            code="nothing_to_confirm",
-        )
-    if registration is not None and table.reported_by_registration_id == registration.pk:
-        raise NotAllowed("You reported this result; another player at the table confirms it.")
-    _check_version(table, version)
+    _raise(confirm_blocker(user, table, version))
     return _confirm(user, table, table_snapshot(table), timezone.now())
 
 
@@ -179,18 +164,10 @@ def confirm_result(user: Any, table: Table | int, version: int | None = None) ->
 def dispute_result(user: Any, table: Table | int, note: str = "") -> Table:
     """Another player at the table says the reported result is wrong: the director decides."""
     table = _lock_table(table)
+    _raise(dispute_blocker(user, table))
     registration = require_seat(user, table)
-    _require_running(table)
-    if table.status != Table.Status.REPORTED:
-        raise Conflict(
-            f"Table {table.number} has no reported result to dispute "
-            f"({table.get_status_display().lower()}).",
-            code="nothing_to_dispute",
-        )
-    if table.reported_by_registration_id == registration.pk:
-        raise NotAllowed("You reported this result; report it again to change it.")
     before = table_snapshot(table)
-    table.status = Table.Status.DISPUTED
+    table.status = _next(table, Action.DISPUTE)
     table.dispute_note = (note or f"Disputed by {registration.player.display_name}.")[:500]
     table.version += 1
     table.save()
@@ -212,20 +189,14 @@ def director_set_result(
     """The director enters or corrects any result; it is confirmed at once. Correcting a
     closed round's result tells the ratings (closed_result_changed)."""
     table = _lock_table(table)
-    event = table.round.event
-    require_director(user, event)
-    if table.is_bye:
-        raise ServiceError("A bye has no result to enter: its points are fixed by the rules.")
-    if event.status not in (Event.Status.RUNNING, Event.Status.FINISHED):
-        raise Conflict(f"{event.name} is not running.")
-    _check_version(table, version)
+    _raise(director_set_blocker(user, table, version))
     reported = _reported(table, mps, outcome, winner, time_called)
     score = _score(table, reported)
     had_result = table.status != Table.Status.PENDING
     before = table_snapshot(table)
     _write_result(table, reported, score)
     now = timezone.now()
-    table.status = Table.Status.CONFIRMED
+    table.status = _next(table, Action.DIRECTOR_SET)
     if not had_result:
         table.reported_by = user
         table.reported_at = now

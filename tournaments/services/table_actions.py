@@ -1,0 +1,150 @@
+"""Who may do what to a table's result now: one blocker per action.
+
+Each blocker returns the error the operation would raise, or None; the operations in
+results.py raise it, and the pages, the API and the templates ask ``table_actions``
+instead of re-deriving the rules. The states come from the one transition table,
+tournaments.results_flow.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from core.errors import Conflict, NotAllowed, ServiceError
+from tournaments.models import Event, Registration, Table
+from tournaments.permissions import is_director, require_director, require_seat
+from tournaments.permissions import seat_registration as _seat_registration
+from tournaments.results_flow import Action, Refusal, step
+
+
+def _status(table: Table) -> str:
+    return table.get_status_display().lower()
+
+
+REFUSAL_WORDS = {
+    "already_confirmed": (
+        "Table {n} already has a confirmed result; ask the director to correct it."
+    ),
+    "disputed": "The result of table {n} is disputed; the director will decide it.",
+    "nothing_to_confirm": ("Table {n} has no reported result waiting for confirmation ({status})."),
+    "nothing_to_dispute": "Table {n} has no reported result to dispute ({status}).",
+}
+
+
+def flow_blocker(table: Table, action: Action) -> Conflict | None:
+    """The result flow's refusal of ``action`` at this table, in words."""
+    found = step(table.status, action)
+    if not isinstance(found, Refusal):
+        return None
+    words = REFUSAL_WORDS.get(found.code, "Table {n}: not now ({status}).")
+    return Conflict(words.format(n=table.number, status=_status(table)), code=found.code)
+
+
+def version_blocker(table: Table, version: int | None) -> Conflict | None:
+    if version is not None and int(version) != table.version:
+        return Conflict(
+            "The result of this table changed since you loaded it; look at it again.",
+            code="stale",
+        )
+    return None
+
+
+def running_blocker(table: Table) -> ServiceError | None:
+    """Players report while the event runs, and never for a bye."""
+    event = table.round.event
+    if event.status != Event.Status.RUNNING:
+        return Conflict(f"{event.name} is not running; results cannot be reported.")
+    if table.is_bye:
+        return ServiceError("A bye has no result to report: its points are fixed by the rules.")
+    return None
+
+
+def _seat_blocker(user: Any, table: Table) -> tuple[Registration | None, ServiceError | None]:
+    try:
+        return require_seat(user, table), None
+    except NotAllowed as exc:
+        return None, exc
+
+
+def _first(*blockers: ServiceError | None) -> ServiceError | None:
+    return next((b for b in blockers if b is not None), None)
+
+
+def report_blocker(user: Any, table: Table, version: int | None = None) -> ServiceError | None:
+    """Why ``user`` cannot report this table's result now, or None."""
+    _reg, seat = _seat_blocker(user, table)
+    if seat is not None:
+        return seat
+    return _first(
+        running_blocker(table), version_blocker(table, version), flow_blocker(table, Action.REPORT)
+    )
+
+
+def confirm_blocker(user: Any, table: Table, version: int | None = None) -> ServiceError | None:
+    """Another player at the table confirms a report; so may the director (a walk-in
+    without an account cannot)."""
+    registration = _seat_registration(user, table)
+    if registration is None and not is_director(user, table.round.event):
+        registration, seat = _seat_blocker(user, table)
+        if seat is not None:
+            return seat
+    blocker = _first(running_blocker(table), flow_blocker(table, Action.CONFIRM))
+    if blocker is not None:
+        return blocker
+    if registration is not None and table.reported_by_registration_id == registration.pk:
+        return NotAllowed("You reported this result; another player at the table confirms it.")
+    return version_blocker(table, version)
+
+
+def dispute_blocker(user: Any, table: Table) -> ServiceError | None:
+    """Another player at the table says the report is wrong."""
+    registration, seat = _seat_blocker(user, table)
+    if seat is not None:
+        return seat
+    blocker = _first(running_blocker(table), flow_blocker(table, Action.DISPUTE))
+    if blocker is not None:
+        return blocker
+    if registration is not None and table.reported_by_registration_id == registration.pk:
+        return NotAllowed("You reported this result; report it again to change it.")
+    return None
+
+
+def director_set_blocker(
+    user: Any, table: Table, version: int | None = None
+) -> ServiceError | None:
+    """The director enters or corrects a result while the event runs or after it."""
+    event = table.round.event
+    try:
+        require_director(user, event)
+    except NotAllowed as exc:
+        return exc
+    if table.is_bye:
+        return ServiceError("A bye has no result to enter: its points are fixed by the rules.")
+    if event.status not in (Event.Status.RUNNING, Event.Status.FINISHED):
+        return Conflict(f"{event.name} is not running.")
+    return version_blocker(table, version)
+
+
+@dataclass(frozen=True)
+class TableActions:
+    """What a user may do to a table's result now (for pages, API and templates)."""
+
+    may_report: bool
+    may_confirm: bool
+    may_dispute: bool
+    may_set: bool  # the director's entry or correction
+    reported_by_me: bool
+
+
+def table_actions(user: Any, table: Table) -> TableActions:
+    registration = _seat_registration(user, table)
+    return TableActions(
+        may_report=report_blocker(user, table) is None,
+        may_confirm=confirm_blocker(user, table) is None,
+        may_dispute=dispute_blocker(user, table) is None,
+        may_set=director_set_blocker(user, table) is None,
+        reported_by_me=bool(
+            registration is not None and table.reported_by_registration_id == registration.pk
+        ),
+    )
