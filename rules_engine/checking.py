@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules_engine.games._common import is_whole, seat_name
+from rules_engine.games._common import is_whole, seat_ref
 from rules_engine.games.base import GameSystem
 from rules_engine.registry import get_game
 from rules_engine.types import (
@@ -19,6 +19,7 @@ from rules_engine.types import (
     ONE_RING,
     GameResult,
     InvalidResult,
+    PlayerRef,
     Problem,
     ScoringSettings,
     Seat,
@@ -166,11 +167,14 @@ def _structure(result: GameResult, game: GameSystem) -> tuple[list[Problem], boo
             key = player.strip()
             if key in seen:
                 problems.append(
-                    Problem(
+                    Problem.about(
                         "duplicate_seat",
-                        f"{player!r} sits twice (seats {seen[key]} and {i}): "
+                        "{player!r} sits twice (seats {first} and {second}): "
                         "each player has one seat at a table.",
                         f"seats[{i - 1}].player",
+                        player=PlayerRef(player),
+                        first=seen[key],
+                        second=i,
                     )
                 )
                 sound = False
@@ -180,20 +184,26 @@ def _structure(result: GameResult, game: GameSystem) -> tuple[list[Problem], boo
             unit = game.score_label or "score"
             if not is_whole(seat.mps):
                 problems.append(
-                    Problem(
+                    Problem.about(
                         "mps_not_integer",
-                        f"{seat_name(i, seat)}: {unit} must be a whole number, not {seat.mps!r}.",
+                        "{seat}: {unit} must be a whole number, not {mps!r}.",
                         f"seats[{i - 1}].mps",
+                        seat=seat_ref(i, seat),
+                        unit=unit,
+                        mps=seat.mps,
                     )
                 )
                 sound = False
             elif abs(seat.mps) > MAX_MPS:
                 problems.append(
-                    Problem(
+                    Problem.about(
                         "mps_out_of_range",
-                        f"{seat_name(i, seat)}: {seat.mps} {unit} is not a possible result "
-                        f"(the limit is ±{MAX_MPS}).",
+                        "{seat}: {mps} {unit} is not a possible result (the limit is ±{limit}).",
                         f"seats[{i - 1}].mps",
+                        seat=seat_ref(i, seat),
+                        mps=seat.mps,
+                        unit=unit,
+                        limit=MAX_MPS,
                     )
                 )
                 sound = False
@@ -217,10 +227,12 @@ def _structure(result: GameResult, game: GameSystem) -> tuple[list[Problem], boo
         if not isinstance(value, str) or value not in seated:
             what = "the winner" if name == "winner" else "the player who destroyed The One Ring"
             problems.append(
-                Problem(
+                Problem.about(
                     f"{name}_not_seated",
-                    f"{value!r} is named as {what} but has no seat at this table.",
+                    "{player!r} is named as {what} but has no seat at this table.",
                     name,
+                    player=PlayerRef(value),
+                    what=what,
                 )
             )
             sound = False
@@ -237,20 +249,24 @@ def _structure(result: GameResult, game: GameSystem) -> tuple[list[Problem], boo
             sound = False
         elif isinstance(result.outcome, str) and result.outcome not in (NORMAL, ONE_RING):
             problems.append(
-                Problem(
+                Problem.about(
                     "conflicting_outcome",
-                    f"The report says {result.one_ring!r} destroyed The One Ring but also that "
-                    f"the game ended by {game.label(result.outcome)!r}: it cannot be both.",
+                    "The report says {player!r} destroyed The One Ring but also that "
+                    "the game ended by {outcome!r}: it cannot be both.",
                     "outcome",
+                    player=PlayerRef(result.one_ring),
+                    outcome=game.label(result.outcome),
                 )
             )
         if result.winner is not None and result.winner != result.one_ring:
             problems.append(
-                Problem(
+                Problem.about(
                     "one_ring_not_winner",
-                    f"A One Ring win is claimed for {result.one_ring!r}, who is not the winner "
-                    f"({result.winner!r}): the player who destroys The One Ring wins the game.",
+                    "A One Ring win is claimed for {player!r}, who is not the winner "
+                    "({winner!r}): the player who destroys The One Ring wins the game.",
                     "one_ring",
+                    player=PlayerRef(result.one_ring),
+                    winner=PlayerRef(result.winner),
                 )
             )
     return problems, sound

@@ -7,8 +7,9 @@ anyone changing it under another's feet.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 HALF_CAP_READINGS = ("exact", "round-up")
 
@@ -63,10 +64,98 @@ class GameResult:
 
 
 @dataclass(frozen=True)
+class PlayerRef:
+    """A player named in a problem: by id in the engine, by name at the face."""
+
+    id: Any
+    name: str | None = None
+
+    def __str__(self) -> str:
+        return self.name if self.name is not None else str(self.id)
+
+    def __repr__(self) -> str:
+        # "{winner!r}" quotes an id ('12') but shows a name as it is (Frodo).
+        return self.name if self.name is not None else repr(self.id)
+
+    def named(self, names: Mapping[str, str]) -> PlayerRef:
+        return PlayerRef(self.id, names.get(str(self.id)))
+
+
+@dataclass(frozen=True)
+class SeatRef:
+    """A seat named in a problem: "Seat 2 (player)"."""
+
+    index: int
+    player: PlayerRef | None = None
+
+    def __str__(self) -> str:
+        return f"Seat {self.index} ({self.player})" if self.player else f"Seat {self.index}"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def named(self, names: Mapping[str, str]) -> SeatRef:
+        return SeatRef(self.index, self.player.named(names) if self.player else None)
+
+
+@dataclass(frozen=True)
+class PlayerList:
+    """Several players: "{tied: and }" joins them with " and "; "{best:, |'s 10}" gives
+    "a's 10, b's 10" (separator, then what follows each name)."""
+
+    players: tuple[PlayerRef, ...]
+
+    def __format__(self, spec: str) -> str:
+        sep, _, suffix = spec.partition("|")
+        return (sep or ", ").join(f"{p}{suffix}" for p in self.players)
+
+    def named(self, names: Mapping[str, str]) -> PlayerList:
+        return PlayerList(tuple(p.named(names) for p in self.players))
+
+
+Named = PlayerRef | SeatRef | PlayerList
+
+
+@dataclass(frozen=True)
 class Problem:
+    """Why a result cannot happen. ``message`` is the engine's words with player ids;
+    ``template`` and ``params`` keep the same words as data (the players and numbers),
+    so a face shows them with names (``render``) without parsing prose."""
+
     code: str
     message: str
     field: str | None = None  # which input the problem is about, when there is one
+    template: str = ""
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def about(cls, code: str, template: str, field: str | None = None, **params: Any) -> Problem:
+        frozen = tuple(sorted(params.items()))
+        return cls(code, template.format(**params), field, template, frozen)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The ids of every player the problem names, in the order of its params."""
+        out: list[str] = []
+        for _key, value in self.params:
+            if isinstance(value, PlayerRef):
+                out.append(str(value.id))
+            elif isinstance(value, SeatRef) and value.player is not None:
+                out.append(str(value.player.id))
+            elif isinstance(value, PlayerList):
+                out.extend(str(p.id) for p in value.players)
+        return tuple(out)
+
+    @property
+    def numbers(self) -> dict[str, Any]:
+        return {k: v for k, v in self.params if not isinstance(v, Named)}
+
+    def render(self, names: Mapping[str, str]) -> str:
+        """The message with players shown by ``names`` (id -> name)."""
+        if not self.template:
+            return self.message
+        values = {k: v.named(names) if isinstance(v, Named) else v for k, v in self.params}
+        return self.template.format(**values)
 
 
 class InvalidResult(ValueError):

@@ -4,18 +4,19 @@ modules can be discovered without a circular import)."""
 from __future__ import annotations
 
 from rules_engine.games.base import GameSystem
-from rules_engine.types import GameResult, Problem, Seat
+from rules_engine.types import GameResult, PlayerList, PlayerRef, Problem, Seat, SeatRef
 
 
 def is_whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def seat_name(index: int, seat: Seat) -> str:
+def seat_ref(index: int, seat: Seat) -> SeatRef:
+    """The seat as a problem names it: "Seat 2 (player)", or "Seat 2" without a player."""
     player = getattr(seat, "player", None)
     if isinstance(player, str) and player.strip():
-        return f"Seat {index} ({player})"
-    return f"Seat {index}"
+        return SeatRef(index, PlayerRef(player))
+    return SeatRef(index)
 
 
 def effective_winner(result: GameResult) -> str | None:
@@ -24,11 +25,13 @@ def effective_winner(result: GameResult) -> str | None:
 
 def require_scores(result: GameResult, game: GameSystem) -> list[Problem]:
     return [
-        Problem(
+        Problem.about(
             "mps_missing",
-            f"{seat_name(i, s)}: {game.score_label} missing; a {game.name} game is scored "
-            f"by {game.score_label}.",
+            "{seat}: {unit} missing; a {game} game is scored by {unit}.",
             f"seats[{i - 1}].mps",
+            seat=seat_ref(i, s),
+            unit=game.score_label,
+            game=game.name,
         )
         for i, s in enumerate(result.seats, start=1)
         if s.mps is None
@@ -37,10 +40,14 @@ def require_scores(result: GameResult, game: GameSystem) -> list[Problem]:
 
 def forbid_scores(result: GameResult, game: GameSystem, why: str) -> list[Problem]:
     return [
-        Problem(
+        Problem.about(
             "mps_not_allowed",
-            f"{seat_name(i, s)} has {s.mps!r} {game.score_label or 'MPs'}: {why}",
+            "{seat} has {mps!r} {unit}: {why}",
             f"seats[{i - 1}].mps",
+            seat=seat_ref(i, s),
+            mps=s.mps,
+            unit=game.score_label or "MPs",
+            why=why,
         )
         for i, s in enumerate(result.seats, start=1)
         if s.mps is not None
@@ -58,27 +65,35 @@ def winner_has_most(result: GameResult, game: GameSystem) -> list[Problem]:
     top = max(mps.values())  # type: ignore[type-var]
     leaders = [p for p, m in mps.items() if m == top]
     if claimed < top:  # type: ignore[operator]
-        best = ", ".join(f"{p}'s {top}" for p in leaders)
         return [
-            Problem(
+            Problem.about(
                 "winner_fewer_mps",
-                f"{result.winner!r} is reported as the winner but has {claimed} {unit}, "
-                f"fewer than {best}: the winner is the player with the most {unit}.",
+                "{winner!r} is reported as the winner but has {claimed} {unit}, "
+                "fewer than {leaders:, |'s {top}}: the winner is the player with the most {unit}.",
                 "winner",
+                winner=PlayerRef(result.winner),
+                claimed=claimed,
+                unit=unit,
+                leaders=PlayerList(tuple(PlayerRef(p) for p in leaders)),
+                top=top,
             )
         ]
     if len(leaders) > 1:
-        tied = " and ".join(leaders)
         if len(leaders) == len(mps):
             consequence = "a tie has no winner (3 points each)"
         else:
             consequence = "leave the winner empty: each player tied for the win scores as winner"
         return [
-            Problem(
+            Problem.about(
                 "winner_tied",
-                f"{result.winner!r} is reported as the winner but {tied} are tied on {top} "
-                f"{unit}: {consequence}.",
+                "{winner!r} is reported as the winner but {leaders: and } are tied on {top} "
+                "{unit}: {consequence}.",
                 "winner",
+                winner=PlayerRef(result.winner),
+                leaders=PlayerList(tuple(PlayerRef(p) for p in leaders)),
+                top=top,
+                unit=unit,
+                consequence=consequence,
             )
         ]
     return []
@@ -93,10 +108,12 @@ def require_winner(result: GameResult, why: str) -> list[Problem]:
 def forbid_winner(result: GameResult, why: str) -> list[Problem]:
     if effective_winner(result) is not None:
         return [
-            Problem(
+            Problem.about(
                 "winner_not_allowed",
-                f"{effective_winner(result)!r} is reported as the winner but {why}",
+                "{winner!r} is reported as the winner but {why}",
                 "winner",
+                winner=PlayerRef(effective_winner(result)),
+                why=why,
             )
         ]
     return []

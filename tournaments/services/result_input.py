@@ -3,7 +3,6 @@ its score, and the table's stored snapshot."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -122,19 +121,21 @@ def _engine_result(table: Table, reported: ReportedResult) -> GameResult:
 
 
 def _human_problems(table: Table, exc: InvalidResult) -> list[dict[str, Any]]:
-    """The engine names players by id; show people their names instead."""
+    """The engine names players by id; people read their names (the engine's problems
+    carry the ids as data, so no words are parsed)."""
     names = {
         str(s.registration_id): s.registration.player.display_name
         for s in table.seats.select_related("registration__player")
     }
-    out = []
-    for p in exc.problems:
-        message = p.message
-        for rid, name in names.items():
-            message = re.sub(rf"'{rid}'|\b{rid}(?='s)|(?<=\(){rid}(?=\))", name, message)
-            message = re.sub(rf"(?<=\s){rid}(?= and |,| are )", name, message)
-        out.append({"code": p.code, "message": message, "field": getattr(p, "field", None)})
-    return out
+    return [
+        {
+            "code": p.code,
+            "message": p.render(names),
+            "field": p.field,
+            "players": [int(pid) for pid in p.players if pid.isdigit()],
+        }
+        for p in exc.problems
+    ]
 
 
 def _score(table: Table, reported: ReportedResult) -> GameScore:
