@@ -93,21 +93,8 @@ def check_settings(settings: ScoringSettings) -> list[Problem]:
     return problems
 
 
-def _structure(result: GameResult, game: GameSystem) -> tuple[list[Problem], bool]:
-    """Problems with the shape of the report; the flag says whether the seats are
-    sound enough for the game's own checks to read them."""
+def _check_seat_count(result: GameResult, game: GameSystem, seats: Sequence[Seat]) -> list[Problem]:
     problems: list[Problem] = []
-    sound = True
-    problems += check_round(result.round_number)
-    for flag in ("multiplayer", "time_called"):
-        if not isinstance(getattr(result, flag), bool):
-            problems.append(Problem(flag, f"{flag} must be true or false.", flag))
-
-    seats = result.seats
-    if not isinstance(seats, Sequence) or isinstance(seats, str):
-        problems.append(Problem("seats", "The seats must be a list of players.", "seats"))
-        return problems, False
-
     multiplayer = result.multiplayer is True
     allowed = game.seat_range(multiplayer)
     if allowed is None:
@@ -143,9 +130,14 @@ def _structure(result: GameResult, game: GameSystem) -> tuple[list[Problem], boo
                 "seats",
             )
         )
+    return problems
 
+
+def _check_seats(seats: Sequence[Seat], game: GameSystem) -> tuple[list[Problem], bool]:
+    """Each seat: a Seat, with a player who sits once, and a whole, possible score."""
+    problems: list[Problem] = []
+    sound = True
     seen: dict[str, int] = {}
-    seated = {s.player for s in seats if isinstance(s, Seat) and isinstance(s.player, str)}
     for i, seat in enumerate(seats, start=1):
         if not isinstance(seat, Seat):
             problems.append(
@@ -207,7 +199,11 @@ def _structure(result: GameResult, game: GameSystem) -> tuple[list[Problem], boo
                     )
                 )
                 sound = False
+    return problems, sound
 
+
+def _check_outcome(result: GameResult, game: GameSystem) -> list[Problem]:
+    problems: list[Problem] = []
     if not isinstance(result.outcome, str) or not game.allows(result.outcome):
         allowed_outcomes = ", ".join(game.outcomes)
         problems.append(
@@ -218,8 +214,13 @@ def _structure(result: GameResult, game: GameSystem) -> tuple[list[Problem], boo
                 "outcome",
             )
         )
-        sound = False
+    return problems
 
+
+def _check_named_players(result: GameResult, seats: Sequence[Seat]) -> list[Problem]:
+    """The winner and the One Ring's destroyer must sit at the table."""
+    problems: list[Problem] = []
+    seated = {s.player for s in seats if isinstance(s, Seat) and isinstance(s.player, str)}
     for name, value in (("winner", result.winner), ("one_ring", result.one_ring)):
         if value is None:
             continue
@@ -235,8 +236,12 @@ def _structure(result: GameResult, game: GameSystem) -> tuple[list[Problem], boo
                     what=what,
                 )
             )
-            sound = False
+    return problems
 
+
+def _check_one_ring(result: GameResult, game: GameSystem) -> tuple[list[Problem], bool]:
+    problems: list[Problem] = []
+    sound = True
     if result.one_ring is not None:
         if ONE_RING not in game.outcomes:
             problems.append(
@@ -270,6 +275,28 @@ def _structure(result: GameResult, game: GameSystem) -> tuple[list[Problem], boo
                 )
             )
     return problems, sound
+
+
+def _structure(result: GameResult, game: GameSystem) -> tuple[list[Problem], bool]:
+    """Problems with the shape of the report; the flag says whether the seats are
+    sound enough for the game's own checks to read them."""
+    problems: list[Problem] = []
+    problems += check_round(result.round_number)
+    for flag in ("multiplayer", "time_called"):
+        if not isinstance(getattr(result, flag), bool):
+            problems.append(Problem(flag, f"{flag} must be true or false.", flag))
+
+    seats = result.seats
+    if not isinstance(seats, Sequence) or isinstance(seats, str):
+        problems.append(Problem("seats", "The seats must be a list of players.", "seats"))
+        return problems, False
+    problems += _check_seat_count(result, game, seats)
+    seat_problems, sound = _check_seats(seats, game)
+    outcome = _check_outcome(result, game)
+    named = _check_named_players(result, seats)
+    ring, ring_sound = _check_one_ring(result, game)
+    problems += seat_problems + outcome + named + ring
+    return problems, sound and not outcome and not named and ring_sound
 
 
 def find_problems(result: GameResult, settings: ScoringSettings | None = None) -> list[Problem]:
