@@ -4,12 +4,16 @@ and the event's rule readings."""
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+import functools
+import random
+import time
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
 
-from django.db import connection, models
+from django.db import OperationalError, connection, models
 from django.db.models import F, Max
 
-from core.errors import NotFound
+from core.errors import Conflict, NotFound
 from rules_engine import (
     ScoringSettings,
 )
@@ -21,8 +25,8 @@ from tournaments.models import (
 )
 from tournaments.standings import DEFAULT_TIEBREAKS
 
-if TYPE_CHECKING:
-    pass
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 SETTINGS_FIELDS = {f.name for f in dataclasses.fields(ScoringSettings)}
@@ -36,22 +40,99 @@ def _sqlite_write_lock(model: type[models.Model], pk: int) -> None:
         model.objects.filter(pk=pk).update(id=F("id"))
 
 
+# One lock order for every operation: the event's row first, then a round, a table or a
+# registration of it. Every operation that changes an event's rounds, tables or
+# registrations takes the event's lock first, so two operations never wait for each other
+# in a circle ("deadlock detected"). Row locks name their own table (of=("self",)) so the
+# rows joined for reading (event, player) are not locked by the way, and they are
+# FOR NO KEY UPDATE, which leaves the key-share locks of foreign-key inserts (a seat, an
+# audit entry pointing at the row) free.
+
+
 def _lock_event(event: Event | int) -> Event:
     pk = event.pk if isinstance(event, Event) else event
     _sqlite_write_lock(Event, pk)
     try:
-        return Event.objects.select_for_update().get(pk=pk)
+        return Event.objects.select_for_update(of=("self",), no_key=True).get(pk=pk)
     except Event.DoesNotExist:
         raise NotFound("No such event.")
 
 
 def _lock_table(table: Table | int) -> Table:
     pk = table.pk if isinstance(table, Table) else table
-    _sqlite_write_lock(Table, pk)
+    event_id = Table.objects.filter(pk=pk).values_list("round__event_id", flat=True).first()
+    if event_id is None:
+        raise NotFound("No such table.")
+    _lock_event(event_id)
     try:
-        return Table.objects.select_for_update().select_related("round__event").get(pk=pk)
+        return (
+            Table.objects.select_for_update(of=("self",), no_key=True)
+            .select_related("round__event")
+            .get(pk=pk)
+        )
     except Table.DoesNotExist:
         raise NotFound("No such table.")
+
+
+def _lock_round(rnd: Round) -> Round:
+    """A round of an event whose lock is held."""
+    return Round.objects.select_for_update(of=("self",), no_key=True).get(pk=rnd.pk)
+
+
+def _lock_registration(registration: Registration | int) -> Registration:
+    pk = registration.pk if isinstance(registration, Registration) else registration
+    event_id = Registration.objects.filter(pk=pk).values_list("event_id", flat=True).first()
+    if event_id is None:
+        raise NotFound("No such registration.")
+    _lock_event(event_id)
+    try:
+        return (
+            Registration.objects.select_for_update(of=("self",), no_key=True)
+            .select_related("player", "event")
+            .get(pk=pk)
+        )
+    except Registration.DoesNotExist:
+        raise NotFound("No such registration.")
+
+
+# Deadlock and serialization failures (SQLSTATE 40P01, 40001) abort the whole
+# transaction; the operation is run again from the start, a few times, and then refused
+# as busy (409): never a server error.
+RETRYABLE_SQLSTATES = {"40001", "40P01"}
+RETRY_ATTEMPTS = 5
+
+
+def _retryable(exc: OperationalError) -> bool:
+    cause = exc.__cause__
+    state = getattr(cause, "sqlstate", None) or getattr(cause, "pgcode", None)
+    if state in RETRYABLE_SQLSTATES:
+        return True
+    return connection.vendor == "sqlite" and "database is locked" in str(exc)
+
+
+def retry_on_conflict(operation: Callable[P, T]) -> Callable[P, T]:
+    """Run ``operation`` (an atomic service operation) again when the database aborted
+    it for a deadlock or a serialization failure. Inside an outer transaction it runs
+    once: only the outermost transaction can be retried."""
+
+    @functools.wraps(operation)
+    def run(*args: P.args, **kwargs: P.kwargs) -> T:
+        if connection.in_atomic_block:
+            return operation(*args, **kwargs)
+        for attempt in range(1, RETRY_ATTEMPTS + 1):
+            try:
+                return operation(*args, **kwargs)
+            except OperationalError as exc:
+                if not _retryable(exc):
+                    raise
+                if attempt == RETRY_ATTEMPTS:
+                    raise Conflict(
+                        "The event is busy with another change; try again.", code="busy"
+                    ) from exc
+                time.sleep(random.uniform(0.01, 0.05) * attempt)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    return run
 
 
 def _registration_snapshot(reg: Registration) -> dict[str, Any]:
@@ -84,14 +165,6 @@ def scoring_settings_for(event: Event) -> ScoringSettings:
     if "metw_elimination_points" in values and isinstance(values["metw_elimination_points"], list):
         values["metw_elimination_points"] = tuple(values["metw_elimination_points"])
     return ScoringSettings(**values)
-
-
-def _lock_registration(registration: Registration | int) -> Registration:
-    pk = registration.pk if isinstance(registration, Registration) else registration
-    try:
-        return Registration.objects.select_for_update().select_related("player", "event").get(pk=pk)
-    except Registration.DoesNotExist:
-        raise NotFound("No such registration.")
 
 
 def tiebreaks_for(event: Event) -> list[str]:

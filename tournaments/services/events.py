@@ -28,7 +28,13 @@ from tournaments.permissions import (
     require_director,
     require_login,
 )
-from tournaments.services.base import _last_round, _last_round_number, _lock_event, tiebreaks_for
+from tournaments.services.base import (
+    _last_round,
+    _last_round_number,
+    _lock_event,
+    retry_on_conflict,
+    tiebreaks_for,
+)
 from tournaments.services.event_validation import validate_event
 from tournaments.services.standings_input import counted_players
 
@@ -127,6 +133,7 @@ def _event_snapshot(event: Event) -> dict[str, Any]:
     return out
 
 
+@retry_on_conflict
 @transaction.atomic
 def create_event(user: Any, **data: Any) -> Event:
     """Create an event in draft; the creator becomes its tournament director."""
@@ -144,6 +151,7 @@ def create_event(user: Any, **data: Any) -> Event:
     return event
 
 
+@retry_on_conflict
 @transaction.atomic
 def update_event(user: Any, event: Event, **data: Any) -> Event:
     event = _lock_event(event)
@@ -185,6 +193,7 @@ def update_event(user: Any, event: Event, **data: Any) -> Event:
     return event
 
 
+@retry_on_conflict
 @transaction.atomic
 def open_registration(user: Any, event: Event) -> Event:
     event = _lock_event(event)
@@ -207,6 +216,7 @@ def open_registration(user: Any, event: Event) -> Event:
     return event
 
 
+@retry_on_conflict
 @transaction.atomic
 def finish_event(user: Any, event: Event, *, early: bool = False) -> Event:
     """Close the event after its last round. ``early`` lets the director end it before

@@ -18,7 +18,12 @@ if TYPE_CHECKING:
 from tournaments.permissions import (
     require_director,
 )
-from tournaments.services.base import _last_round_number, _lock_registration, _registration_snapshot
+from tournaments.services.base import (
+    _last_round_number,
+    _lock_registration,
+    _registration_snapshot,
+    retry_on_conflict,
+)
 
 # 000 Part VI §3 "Warnings": two for the same offense, or any three, eject.
 SAME_OFFENSE_LIMIT = 2
@@ -34,6 +39,7 @@ INSTANT_EJECTION = {Penalty.Offense.CHEATING, Penalty.Offense.ILLEGAL_DECK}
 WARNINGS_CITATION = "000 Part VI §3 Warnings: two for the same offense, or any three"
 
 
+@retry_on_conflict
 @transaction.atomic
 def issue_penalty(
     user: Any,

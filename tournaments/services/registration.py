@@ -27,6 +27,7 @@ from tournaments.services.base import (
     _lock_registration,
     _registration_snapshot,
     next_round_number,
+    retry_on_conflict,
 )
 
 
@@ -65,6 +66,7 @@ def _register(actor: Any, event: Event, player: Player, how: str) -> Registratio
     return reg
 
 
+@retry_on_conflict
 @transaction.atomic
 def register_self(user: Any, event: Event) -> Registration:
     """A player signs himself up (or enters late while the event runs)."""
@@ -77,6 +79,7 @@ def _is_staff(user: Any) -> bool:
     return bool(getattr(user, "is_staff", False))
 
 
+@retry_on_conflict
 @transaction.atomic
 def add_walkin(
     user: Any,
@@ -107,6 +110,7 @@ def add_walkin(
     return reg
 
 
+@retry_on_conflict
 @transaction.atomic
 def check_in(user: Any, registration: Registration, checked_in: bool = True) -> Registration:
     reg = _lock_registration(registration)
@@ -144,6 +148,7 @@ def _drop(actor: Any, reg: Registration, action: str, note: str = "") -> None:
     )
 
 
+@retry_on_conflict
 @transaction.atomic
 def drop(user: Any, registration: Registration, note: str = "") -> Registration:
     """Take a player out of later pairings; results he played stand."""
@@ -158,6 +163,7 @@ def drop(user: Any, registration: Registration, note: str = "") -> Registration:
     return reg
 
 
+@retry_on_conflict
 @transaction.atomic
 def readd(user: Any, registration: Registration) -> Registration:
     """The director puts a dropped player back into later pairings."""
@@ -187,6 +193,7 @@ def readd(user: Any, registration: Registration) -> Registration:
     return reg
 
 
+@retry_on_conflict
 @transaction.atomic
 def drop_no_shows(user: Any, event: Event) -> int:
     """Before round 1: drop every registered player who has not checked in."""

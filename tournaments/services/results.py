@@ -21,7 +21,7 @@ from tournaments.permissions import (
     require_seat,
 )
 from tournaments.results_flow import Action, Refusal, report_action, step
-from tournaments.services.base import _lock_table
+from tournaments.services.base import _lock_table, retry_on_conflict
 from tournaments.services.result_input import (
     _reported,
     _score,
@@ -75,6 +75,7 @@ def _next(table: Table, action: Action) -> str:
     return found.value
 
 
+@retry_on_conflict
 @transaction.atomic
 def report_result(
     user: Any,
@@ -151,6 +152,7 @@ def _confirm(
     return table
 
 
+@retry_on_conflict
 @transaction.atomic
 def confirm_result(user: Any, table: Table | int, version: int | None = None) -> Table:
     """Another player at the table confirms the reported result; the director may confirm
@@ -160,6 +162,7 @@ def confirm_result(user: Any, table: Table | int, version: int | None = None) ->
     return _confirm(user, table, table_snapshot(table), timezone.now())
 
 
+@retry_on_conflict
 @transaction.atomic
 def dispute_result(user: Any, table: Table | int, note: str = "") -> Table:
     """Another player at the table says the reported result is wrong: the director decides."""
@@ -175,6 +178,7 @@ def dispute_result(user: Any, table: Table | int, note: str = "") -> Table:
     return table
 
 
+@retry_on_conflict
 @transaction.atomic
 def director_set_result(
     user: Any,

@@ -44,6 +44,8 @@ from tournaments.services.base import (
     _last_round,
     _last_round_number,
     _lock_event,
+    _lock_round,
+    retry_on_conflict,
     scoring_settings_for,
 )
 from tournaments.services.events import rounds_total
@@ -223,6 +225,7 @@ def repair_blocker(rnd: Round) -> Conflict | None:
     return None
 
 
+@retry_on_conflict
 @transaction.atomic
 def pair_next_round(user: Any, event: Event, seed: int | None = None) -> Round:
     """Pair the next round. Locks the event row so two directors clicking at once get one
@@ -257,13 +260,14 @@ def pair_next_round(user: Any, event: Event, seed: int | None = None) -> Round:
     return rnd
 
 
+@retry_on_conflict
 @transaction.atomic
 def repair_round(user: Any, rnd: Round, seed: int | None = None) -> Round:
     """Throw away a round's pairing and pair it again, only while none of its tables has
     a result (a bye does not count: it is scored by the rules, not reported)."""
     event = _lock_event(rnd.event_id)
     require_director(user, event)
-    rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+    rnd = _lock_round(rnd)
     blocker = repair_blocker(rnd)
     if blocker is not None:
         raise blocker
@@ -295,12 +299,13 @@ def repair_round(user: Any, rnd: Round, seed: int | None = None) -> Round:
     return rnd
 
 
+@retry_on_conflict
 @transaction.atomic
 def start_round_clock(user: Any, rnd: Round) -> Round:
     """Start (or restart) the round timer: the round ends round_minutes later."""
     event = _lock_event(rnd.event_id)
     require_director(user, event)
-    rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+    rnd = _lock_round(rnd)
     if rnd.status == Round.Status.CLOSED:
         raise Conflict(f"Round {rnd.number} is already closed.")
     rnd.started_at = timezone.now()
