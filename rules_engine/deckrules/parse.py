@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import Any
 
 from rules_engine.deckrules.cards import LORE, LOTR_TCG, METW, METW_SET_CODES, normalize_name
+from rules_engine.deckrules.headings import is_category_heading, read_heading
 
 MAX_TEXT_CHARS = 200_000
 MAX_LINES = 2_000
@@ -37,7 +38,6 @@ _COUNT_LAST = re.compile(
 _TRAILING_PAREN = re.compile(r"\s*\(([^()]*)\)\s*$")
 _BRACKETS = re.compile(r"\s*\[([^\]]*)\]")
 _BRACES = re.compile(r"\s*\{([^}]*)\}")
-_HEADING_COUNT = re.compile(r"[\s:]*[(\[]?\s*(\d{1,4})\s*(?:cards?)?\s*[)\]]?\s*:?$", re.IGNORECASE)
 _KEY_VALUE = re.compile(
     r"^(ring[\s-]*bearer|ringbearer|the one ring|one ring|ring)\s*[:=-]\s*(.+)$", re.I
 )
@@ -118,136 +118,6 @@ class ParsedDeck:
 
 class DeckTextError(ValueError):
     """The text cannot be read as a deck list at all (too big, binary)."""
-
-
-def _section_for(heading: str, game: str, strict: bool = False) -> str | None:
-    """Which section a heading opens, or None when the words are not a known heading.
-
-    ``strict``: the line has no "#" and no ":", so only a whole known heading counts
-    (otherwise the card "Grey Havens" would open the location deck).
-    """
-    words = heading.lower()
-    key = normalize_name(heading)
-    if not key:
-        return None
-    if strict and key not in _EXACT_HEADINGS[game]:
-        return None
-    if game == LOTR_TCG:
-        if key in {"ringbearer", "ringbearers"}:
-            return "ring_bearer"
-        if key in {"ring", "theonering", "onering"}:
-            return "ring"
-        if any(w in key for w in ("adventure", "site", "location", "path")):
-            return "sites"
-        if key in _LOTR_DRAW_HEADINGS or key.startswith(("freepeople", "shadow", "drawdeck")):
-            return "draw"
-        return None
-    if game == METW:
-        if "sideboard" in key or key in {"side", "sb"}:
-            if "fallen" in key or "fw" in words.split() or key.endswith("fw"):
-                return "sideboard_fw"
-            return "sideboard"
-        if key.startswith(("vsfallen", "versusfallen", "againstfallen")):
-            return "sideboard_fw"
-        if "pool" in key or key.startswith("starting") or "startingcompany" in key:
-            return "pool"
-        if any(w in key for w in ("site", "location", "haven", "region")):
-            return "sites"
-        if key in _METW_PLAY_HEADINGS or key.startswith(("playdeck", "deck", "main")):
-            return "play"
-        return None
-    if "sideboard" in key or key in {"side", "sb"}:
-        return "sideboard"
-    if key in _LORE_PLAY_HEADINGS or key.startswith(("deck", "main", "play")):
-        return "play"
-    return None
-
-
-_METW_PLAY_HEADINGS = {
-    "deck",
-    "playdeck",
-    "resource",
-    "resources",
-    "hazard",
-    "hazards",
-    "character",
-    "characters",
-    "avatar",
-    "avatars",
-    "wizard",
-    "wizards",
-    "ringwraith",
-    "ringwraiths",
-    "creature",
-    "creatures",
-    "event",
-    "events",
-    "item",
-    "items",
-    "ally",
-    "allies",
-    "faction",
-    "factions",
-    "agent",
-    "agents",
-    "longevents",
-    "shortevents",
-    "permanentevents",
-}
-_LOTR_DRAW_HEADINGS = {
-    "deck",
-    "drawdeck",
-    "freepeoples",
-    "freepeople",
-    "fellowship",
-    "shadow",
-    "companion",
-    "companions",
-    "ally",
-    "allies",
-    "minion",
-    "minions",
-    "event",
-    "events",
-    "condition",
-    "conditions",
-    "possession",
-    "possessions",
-    "artifact",
-    "artifacts",
-    "follower",
-    "followers",
-}
-_LORE_PLAY_HEADINGS = {"deck", "playdeck", "drawdeck", "main", "cards", "characters", "resources"}
-_EXACT_HEADINGS = {
-    METW: _METW_PLAY_HEADINGS
-    | {
-        "pool",
-        "startingpool",
-        "characterpool",
-        "startingcompany",
-        "startingcharacters",
-        "sideboard",
-        "sideboardvsfallenwizard",
-        "fallenwizardsideboard",
-        "sites",
-        "locations",
-        "locationdeck",
-        "regions",
-        "main",
-        "maindeck",
-    },
-    LOTR_TCG: _LOTR_DRAW_HEADINGS
-    | {"ringbearer", "adventuredeck", "sites", "sitepath", "adventurepath", "maindeck", "main"},
-    LORE: _LORE_PLAY_HEADINGS | {"sideboard", "maindeck", "hazards", "sites"},
-}
-
-
-def is_category_heading(heading: str) -> bool:
-    key = normalize_name(heading)
-    return key not in {"deck", "playdeck", "main", "drawdeck"} and (
-        key in _METW_PLAY_HEADINGS or key in _LORE_PLAY_HEADINGS
-    )
 
 
 def _split_count(body: str) -> tuple[int, str]:
@@ -348,25 +218,6 @@ def _read_body(body: str, game: str) -> tuple[int, str, str | None, str | None, 
     return min(count, MAX_COPIES_PER_LINE), name, set_hint, alignment, note
 
 
-def _heading(body: str, game: str, hashed: bool) -> tuple[str, str, int | None] | None:
-    """(section, heading text, declared count) when the line is a heading."""
-    text = body.lstrip("#").strip() if hashed else body.strip()
-    declared = None
-    m = _HEADING_COUNT.search(text)
-    stripped = text
-    if m and m.start() > 0:
-        declared = int(m.group(1))
-        stripped = text[: m.start()].strip()
-    stripped = stripped.rstrip(":").strip()
-    strict = not hashed and not text.endswith(":")
-    section = _section_for(stripped, game, strict)
-    if section is not None:
-        return section, stripped, declared
-    if hashed or text.endswith(":"):
-        return "", stripped, declared  # a heading with words we do not know
-    return None
-
-
 def parse_decklist(text: str, game: str) -> ParsedDeck:
     """Read a pasted list into sections and lines. Raises DeckTextError for unreadable text."""
     if game not in (METW, LOTR_TCG, LORE):
@@ -427,7 +278,7 @@ def _classify(body: str, game: str) -> tuple[str, Any]:
             return "kv", (target, _read_body(kv.group(2), game))
     hashed = body.startswith("#")
     if hashed or body.endswith(":") or not body[:1].isdigit():
-        head = _heading(body, game, hashed)
+        head = read_heading(body, game, hashed)
         if head is not None:
             return "heading", head
     return "card", _read_body(body, game)
