@@ -79,7 +79,10 @@ _EXACT_HEADINGS = {
         "startingcharacters",
         "sideboard",
         "sideboardvsfallenwizard",
+        "sideboardvsfw",
+        "antifw",
         "fallenwizardsideboard",
+        "startingcompanypool",
         "sites",
         "locations",
         "locationdeck",
@@ -88,7 +91,16 @@ _EXACT_HEADINGS = {
         "maindeck",
     },
     LOTR_TCG: _LOTR_DRAW_HEADINGS
-    | {"ringbearer", "adventuredeck", "sites", "sitepath", "adventurepath", "maindeck", "main"},
+    | {
+        "ringbearer",
+        "ringbearerring",
+        "adventuredeck",
+        "sites",
+        "sitepath",
+        "adventurepath",
+        "maindeck",
+        "main",
+    },
     LORE: _LORE_PLAY_HEADINGS | {"sideboard", "maindeck", "hazards", "sites"},
 }
 
@@ -101,6 +113,8 @@ def is_category_heading(heading: str) -> bool:
 
 
 def _lotr_section(key: str) -> str | None:
+    if key in {"ringbearerring", "ringbearerandring", "ringbearerandonering"}:
+        return "rb_ring"  # the lotrtcgwiki widget: each card's type says which it is
     if key in {"ringbearer", "ringbearers"}:
         return "ring_bearer"
     if key in {"ring", "theonering", "onering"}:
@@ -117,7 +131,7 @@ def _metw_section(key: str, words: str) -> str | None:
         if "fallen" in key or "fw" in words.split() or key.endswith("fw"):
             return "sideboard_fw"
         return "sideboard"
-    if key.startswith(("vsfallen", "versusfallen", "againstfallen")):
+    if key.startswith(("vsfallen", "versusfallen", "againstfallen", "antifw")):
         return "sideboard_fw"
     if "pool" in key or key.startswith("starting") or "startingcompany" in key:
         return "pool"

@@ -63,8 +63,8 @@ class _Builder:
 
     def __init__(self, fmt: FormatDef, found: list[tuple[DeckLine, CardRecord]]) -> None:
         self.deck = LotrDeck(fmt)
-        self.explicit_rb = any(line.section == "ring_bearer" for line, _ in found)
-        self.explicit_ring = any(line.section == "ring" for line, _ in found)
+        self.explicit_rb = any(line.section in ("ring_bearer", "rb_ring") for line, _ in found)
+        self.explicit_ring = any(line.section in ("ring", "rb_ring") for line, _ in found)
         self.rb_taken = self.ring_taken = False
 
     def add(self, line: DeckLine, card: CardRecord, zone: str, count: int) -> Entry:
@@ -95,6 +95,9 @@ class _Builder:
 
     def place(self, line: DeckLine, card: CardRecord) -> None:
         section = line.section
+        if section == "rb_ring":
+            # "Ring-bearer & Ring" lists both: the card's type tells them apart.
+            section = "ring" if card.type == "THE_ONE_RING" else "ring_bearer"
         if section in ("ring_bearer", "ring"):
             self.single(line, card, section)
         elif card.type == "SITE":
