@@ -57,6 +57,8 @@ class Verdict:
     cards: list[dict[str, Any]] = field(default_factory=list)
     format_key: str = ""
     player_type: str | None = None
+    read_as: str = "text"  # the list format the text was read as (readers.LIST_FORMATS)
+    title: str | None = None
 
     @property
     def errors(self) -> list[Problem]:
@@ -70,6 +72,8 @@ class Verdict:
             "legal": self.legal,
             "format": self.format_key,
             "player_type": self.player_type,
+            "read_as": self.read_as,
+            "title": self.title,
             "problems": [p.to_dict() for p in self.problems],
             "unresolved": self.unresolved,
             "counts": self.counts,

@@ -44,11 +44,19 @@ def metw_preference(
 
 
 def lotr_preference(fmt: FormatDef) -> Preference:
+    """The printings the format's sets allow; of several sites, the one on the format's
+    site path (Anduin Banks in a Shadows format is the Shadows site)."""
     sets = set(fmt.rule("sets", []))
     always = set(fmt.rule("always_valid", []))
+    path = fmt.rule("site_rule")
 
     def prefer(cards: Sequence[CardRecord]) -> list[CardRecord]:
-        return [c for c in cards if c.set in sets or c.id in always]
+        allowed = [c for c in cards if c.set in sets or c.id in always]
+        if len(allowed) > 1 and all(c.type == "SITE" for c in allowed):
+            on_path = [c for c in allowed if c.site_block == path]
+            if on_path:
+                return on_path
+        return allowed
 
     return prefer
 
@@ -110,5 +118,6 @@ def resolve_deck(
         prefer_key = f"{fmt.key}:{player_type}"
     elif deck.game == LOTR_TCG:
         prefer = lotr_preference(fmt)
-        prefer_key = f"{fmt.key}:{len(fmt.rule('sets', []))}:{','.join(fmt.rule('sets', []))}"
+        sets = ",".join(fmt.rule("sets", []))
+        prefer_key = f"{fmt.key}:{fmt.rule('site_rule')}:{sets}"
     return [(line, index.resolve(line, prefer, prefer_key)) for line in deck.lines], player_type

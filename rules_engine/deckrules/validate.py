@@ -9,6 +9,7 @@ differs from the lines below it is a warning.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 from typing import Any
 
 from rules_engine.deckrules.cards import LORE, METW, CardRecord
@@ -50,6 +51,11 @@ def _check_player_type(deck: ParsedDeck, fmt: FormatDef, player_type: str | None
             )
 
 
+# Fuzzy suggestions are the one costly step of a check: a list of thousands of unknown
+# names gets suggestions for its first lines only, so every request is bounded work.
+MAX_SUGGESTED_LINES = 40
+
+
 def validate(
     deck: ParsedDeck,
     fmt: FormatDef,
@@ -70,8 +76,11 @@ def validate(
         elif lore_warns and res.status == "unknown":
             unknown_lore.append(line)
         else:
+            if res.status == "unknown" and len(unresolved) < MAX_SUGGESTED_LINES:
+                res = replace(res, suggestions=cards.suggestions(line.name))
             unresolved.append(_unresolved(line, res))
-            problems.append(_unresolved_problem(line, res))
+            problems.append(_unresolved_problem(line, res, fmt))
+    problems.extend(_not_understood(deck))
     game = GAME_RULES[deck.game]
     built = game.build(found, unknown_lore, fmt, player_type)
     for check in game.checks:
@@ -90,6 +99,8 @@ def validate(
         cards=[_card_row(e) for e in entries],
         format_key=fmt.key,
         player_type=player_type if deck.game == METW else None,
+        read_as=deck.read_as,
+        title=deck.title,
     )
 
 
@@ -130,7 +141,30 @@ def _unresolved(line: DeckLine, res: Resolution) -> dict[str, Any]:
     }
 
 
-def _unresolved_problem(line: DeckLine, res: Resolution) -> Problem:
+def _not_understood(deck: ParsedDeck) -> list[Problem]:
+    return [
+        Problem(
+            "line_not_understood",
+            f"Line {line_no}: not understood, neither a card nor a heading: “{raw.strip()}”.",
+            (),
+            (line_no,),
+            WARNING,
+        )
+        for line_no, raw in deck.not_understood
+    ]
+
+
+def _unresolved_problem(line: DeckLine, res: Resolution, fmt: FormatDef) -> Problem:
+    if res.status == "not_allowed":
+        printings = ", ".join(f"{c.name} (set {c.set})" for c in res.candidates[:6])
+        return Problem(
+            "not_in_format",
+            f"Line {line.line_no}: “{line.name}” is not allowed in {fmt.name}: no printing of it "
+            f"is in the format ({printings}).",
+            (line.name,),
+            (line.line_no,),
+            source=fmt.source,
+        )
     if res.status == "ambiguous":
         options = ", ".join(
             f"{c.name} ({c.set}{' ' + c.alignment if c.alignment else ''}, {c.id})"
