@@ -125,7 +125,13 @@ class CardIndex:
     def resolve(
         self, line: DeckLine, prefer: Preference | None = None, prefer_key: str = ""
     ) -> Resolution:
-        cache_key = (line.name, line.set_hint, line.alignment_hint, prefer_key)
+        cache_key = (
+            line.name,
+            line.set_hint,
+            line.alignment_hint,
+            line.printing_default,
+            prefer_key,
+        )
         hit = self._cache.get(cache_key)
         if hit is None:
             hit = self._resolve(line, prefer)
@@ -169,8 +175,9 @@ class CardIndex:
             narrowed = [c for c in pool if c.set.upper() == set_code.upper()]
             if narrowed:
                 pool = narrowed
-        if line.alignment_hint:
-            narrowed = [c for c in pool if c.alignment == line.alignment_hint]
+        wanted = line.alignment_hint or line.printing_default
+        if wanted:
+            narrowed = [c for c in pool if c.alignment == wanted]
             if narrowed:
                 pool = narrowed
         if len(pool) > 1 and prefer is not None:

@@ -39,7 +39,7 @@ _TRAILING_PAREN = re.compile(r"\s*\(([^()]*)\)\s*$")
 _BRACKETS = re.compile(r"\s*\[([^\]]*)\]")
 _BRACES = re.compile(r"\s*\{([^}]*)\}")
 _KEY_VALUE = re.compile(
-    r"^(ring[\s-]*bearer|ringbearer|the one ring|one ring|ring)"
+    r"^(ring[\s-]*bearer|ringbearer|the one ring|one ring|ring(?![\s-]*bearer))"
     # "Ring-bearer: Frodo" or, in collector-number lists, "Ring-bearer 0P67 • Frodo".
     r"(?:\s*[:=-]\s*|\s+(?=\d{1,2}[A-Z]{1,2}\d{1,3}[A-Z]?\s))(.+)$",
     re.I,
@@ -91,6 +91,9 @@ class DeckLine:
     alignment_hint: str | None = None  # METW [H] / [M] / [FW] / [B]
     note: str | None = None
     heading: str | None = None  # the sub-heading the line sits under ("Hazard", "Minions")
+    # The printing a format means when a line carries no mark (a NetMECCG name without
+    # "*", "%" or "@" is the hero printing); unlike a mark, it tells nothing of the player.
+    printing_default: str | None = None
 
     def to_dict(self) -> dict:
         return {
@@ -185,6 +188,7 @@ def card_line(
     section: str,
     game: str,
     heading: str | None,
+    printing_default: str | None = None,
 ) -> DeckLine:
     count, name, set_hint, alignment, note = parts
     return DeckLine(
@@ -197,6 +201,7 @@ def card_line(
         alignment_hint=alignment,
         note=note,
         heading=heading,
+        printing_default=printing_default,
     )
 
 

@@ -113,6 +113,8 @@ def _card_row(e: Entry) -> dict[str, Any]:
         "set": e.card.set,
         "type": e.card.type,
         "zone": e.zone,
+        "alignment": e.card.alignment,
+        "side": e.card.side,
     }
 
 

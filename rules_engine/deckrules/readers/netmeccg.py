@@ -79,5 +79,6 @@ def read_netmeccg(lines: list[str], game: str) -> ParsedDeck:
         name, alignment = _mark(body)
         count, card_name, set_hint, tag, note = read_card_text(name, game)
         parts = (count, card_name, set_hint, alignment or tag, note)
-        deck.lines.append(card_line(line_no, raw, parts, section, game, heading))
+        default = None if alignment or tag else "hero"
+        deck.lines.append(card_line(line_no, raw, parts, section, game, heading, default))
     return deck
