@@ -27,7 +27,7 @@ from decks.cards import (
     card_source,
     search_cards,
 )
-from decks.checking import validate_text
+from decks.checking import export_text, read_upload, validate_text
 from decks.formats import create_custom_format as _create_custom_format
 from decks.formats import (
     ensure_builtin_formats,
@@ -60,6 +60,7 @@ __all__ = [
     "ensure_builtin_formats",
     "event_decklists",
     "event_uses_decks",
+    "export_text",
     "format_choices",
     "format_def",
     "format_for_event",
@@ -68,6 +69,7 @@ __all__ = [
     "may_create_formats",
     "my_decklist",
     "publish_decklists",
+    "read_upload",
     "search_cards",
     "submit_decklist",
     "timezone",
@@ -330,6 +332,7 @@ __all__ = [
     "get_format",
     "illegal_decklists",
     "publish_decklists",
+    "read_upload",
     "submit_decklist",
     "validate_text",
 ]
