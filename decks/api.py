@@ -57,10 +57,6 @@ class ValidateRequest(serializers.Serializer):
     player_type = serializers.ChoiceField(choices=PLAYER_TYPES, required=False, allow_null=True)
 
 
-class ExportRequest(ValidateRequest):
-    export = serializers.ChoiceField(choices=[f.key for f in EXPORT_FORMATS])
-
-
 def _list_text(data: dict[str, Any]) -> str:
     """The list to check: the uploaded file's text, or the pasted text."""
     if data.get("file") is not None:
@@ -223,18 +219,20 @@ class ExportView(APIView):
     @extend_schema(
         tags=TAG,
         summary="Check a deck list and download it in another format",
-        description="METW: gccg, netmeccg; LOTR TCG: gemp. The file is the response body.",
-        request=ExportRequest,
+        description="The export in the path: "
+        + ", ".join(f"{f.key} ({f.name}, {f.game})" for f in EXPORT_FORMATS)
+        + ". The file is the response body.",
+        request=ValidateRequest,
         responses={(200, "text/plain"): OpenApiTypes.STR, **ERRORS},
     )
-    def post(self, request: Request) -> HttpResponse:
-        data = _valid(ExportRequest, request.data)
+    def post(self, request: Request, kind: str) -> HttpResponse:
+        data = _valid(ValidateRequest, request.data)
         filename, content = services.export_text(
             _list_text(data),
             data["game"],
             data.get("format") or None,
             data.get("player_type"),
-            data["export"],
+            kind,
         )
         response = HttpResponse(content, content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{filename}"'

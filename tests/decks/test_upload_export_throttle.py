@@ -88,8 +88,8 @@ def test_api_export_gccg_and_netmeccg_and_gemp():
         ("lotr-tcg", "fellowship-block", LOTR_FELLOWSHIP, "gemp", "Ring-bearer:"),
     ):
         r = c.post(
-            "/api/decks/export/",
-            {"game": game, "format": fmt, "text": text, "export": kind},
+            f"/api/decks/export/{kind}/",
+            {"game": game, "format": fmt, "text": text},
             content_type="application/json",
         )
         assert r.status_code == 200, r.content
@@ -99,8 +99,8 @@ def test_api_export_gccg_and_netmeccg_and_gemp():
 
 def test_api_export_refuses_a_format_of_the_other_game():
     r = Client().post(
-        "/api/decks/export/",
-        {"game": "lotr-tcg", "text": LOTR_FELLOWSHIP, "export": "netmeccg"},
+        "/api/decks/export/netmeccg/",
+        {"game": "lotr-tcg", "text": LOTR_FELLOWSHIP},
         content_type="application/json",
     )
     assert r.status_code == 400 and r.json()["code"] == "bad_export"
