@@ -349,3 +349,21 @@ def test_prose_in_a_pasted_list_is_reported_as_not_understood(indexes):
     v = check_text(text, "metw", builtin_format("metw", "coe"), indexes["metw"], "ringwraith")
     assert [p.lines for p in v.problems if p.code == "line_not_understood"] == [(2,)]
     assert all(u["line"] != 2 for u in v.unresolved)
+
+
+def test_starter_ring_bearer_heading_lists_the_bearer_and_the_ring(indexes):
+    """001 “Ring-bearer and The One Ring”: a printed starter's "Ring-bearer (2 cards)" heading
+    holds Frodo and The One Ring; neither is a card named "bearer (2 cards)"."""
+    text = (
+        "Ring-bearer (2 cards)\n1 Frodo, Son of Drogo\n1 The One Ring, The Ruling Ring\n"
+        "Free Peoples (1)\n1 Gandalf, The Grey Wizard\n"
+    )
+    v = check_text(
+        text, "lotr-tcg", builtin_format("lotr-tcg", "fellowship-block"), indexes["lotr-tcg"]
+    )
+    assert not v.unresolved
+    assert (v.counts["ring_bearer"], v.counts["ring"]) == (
+        "Frodo, Son of Drogo",
+        "The One Ring, The Ruling Ring",
+    )
+    assert not {"ring_bearer_invalid", "ring_missing", "ring_bearer_count"} & set(v.codes())

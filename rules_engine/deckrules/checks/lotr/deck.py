@@ -57,14 +57,23 @@ class LotrDeck:
         )
 
 
+def _section(line: DeckLine, card: CardRecord) -> str:
+    """The line's section, where "Ring-bearer & Ring" (the lotrtcgwiki widget) and a starter's
+    "Ring-bearer (2 cards)" list both: the card's type tells the Ring from the bearer."""
+    if line.section in ("rb_ring", "ring_bearer"):
+        return "ring" if card.type == "THE_ONE_RING" else "ring_bearer"
+    return line.section
+
+
 class _Builder:
     """Places each line: the Ring-bearer and Ring lines (or, without them, the first card
     that can be one), sites to the adventure deck, a map beside it, the rest to the draw deck."""
 
     def __init__(self, fmt: FormatDef, found: list[tuple[DeckLine, CardRecord]]) -> None:
         self.deck = LotrDeck(fmt)
-        self.explicit_rb = any(line.section in ("ring_bearer", "rb_ring") for line, _ in found)
-        self.explicit_ring = any(line.section in ("ring", "rb_ring") for line, _ in found)
+        sections = [_section(line, card) for line, card in found]
+        self.explicit_rb = "ring_bearer" in sections
+        self.explicit_ring = "ring" in sections
         self.rb_taken = self.ring_taken = False
 
     def add(self, line: DeckLine, card: CardRecord, zone: str, count: int) -> Entry:
@@ -94,10 +103,7 @@ class _Builder:
         self.single(line, card, zone)
 
     def place(self, line: DeckLine, card: CardRecord) -> None:
-        section = line.section
-        if section == "rb_ring":
-            # "Ring-bearer & Ring" lists both: the card's type tells them apart.
-            section = "ring" if card.type == "THE_ONE_RING" else "ring_bearer"
+        section = _section(line, card)
         if section in ("ring_bearer", "ring"):
             self.single(line, card, section)
         elif card.type == "SITE":
