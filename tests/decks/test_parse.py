@@ -123,3 +123,19 @@ def test_lotr_leading_collector_number():
     assert (line.count, line.name, line.set_hint) == (2, "Axe Strike", "1_3")
     line = one("1U319 Bag End", "lotr-tcg")
     assert (line.count, line.name, line.set_hint) == (1, "Bag End", "1_319")
+
+
+def test_gccg_fenced_sideboard_vs_fw_is_a_heading_not_a_card():
+    """CoE 1.6.1: GCCG files fence their parts ("####" / "Sideboard vs. fw" / "####"); the
+    part against Fallen-wizards is the sideboard_fw section, its title no card."""
+    text = (
+        "#\n# GCCG v0.9.4 Middle-earth deck\n#\n# My deck\n#\n\n####\nDeck\n####\n\n"
+        "# Hazard (1)\n1 Twilight (LE)\n\n####\nSideboard vs. fw\n####\n\n1 Doors of Night (LE)\n"
+    )
+    deck = parse_decklist(text, "metw")
+    assert deck.read_as == "gccg"
+    assert [(ln.section, ln.name) for ln in deck.lines] == [
+        ("play", "Twilight"),
+        ("sideboard_fw", "Doors of Night"),
+    ]
+    assert not deck.not_understood
