@@ -1,4 +1,5 @@
-"""Deck-list parsing and validation speed (issue 4: ≤ 5 ms per 60-card list warm, 1,000 lists ≤ 2 s).
+"""Deck-list parsing and validation speed (issue 4: ≤ 5 ms per 60-card list warm, 1,000 lists ≤ 2 s;
+issue 15/19: a list of 2,000 unknown names well under a second, the fuzzy matcher per name).
 
 Run:  .venv/bin/python benchmarks/bench_decks.py [--data ../shared/data]
 Uses the full card databases when present (CARD_DATA_DIR or --data), else the project's fixture.
@@ -29,6 +30,7 @@ from rules_engine.deckrules import (  # noqa: E402
     validate,
 )
 from rules_engine.deckrules import parse as parse_module  # noqa: E402
+from rules_engine.deckrules.validate import MAX_SUGGESTED_LINES  # noqa: E402
 
 
 def load_indexes(data: Path) -> tuple[dict[str, CardIndex], str]:
@@ -59,7 +61,7 @@ def per_list(index, text, game, fmt, repeat=300, clear_memo=False) -> list[float
             index._cache.clear()
             index.memo.clear()
             parse_module._classify.cache_clear()
-            parse_module._read_body.cache_clear()
+            parse_module.read_card_text.cache_clear()
             normalize_name.cache_clear()
         t0 = time.perf_counter()
         validate(parse_decklist(text, game), fmt, index)
@@ -104,6 +106,8 @@ def main() -> None:
             validate(parse_decklist(text, game), fmt, idx[game])
         runs.append(time.perf_counter() - t0)
     thousand, thousand_median = min(runs), statistics.median(runs)
+    worst = worst_case(idx["metw"], coe)
+    fuzzy = fuzzy_per_name(idx["lotr-tcg"])
     print(f"Cards: {source}. Python {platform.python_version()} on {platform.machine()}.\n")
     print("| list | median ms (warm) | p99 ms (warm) | median ms (all memos cleared) |")
     print("| --- | ---: | ---: | ---: |")
@@ -113,6 +117,32 @@ def main() -> None:
         f"\n1,000 lists (the {len(lists)} sample lists cycled, METW and LOTR TCG, legal and "
         f"illegal): best of 5 **{thousand:.2f} s**, median {thousand_median:.2f} s (target ≤ 2 s)."
     )
+    print(
+        f"\nWorst case, 2,000 lines of unknown names (METW, CoE), never seen before: best of 3 "
+        f"**{worst:.3f} s** (target well under 1 s); suggestions for the first "
+        f"{MAX_SUGGESTED_LINES} names only."
+    )
+    print(f"Fuzzy suggestions (rapidfuzz) against the LOTR TCG names: {fuzzy:.3f} ms per name.")
+
+
+def worst_case(index: CardIndex, fmt) -> float:
+    runs = []
+    for r in range(3):
+        text = "\n".join(f"3 Qzxv Unheard-of Card {r} {i}" for i in range(2000))
+        index._cache.clear()
+        index.memo.clear()
+        t0 = time.perf_counter()
+        validate(parse_decklist(text, "metw"), fmt, index, "wizard")
+        runs.append(time.perf_counter() - t0)
+    return min(runs)
+
+
+def fuzzy_per_name(index: CardIndex) -> float:
+    names = [f"Gandalf the Grye Wizrd {i}" for i in range(300)]
+    t0 = time.perf_counter()
+    for n in names:
+        index.suggestions(n)
+    return (time.perf_counter() - t0) * 1000 / len(names)
 
 
 if __name__ == "__main__":

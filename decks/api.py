@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -14,9 +17,13 @@ from rest_framework.views import APIView
 
 from core.errors import NotFound, ServiceError
 from decks import services
+from decks.labels import read_as_name
 from decks.models import DeckGame, DeckListVersion
+from decks.throttles import DECK_CHECK_THROTTLES
 from rules_engine.deckrules import PLAYER_TYPES
+from rules_engine.deckrules.export import EXPORT_FORMATS
 from rules_engine.deckrules.parse import MAX_TEXT_CHARS
+from rules_engine.deckrules.readers import LIST_FORMATS
 from tournaments.models import Event
 
 TAG = ["decks"]
@@ -40,8 +47,23 @@ ERRORS = {
 class ValidateRequest(serializers.Serializer):
     game = serializers.ChoiceField(choices=DeckGame.choices)
     format = serializers.CharField(required=False, allow_blank=True, max_length=100)
-    text = serializers.CharField(max_length=MAX_TEXT_CHARS, allow_blank=True, trim_whitespace=False)
+    text = serializers.CharField(
+        max_length=MAX_TEXT_CHARS, allow_blank=True, trim_whitespace=False, required=False
+    )
+    file = serializers.FileField(
+        required=False,
+        help_text="A deck file (.dck, .o8d, .meccg, .txt) instead of text; multipart upload.",
+    )
     player_type = serializers.ChoiceField(choices=PLAYER_TYPES, required=False, allow_null=True)
+
+
+def _list_text(data: dict[str, Any]) -> str:
+    """The list to check: the uploaded file's text, or the pasted text."""
+    if data.get("file") is not None:
+        return services.read_upload(data["file"])
+    if "text" not in data:
+        raise ServiceError("Give the deck list as text or upload a deck file.", "bad_input")
+    return data["text"]
 
 
 class ProblemSerializer(serializers.Serializer):
@@ -57,7 +79,7 @@ class UnresolvedSerializer(serializers.Serializer):
     line = serializers.IntegerField()
     text = serializers.CharField()
     name = serializers.CharField()
-    reason = serializers.ChoiceField(choices=["unknown", "ambiguous"])
+    reason = serializers.ChoiceField(choices=["unknown", "ambiguous", "not_allowed"])
     suggestions = serializers.ListField(child=serializers.CharField())
     candidates = serializers.ListField(child=serializers.DictField())
 
@@ -66,6 +88,11 @@ class VerdictSerializer(serializers.Serializer):
     legal = serializers.BooleanField()
     format = serializers.CharField()
     player_type = serializers.CharField(allow_null=True)
+    read_as = serializers.ChoiceField(
+        choices=[f.key for f in LIST_FORMATS], help_text="The list format the text was read as."
+    )
+    read_as_name = serializers.CharField()
+    title = serializers.CharField(allow_null=True)
     problems = ProblemSerializer(many=True)
     unresolved = UnresolvedSerializer(many=True)
     counts = serializers.DictField()
@@ -144,6 +171,8 @@ def _event(slug: str) -> Event:
 class ValidateView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []  # usable without an account and without a CSRF token
+    throttle_classes = list(DECK_CHECK_THROTTLES)
+    parser_classes = [JSONParser, MultiPartParser, FormParser]
 
     @extend_schema(
         tags=TAG,
@@ -176,9 +205,38 @@ class ValidateView(APIView):
     def post(self, request: Request) -> Response:
         data = _valid(ValidateRequest, request.data)
         verdict = services.validate_text(
-            data["text"], data["game"], data.get("format") or None, data.get("player_type")
+            _list_text(data), data["game"], data.get("format") or None, data.get("player_type")
         )
-        return Response(verdict.to_dict())
+        return Response({**verdict.to_dict(), "read_as_name": str(read_as_name(verdict.read_as))})
+
+
+class ExportView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+    throttle_classes = list(DECK_CHECK_THROTTLES)
+    parser_classes = [JSONParser, MultiPartParser, FormParser]
+
+    @extend_schema(
+        tags=TAG,
+        summary="Check a deck list and download it in another format",
+        description="The export in the path: "
+        + ", ".join(f"{f.key} ({f.name}, {f.game})" for f in EXPORT_FORMATS)
+        + ". The file is the response body.",
+        request=ValidateRequest,
+        responses={(200, "text/plain"): OpenApiTypes.STR, **ERRORS},
+    )
+    def post(self, request: Request, kind: str) -> HttpResponse:
+        data = _valid(ValidateRequest, request.data)
+        filename, content = services.export_text(
+            _list_text(data),
+            data["game"],
+            data.get("format") or None,
+            data.get("player_type"),
+            kind,
+        )
+        response = HttpResponse(content, content_type="text/plain; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response
 
 
 class FormatsView(APIView):

@@ -211,7 +211,7 @@ def import_cards(
         if to_update:
             Card.objects.bulk_update(to_update, list(_MIRRORED), batch_size=BATCH)
         result.created, result.updated = len(to_create), len(to_update)
-    from decks.services import card_data_changed
+    from decks.cards import card_data_changed
 
     card_data_changed(game)
     return result

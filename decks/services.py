@@ -1,4 +1,4 @@
-"""Deck-list operations: checking a list, submitting, locking, publishing, formats.
+"""Deck-list operations: submitting, locking, publishing (cards, formats and checking re-exported).
 
 Every operation the pages and the API offer lives here. Rules themselves are in
 rules_engine.deckrules (pure); this module feeds them cards and formats from the
@@ -7,217 +7,74 @@ database and keeps the submission history.
 
 from __future__ import annotations
 
-import json
-import threading
 from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
-from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Count, Max
+from django.db.models import Max
 from django.urls import reverse
 from django.utils import timezone
 
 from audit.services import record as audit_record
 from core.errors import Conflict, NotAllowed, NotFound, ServiceError
-from decks.models import Card, DeckGame, DeckList, DeckListVersion, Format
-from rules_engine.deckrules import (
-    BUILTIN_FORMATS,
-    DEFAULT_FORMAT,
-    LORE,
-    LOTR_TCG,
-    METW,
-    PLAYER_TYPES,
-    CardIndex,
-    DeckTextError,
-    FormatDef,
-    PlayerTypeError,
-    Verdict,
-    builtin_format,
-    derive_format,
-    lotr_record,
-    metw_record,
-    normalize_name,
-    parse_decklist,
-    records_from_json,
-    validate,
+from decks.cards import (
+    DECK_GAMES,
+    FIXTURE_FILES,
+    FIXTURES,
+    card_data_changed,
+    card_index,
+    card_source,
+    search_cards,
 )
-from rules_engine.deckrules.formats import slugify_key
+from decks.checking import export_text, read_upload, validate_text
+from decks.formats import create_custom_format as _create_custom_format
+from decks.formats import (
+    ensure_builtin_formats,
+    format_choices,
+    format_def,
+    get_format,
+)
+from decks.models import DeckGame, DeckList, DeckListVersion, Format
+from rules_engine.deckrules import FormatDef
 from tournaments.models import Event, Registration
 from tournaments.permissions import is_director, require_director, require_login
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
-FIXTURE_FILES = {
-    METW: ("cards_metw_small.json", None),
-    LOTR_TCG: ("cards_lotr_small.json", "aliases_lotr_small.json"),
-    LORE: ("cards_lore.json", None),
-}
-DECK_GAMES = (METW, LOTR_TCG, LORE)
-
-# --------------------------------------------------------------------------- cards
-
-
-@dataclass
-class _CachedIndex:
-    stamp: str
-    index: CardIndex
-    from_fixture: bool
-
-
-_indexes: dict[str, _CachedIndex] = {}
-_lock = threading.Lock()
-
-
-def _stamp_key(game: str) -> str:
-    return f"decks:cards:stamp:{game}"
-
-
-def card_data_changed(game: str) -> None:
-    """Tell every process that its card index of ``game`` is stale (called by the importer)."""
-    cache.delete(_stamp_key(game))
-    with _lock:
-        _indexes.pop(game, None)
-
-
-def _db_stamp(game: str) -> str:
-    stamp = cache.get(_stamp_key(game))
-    if stamp is None:
-        agg = Card.objects.filter(game=game).aggregate(n=Count("id"), last=Max("updated_at"))
-        stamp = f"{agg['n']}:{agg['last'].isoformat() if agg['last'] else ''}"
-        cache.set(_stamp_key(game), stamp, 300)
-    return stamp
-
-
-def _fixture_records(game: str) -> list:
-    cards_file, aliases_file = FIXTURE_FILES[game]
-    data = json.loads((FIXTURES / cards_file).read_text(encoding="utf-8"))
-    aliases = json.loads((FIXTURES / aliases_file).read_text()) if aliases_file else None
-    return records_from_json(game, data, aliases)
-
-
-def card_index(game: str) -> CardIndex:
-    """The card index of a game, rebuilt only when the card table changed.
-
-    With no imported cards the project's small fixture is used, so the checker,
-    the demo and most tests work on a fresh checkout. LoRE always uses the
-    project's list: there is no public LoRE card database to import.
-    """
-    if game not in DECK_GAMES:
-        raise ServiceError(f"Unknown game {game!r}: one of {', '.join(DECK_GAMES)}.", "bad_game")
-    stamp = "fixture" if game == LORE else _db_stamp(game)
-    cached = _indexes.get(game)
-    if cached is not None and cached.stamp == stamp:
-        return cached.index
-    with _lock:
-        if game == LORE or stamp.startswith("0:"):
-            records = _fixture_records(game)
-            from_fixture = True
-        else:
-            rows = Card.objects.filter(game=game).values_list("raw", "base_id")
-            if game == METW:
-                records = [metw_record(raw) for raw, _ in rows]
-            else:
-                records = [
-                    lotr_record(raw, {raw["id"]: base} if base else None) for raw, base in rows
-                ]
-            from_fixture = False
-        index = CardIndex.build(game, records)
-        _indexes[game] = _CachedIndex(stamp, index, from_fixture)
-        return index
-
-
-def card_source(game: str) -> str:
-    card_index(game)
-    cached = _indexes.get(game)
-    return "fixture" if cached is None or cached.from_fixture else "database"
-
-
-def search_cards(game: str, query: str, limit: int = 25) -> list[dict[str, Any]]:
-    index = card_index(game)
-    key = normalize_name(query or "")
-    if not key:
-        return [c.to_dict() for c in index.records[:limit]]
-    starts = [c for c in index.records if c.key.startswith(key)]
-    inside = [c for c in index.records if key in c.key and not c.key.startswith(key)]
-    found = starts + inside
-    if not found:
-        names = set(index.suggestions(query, limit))
-        found = [c for c in index.records if c.name in names]
-    return [c.to_dict() for c in found[:limit]]
-
-
-# --------------------------------------------------------------------------- formats
-
-
-def _builtin_order(fdef: FormatDef) -> int:
-    return BUILTIN_FORMATS.index(fdef)
-
-
-def ensure_builtin_formats() -> int:
-    """Create or refresh the built-in formats' rows (idempotent). Returns rows written."""
-    written = 0
-    for fdef in BUILTIN_FORMATS:
-        values = {
-            "name": fdef.name,
-            "description": fdef.description,
-            "rule_source": fdef.source,
-            "rules": dict(fdef.rules),
-            "source": Format.Source.BUILTIN,
-            "builtin": True,
-            "order": _builtin_order(fdef),
-        }
-        row = Format.objects.filter(game=fdef.game, key=fdef.key).first()
-        if row is None:
-            Format.objects.create(game=fdef.game, key=fdef.key, **values)
-            written += 1
-        elif any(getattr(row, k) != v for k, v in values.items()):
-            for k, v in values.items():
-                setattr(row, k, v)
-            row.save()
-            written += 1
-    return written
-
-
-def format_def(row: Format) -> FormatDef:
-    return FormatDef(
-        key=row.key,
-        game=row.game,
-        name=row.name,
-        rules=row.rules,
-        description=row.description,
-        source=row.rule_source,
-        based_on=row.based_on.key if row.based_on_id else None,
-    )
-
-
-def get_format(game: str, key: str | None) -> FormatDef:
-    if game not in DECK_GAMES:
-        raise ServiceError(
-            f"Unknown game {game!r}: deck lists exist for {', '.join(DECK_GAMES)}.", "bad_game"
-        )
-    key = (key or DEFAULT_FORMAT[game]).strip()
-    row = Format.objects.filter(game=game, key=key).select_related("based_on").first()
-    if row is not None:
-        return format_def(row)
-    fdef = builtin_format(game, key)
-    if fdef is not None:
-        return fdef
-    raise NotFound(
-        f"No {game} format {key!r}. Known: "
-        + ", ".join(k for k, _ in format_choices(game)[:20])
-        + ".",
-        "bad_format",
-    )
-
-
-def format_choices(game: str) -> list[tuple[str, str]]:
-    """(key, label) of every format of ``game``, built-in first (for the event form)."""
-    rows = list(Format.objects.filter(game=game).values_list("key", "name"))
-    if not rows:
-        rows = [(f.key, f.name) for f in BUILTIN_FORMATS if f.game == game]
-    return rows
+# The cards, formats and checking operations live in their own modules; the pages, the
+# API, the demo and other apps reach every deck operation through this one.
+__all__ = [
+    "DECK_GAMES",
+    "FIXTURES",
+    "FIXTURE_FILES",
+    "DeckListRow",
+    "DeckStatus",
+    "can_view_decklist",
+    "card_data_changed",
+    "card_index",
+    "card_source",
+    "create_custom_format",
+    "deck_status_for_event",
+    "decklist_versions",
+    "decklists_locked",
+    "demo_decklists",
+    "ensure_builtin_formats",
+    "event_decklists",
+    "event_uses_decks",
+    "export_text",
+    "format_choices",
+    "format_def",
+    "format_for_event",
+    "get_format",
+    "illegal_decklists",
+    "may_create_formats",
+    "my_decklist",
+    "publish_decklists",
+    "read_upload",
+    "search_cards",
+    "submit_decklist",
+    "timezone",
+    "validate_text",
+]
 
 
 def format_for_event(event: Event) -> FormatDef:
@@ -238,149 +95,11 @@ def create_custom_format(
     changes: dict[str, Any],
     description: str = "",
 ) -> Format:
-    """A director's format: an existing one with some rule values changed.
-
-    ``changes`` may set any rule the base has to a value of the same kind, and
-    ``extra_banned`` (card names or ids) adds to the banned list.
-    """
+    """A director's format (see decks.formats.create_custom_format)."""
     require_login(user)
-    if not may_create_formats(user):
-        raise NotAllowed("Only tournament directors (organizers of an event) can create formats.")
-    base = get_format(game, base_key)
-    name = (name or "").strip()
-    if not name:
-        raise ServiceError("Give the new format a name.", "bad_name")
-    clean: dict[str, Any] = {}
-    for k, v in (changes or {}).items():
-        if k == "extra_banned":
-            clean[k] = _resolve_ban_list(game, v)
-            continue
-        if k not in base.rules:
-            raise ServiceError(f"{base.name} has no rule {k!r}.", "bad_rule")
-        old = base.rules[k]
-        if isinstance(old, bool) or isinstance(v, bool):
-            if not isinstance(v, bool):
-                raise ServiceError(f"Rule {k!r} is yes/no.", "bad_rule")
-        elif isinstance(old, int) or (old is None and isinstance(v, int)):
-            if v is not None and (not isinstance(v, int) or v < 0 or v > 10_000):
-                raise ServiceError(
-                    f"Rule {k!r} must be a whole number from 0 to 10000.", "bad_rule"
-                )
-        elif isinstance(old, list):
-            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-                raise ServiceError(f"Rule {k!r} is a list of names.", "bad_rule")
-        elif isinstance(old, str):
-            if not isinstance(v, str):
-                raise ServiceError(f"Rule {k!r} is text.", "bad_rule")
-        elif isinstance(old, dict):
-            if not _same_shape(old, v):
-                raise ServiceError(
-                    f"Rule {k!r} is a table; give some of its entries with values like "
-                    f"the base format's ({json.dumps(old, ensure_ascii=False)[:200]}).",
-                    "bad_rule",
-                )
-        elif old is not None and type(v) is not type(old):
-            raise ServiceError(f"Rule {k!r} cannot be changed here.", "bad_rule")
-        clean[k] = v
-    key = slugify_key(name)
-    if Format.objects.filter(game=game, key=key).exists():
-        raise Conflict(f"A {game} format with the key {key!r} exists; choose another name.")
-    fdef = derive_format(base, key, name, clean, description)
-    with transaction.atomic():
-        base_row = Format.objects.filter(game=game, key=base.key).first()
-        row = Format.objects.create(
-            game=game,
-            key=key,
-            name=name[:200],
-            description=fdef.description,
-            rule_source=fdef.source,
-            based_on=base_row,
-            rules=dict(fdef.rules),
-            source=Format.Source.CUSTOM,
-            builtin=False,
-            created_by=user,
-        )
-        audit_record(actor=user, obj=row, action="format.create", after={"key": key, **clean})
-    return row
-
-
-def _same_shape(old: Any, new: Any) -> bool:
-    """Whether a director's value for a table-valued rule has the shape the validator reads:
-    the same kinds of values, key by key (a new key takes the shape of the existing ones)."""
-    if isinstance(old, bool):
-        return isinstance(new, bool)
-    if isinstance(old, int):
-        return isinstance(new, int) and not isinstance(new, bool) and 0 <= new <= 10_000
-    if isinstance(old, str):
-        return isinstance(new, str)
-    if isinstance(old, list):
-        return isinstance(new, list) and all(isinstance(x, str) for x in new)
-    if isinstance(old, dict):
-        if not isinstance(new, dict) or not old:
-            return False
-        sample = next(iter(old.values()))
-        return all(
-            isinstance(k, str) and _same_shape(old.get(k, sample), v) for k, v in new.items()
-        )
-    return False
-
-
-def _resolve_ban_list(game: str, values: Any) -> list[str]:
-    if isinstance(values, str):
-        values = [v for v in values.replace(";", "\n").splitlines()]
-    if not isinstance(values, list):
-        raise ServiceError("The extra banned list is a list of card names.", "bad_rule")
-    index = card_index(game)
-    out: list[str] = []
-    unknown: list[str] = []
-    for value in values:
-        value = str(value).strip()
-        if not value:
-            continue
-        if value in index.by_id:
-            out.append(value)
-            continue
-        cards = index.by_key.get(normalize_name(value)) or index.by_alt_key.get(
-            normalize_name(value)
-        )
-        if not cards:
-            unknown.append(value)
-        elif game == LOTR_TCG:
-            out.extend(c.id for c in cards)
-        else:
-            out.append(cards[0].name)
-    if unknown:
-        raise ServiceError("Not card names: " + ", ".join(unknown[:10]) + ".", "bad_card")
-    return out
-
-
-# --------------------------------------------------------------------------- checking
-
-
-def _check_player_type(game: str, player_type: str | None) -> str | None:
-    if game != METW or not player_type:
-        return None
-    if player_type not in PLAYER_TYPES:
-        raise ServiceError(
-            f"Unknown player type {player_type!r}: one of {', '.join(PLAYER_TYPES)}.",
-            "bad_player_type",
-        )
-    return player_type
-
-
-def validate_text(
-    text: str, game: str, format_key: str | None = None, player_type: str | None = None
-) -> Verdict:
-    """Parse and check a pasted list. Bad input raises ServiceError (a 400), never more."""
-    if not isinstance(text, str):
-        raise ServiceError("The deck list must be text.", "bad_text")
-    fmt = get_format(game, format_key)
-    player_type = _check_player_type(game, player_type)
-    try:
-        deck = parse_decklist(text, game)
-        return validate(deck, fmt, card_index(game), player_type)
-    except (DeckTextError, PlayerTypeError) as exc:
-        raise ServiceError(str(exc), "bad_text") from exc
+    return _create_custom_format(
+        user, may_create_formats, game, base_key, name, changes, description
+    )
 
 
 # --------------------------------------------------------------------------- submission
@@ -613,6 +332,7 @@ __all__ = [
     "get_format",
     "illegal_decklists",
     "publish_decklists",
+    "read_upload",
     "submit_decklist",
     "validate_text",
 ]

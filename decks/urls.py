@@ -6,6 +6,7 @@ from decks import views
 
 urlpatterns = [
     path("check/", views.check, name="deck-check"),
+    path("check/export/", views.export, name="deck-export"),
     path("formats/", views.formats, name="deck-formats"),
     path("formats/new/", views.format_new, name="deck-format-new"),
     path("events/<slug:slug>/", views.event_overview, name="event-decklists"),

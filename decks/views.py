@@ -10,12 +10,17 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from core.errors import ServiceError
 from decks import services
+from decks.checking import UPLOAD_EXTENSIONS
+from decks.labels import EXPORT_NAMES, read_as_name
 from decks.models import DeckGame, Format
+from decks.throttles import page_wait
 from rules_engine.deckrules import PLAYER_TYPE_LABELS, PLAYER_TYPES, Verdict
+from rules_engine.deckrules.export import EXPORT_FORMATS
 from rules_engine.deckrules.formats import DEFAULT_FORMAT
 from rules_engine.deckrules.parse import MAX_TEXT_CHARS
 from tournaments.models import Event
@@ -60,32 +65,83 @@ def _verdict_context(text: str, verdict: Verdict | None) -> dict[str, Any]:
     }
 
 
+def _throttled(request: HttpRequest) -> HttpResponse | None:
+    wait = page_wait(request)
+    if wait is None:
+        return None
+    seconds = max(1, round(wait))
+    return HttpResponse(
+        _("Too many deck checks from here; try again in %(n)s seconds.") % {"n": seconds},
+        status=429,
+        headers={"Retry-After": str(seconds)},
+        content_type="text/plain; charset=utf-8",
+    )
+
+
+def _posted_list(request: HttpRequest) -> str:
+    upload = request.FILES.get("file")
+    if upload is not None:
+        return services.read_upload(upload)
+    return request.POST.get("text", "")
+
+
 @require_http_methods(["GET", "POST"])
 def check(request: HttpRequest) -> HttpResponse:
-    """Paste a list, see every problem, per line, and the counts. No account needed."""
+    """Paste or upload a list, see every problem, per line, and the counts. No account."""
     game = request.POST.get("game") or request.GET.get("game") or DeckGame.METW
     choice = request.POST.get("format") or f"{game}:{DEFAULT_FORMAT.get(game, 'coe')}"
-    text = request.POST.get("text", "")
     player_type = request.POST.get("player_type") or ""
     context: dict[str, Any] = {
         "format_groups": _format_groups(),
         "choice": choice,
-        "text": text,
+        "text": request.POST.get("text", ""),
         "player_type": player_type,
         "player_types": [(p, PLAYER_TYPE_LABELS[p]) for p in PLAYER_TYPES],
         "max_chars": MAX_TEXT_CHARS,
+        "upload_extensions": ",".join(UPLOAD_EXTENSIONS),
     }
     status = 200
     if request.method == "POST":
-        game, _, key = choice.partition(":")
+        refused = _throttled(request)
+        if refused is not None:
+            return refused
+        game, _sep, key = choice.partition(":")
         try:
+            text = context["text"] = _posted_list(request)
             verdict = services.validate_text(text, game, key or None, player_type or None)
             context.update(_verdict_context(text, verdict))
             context["format"] = services.get_format(game, key or None)
+            context["read_as"] = read_as_name(verdict.read_as)
+            context["exports"] = [
+                (f.key, EXPORT_NAMES[f.key]) for f in EXPORT_FORMATS if f.game == game
+            ]
         except ServiceError as exc:
             messages.error(request, exc.message)
             status = exc.status_code
     return render(request, "decks/check.html", context, status=status)
+
+
+@require_http_methods(["POST"])
+def export(request: HttpRequest) -> HttpResponse:
+    """Download a checked list in another format (GCCG, NetMECCG, GEMP import text)."""
+    refused = _throttled(request)
+    if refused is not None:
+        return refused
+    game, _sep, key = (request.POST.get("format") or "").partition(":")
+    try:
+        filename, content = services.export_text(
+            request.POST.get("text", ""),
+            game,
+            key or None,
+            request.POST.get("player_type") or None,
+            request.POST.get("export", ""),
+        )
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("deck-check")
+    response = HttpResponse(content, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
 
 
 def _event(slug: str) -> Event:

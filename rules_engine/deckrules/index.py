@@ -7,10 +7,11 @@ a name that matches nothing pays for the fuzzy "did you mean" search.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz, process
 
 from rules_engine.deckrules.cards import LOTR_TCG, METW, CardRecord, normalize_name
 from rules_engine.deckrules.parse import DeckLine
@@ -26,7 +27,7 @@ Preference = Callable[[Sequence[CardRecord]], Sequence[CardRecord]]
 @dataclass(frozen=True, slots=True)
 class Resolution:
     card: CardRecord | None
-    status: str  # "ok" | "unknown" | "ambiguous"
+    status: str  # "ok" | "unknown" | "ambiguous" | "not_allowed" (no printing in the format)
     candidates: tuple[CardRecord, ...] = ()
     suggestions: tuple[str, ...] = ()
 
@@ -64,6 +65,8 @@ class CardIndex:
     by_alt_key: dict[str, list[CardRecord]] = field(default_factory=dict)
     by_id: dict[str, CardRecord] = field(default_factory=dict)
     _names_by_key: dict[str, str] = field(default_factory=dict)
+    _keys: list[str] = field(default_factory=list)
+    _suggested: dict[tuple[str, int], tuple[str, ...]] = field(default_factory=dict)
     _cache: dict[tuple, Resolution] = field(default_factory=dict)
     # Other memoised answers derived from the index (e.g. a line's player-type vote).
     memo: dict[str, dict] = field(default_factory=dict)
@@ -89,25 +92,46 @@ class CardIndex:
             cards.sort(key=_printing_order)
         for cards in index.by_alt_key.values():
             cards.sort(key=_printing_order)
+        index._keys = list(index._names_by_key)
         return index
 
     def __len__(self) -> int:
         return len(self.records)
 
     def suggestions(self, name: str, limit: int = 3) -> tuple[str, ...]:
+        """Names close to ``name`` (rapidfuzz: about 0.1 ms against a whole database)."""
         key = normalize_name(name)
         if not key:
             return ()
-        keys = list(self._names_by_key)
-        found = difflib.get_close_matches(key, keys, n=limit, cutoff=0.6)
+        memo_key = (key, limit)
+        hit = self._suggested.get(memo_key)
+        if hit is not None:
+            return hit
+        found = [
+            k
+            for k, _score, _i in process.extract(
+                key, self._keys, scorer=fuzz.ratio, limit=limit, score_cutoff=60
+            )
+        ]
         if len(found) < limit:
-            found += [k for k in keys if k.startswith(key) and k not in found][: limit - len(found)]
-        return tuple(self._names_by_key[k] for k in found[:limit])
+            found += [k for k in self._keys if k.startswith(key) and k not in found][
+                : limit - len(found)
+            ]
+        hit = tuple(self._names_by_key[k] for k in found[:limit])
+        if len(self._suggested) < 50_000:
+            self._suggested[memo_key] = hit
+        return hit
 
     def resolve(
         self, line: DeckLine, prefer: Preference | None = None, prefer_key: str = ""
     ) -> Resolution:
-        cache_key = (line.name, line.set_hint, line.alignment_hint, prefer_key)
+        cache_key = (
+            line.name,
+            line.set_hint,
+            line.alignment_hint,
+            line.printing_default,
+            prefer_key,
+        )
         hit = self._cache.get(cache_key)
         if hit is None:
             hit = self._resolve(line, prefer)
@@ -141,7 +165,8 @@ class CardIndex:
             hint = hint.split("_", 1)[0]
         candidates, paren = self._lookup(line.name)
         if not candidates:
-            return Resolution(None, "unknown", (), self.suggestions(line.name))
+            # Suggestions are the caller's to ask for: a request bounds how many it pays for.
+            return Resolution(None, "unknown")
         if paren and not hint:
             hint = paren.upper() if self.game == METW else paren
         pool: Sequence[CardRecord] = candidates
@@ -150,12 +175,16 @@ class CardIndex:
             narrowed = [c for c in pool if c.set.upper() == set_code.upper()]
             if narrowed:
                 pool = narrowed
-        if line.alignment_hint:
-            narrowed = [c for c in pool if c.alignment == line.alignment_hint]
+        wanted = line.alignment_hint or line.printing_default
+        if wanted:
+            narrowed = [c for c in pool if c.alignment == wanted]
             if narrowed:
                 pool = narrowed
         if len(pool) > 1 and prefer is not None:
             narrowed = list(prefer(pool))
+            if not narrowed and not all(_same_card(pool[0], other) for other in pool[1:]):
+                # Several cards bear the name and the format allows none of them.
+                return Resolution(None, "not_allowed", tuple(pool))
             if narrowed:
                 pool = narrowed
         first = pool[0]

@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import Any
 
 from rules_engine.deckrules.cards import LORE, LOTR_TCG, METW, METW_SET_CODES, normalize_name
+from rules_engine.deckrules.headings import is_category_heading, read_heading
 
 MAX_TEXT_CHARS = 200_000
 MAX_LINES = 2_000
@@ -37,16 +38,30 @@ _COUNT_LAST = re.compile(
 _TRAILING_PAREN = re.compile(r"\s*\(([^()]*)\)\s*$")
 _BRACKETS = re.compile(r"\s*\[([^\]]*)\]")
 _BRACES = re.compile(r"\s*\{([^}]*)\}")
-_HEADING_COUNT = re.compile(r"[\s:]*[(\[]?\s*(\d{1,4})\s*(?:cards?)?\s*[)\]]?\s*:?$", re.IGNORECASE)
 _KEY_VALUE = re.compile(
-    r"^(ring[\s-]*bearer|ringbearer|the one ring|one ring|ring)\s*[:=-]\s*(.+)$", re.I
+    r"^(ring[\s-]*bearer|ringbearer|the one ring|one ring|ring(?![\s-]*bearer))"
+    # "Ring-bearer: Frodo" or, in collector-number lists, "Ring-bearer 0P67 • Frodo".
+    r"(?:\s*[:=-]\s*|\s+(?=\d{1,2}[A-Z]{1,2}\d{1,3}[A-Z]?\s))(.+)$",
+    re.I,
 )
 _LOTR_COLL = re.compile(r"^(\d{1,3})\s*[A-Z]{1,2}\s*(\d{1,3})[A-Z]?$", re.IGNORECASE)
 _LEADING_COLL = re.compile(r"^(\d{1,3}[A-Z]{1,2}\d{1,3}[A-Z]?)\s+(.+)$")
 _LOTR_ID = re.compile(r"^(\d{1,3})_(\d{1,4})$")
 _TOTAL = re.compile(
-    r"^(?:total(?:\s+cards)?\s*[:=]?\s*\d+|\d+\s+cards?(?:\s+total)?)$", re.IGNORECASE
+    r"^(?:(?:[\w' -]*\s)?total(?:\s+cards)?\s*[:=]?\s*\d+|\d+\s+cards?(?:\s+total)?)$",
+    re.IGNORECASE,
 )
+# "Format: King Standard", "Author: Phallen": what a deck page says about the list.
+_META = re.compile(
+    r"^(format|author|deck\s*name|name|title|player|event|date|created|updated|notes?)"
+    r"\s*:\s*\S",
+    re.IGNORECASE,
+)
+_NOTES_HEADING = re.compile(r"^#*\s*(notes?|comments?|strategy|description)\s*:?$", re.I)
+# A site number before its collector number in a printed adventure deck: "1 7U330 Name".
+_SITE_NUMBER_FIRST = re.compile(r"^([1-9])\s+(\d{1,2}[A-Z]{1,2}\d{1,3}[A-Z]?)\s+(.+)$")
+_STARTING = re.compile(r"\s*\((starting|start)\)\s*$", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.!?]\)?$")
 _CONTROL = re.compile(r"[\x01-\x08\x0b\x0c\x0e-\x1f]")
 _SEPARATOR = re.compile(r"^[\W_]+$")
 _BULLETS = "•·*–—-+>"
@@ -76,6 +91,9 @@ class DeckLine:
     alignment_hint: str | None = None  # METW [H] / [M] / [FW] / [B]
     note: str | None = None
     heading: str | None = None  # the sub-heading the line sits under ("Hazard", "Minions")
+    # The printing a format means when a line carries no mark (a NetMECCG name without
+    # "*", "%" or "@" is the hero printing); unlike a mark, it tells nothing of the player.
+    printing_default: str | None = None
 
     def to_dict(self) -> dict:
         return {
@@ -103,6 +121,11 @@ class ParsedDeck:
     lines: list[DeckLine] = field(default_factory=list)
     headings: list[SectionHeading] = field(default_factory=list)
     notes: list[tuple[int, str]] = field(default_factory=list)  # lines read but not cards
+    # Which list format the text was read as ("gccg", "netmeccg", "o8d", ...).
+    read_as: str = "text"
+    title: str | None = None
+    # Lines the reader could not place: neither a card, a heading, a title nor a note.
+    not_understood: list[tuple[int, str]] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return {
@@ -113,141 +136,14 @@ class ParsedDeck:
                 for h in self.headings
             ],
             "notes": [{"line": n, "text": t} for n, t in self.notes],
+            "read_as": self.read_as,
+            "title": self.title,
+            "not_understood": [{"line": n, "text": t} for n, t in self.not_understood],
         }
 
 
 class DeckTextError(ValueError):
     """The text cannot be read as a deck list at all (too big, binary)."""
-
-
-def _section_for(heading: str, game: str, strict: bool = False) -> str | None:
-    """Which section a heading opens, or None when the words are not a known heading.
-
-    ``strict``: the line has no "#" and no ":", so only a whole known heading counts
-    (otherwise the card "Grey Havens" would open the location deck).
-    """
-    words = heading.lower()
-    key = normalize_name(heading)
-    if not key:
-        return None
-    if strict and key not in _EXACT_HEADINGS[game]:
-        return None
-    if game == LOTR_TCG:
-        if key in {"ringbearer", "ringbearers"}:
-            return "ring_bearer"
-        if key in {"ring", "theonering", "onering"}:
-            return "ring"
-        if any(w in key for w in ("adventure", "site", "location", "path")):
-            return "sites"
-        if key in _LOTR_DRAW_HEADINGS or key.startswith(("freepeople", "shadow", "drawdeck")):
-            return "draw"
-        return None
-    if game == METW:
-        if "sideboard" in key or key in {"side", "sb"}:
-            if "fallen" in key or "fw" in words.split() or key.endswith("fw"):
-                return "sideboard_fw"
-            return "sideboard"
-        if key.startswith(("vsfallen", "versusfallen", "againstfallen")):
-            return "sideboard_fw"
-        if "pool" in key or key.startswith("starting") or "startingcompany" in key:
-            return "pool"
-        if any(w in key for w in ("site", "location", "haven", "region")):
-            return "sites"
-        if key in _METW_PLAY_HEADINGS or key.startswith(("playdeck", "deck", "main")):
-            return "play"
-        return None
-    if "sideboard" in key or key in {"side", "sb"}:
-        return "sideboard"
-    if key in _LORE_PLAY_HEADINGS or key.startswith(("deck", "main", "play")):
-        return "play"
-    return None
-
-
-_METW_PLAY_HEADINGS = {
-    "deck",
-    "playdeck",
-    "resource",
-    "resources",
-    "hazard",
-    "hazards",
-    "character",
-    "characters",
-    "avatar",
-    "avatars",
-    "wizard",
-    "wizards",
-    "ringwraith",
-    "ringwraiths",
-    "creature",
-    "creatures",
-    "event",
-    "events",
-    "item",
-    "items",
-    "ally",
-    "allies",
-    "faction",
-    "factions",
-    "agent",
-    "agents",
-    "longevents",
-    "shortevents",
-    "permanentevents",
-}
-_LOTR_DRAW_HEADINGS = {
-    "deck",
-    "drawdeck",
-    "freepeoples",
-    "freepeople",
-    "fellowship",
-    "shadow",
-    "companion",
-    "companions",
-    "ally",
-    "allies",
-    "minion",
-    "minions",
-    "event",
-    "events",
-    "condition",
-    "conditions",
-    "possession",
-    "possessions",
-    "artifact",
-    "artifacts",
-    "follower",
-    "followers",
-}
-_LORE_PLAY_HEADINGS = {"deck", "playdeck", "drawdeck", "main", "cards", "characters", "resources"}
-_EXACT_HEADINGS = {
-    METW: _METW_PLAY_HEADINGS
-    | {
-        "pool",
-        "startingpool",
-        "characterpool",
-        "startingcompany",
-        "startingcharacters",
-        "sideboard",
-        "sideboardvsfallenwizard",
-        "fallenwizardsideboard",
-        "sites",
-        "locations",
-        "locationdeck",
-        "regions",
-        "main",
-        "maindeck",
-    },
-    LOTR_TCG: _LOTR_DRAW_HEADINGS
-    | {"ringbearer", "adventuredeck", "sites", "sitepath", "adventurepath", "maindeck", "main"},
-    LORE: _LORE_PLAY_HEADINGS | {"sideboard", "maindeck", "hazards", "sites"},
-}
-
-
-def is_category_heading(heading: str) -> bool:
-    key = normalize_name(heading)
-    return key not in {"deck", "playdeck", "main", "drawdeck"} and (
-        key in _METW_PLAY_HEADINGS or key in _LORE_PLAY_HEADINGS
-    )
 
 
 def _split_count(body: str) -> tuple[int, str]:
@@ -285,13 +181,14 @@ def _set_hint(text: str, game: str) -> str | None:
     return None
 
 
-def _card_line(
+def card_line(
     line_no: int,
     raw: str,
     parts: tuple[int, str, str | None, str | None, str | None],
     section: str,
     game: str,
     heading: str | None,
+    printing_default: str | None = None,
 ) -> DeckLine:
     count, name, set_hint, alignment, note = parts
     return DeckLine(
@@ -304,11 +201,12 @@ def _card_line(
         alignment_hint=alignment,
         note=note,
         heading=heading,
+        printing_default=printing_default,
     )
 
 
 @lru_cache(maxsize=32768)
-def _read_body(body: str, game: str) -> tuple[int, str, str | None, str | None, str | None]:
+def read_card_text(body: str, game: str) -> tuple[int, str, str | None, str | None, str | None]:
     """(count, name, set code, alignment tag, note) of one card line; pure, so memoised."""
     notes: list[str] = []
     if "//" in body:
@@ -323,8 +221,17 @@ def _read_body(body: str, game: str) -> tuple[int, str, str | None, str | None, 
         elif inner:
             notes.append(inner)
     body = _BRACES.sub("", _BRACKETS.sub("", body)).strip()
+    starting = _STARTING.search(body)
+    if starting:
+        # The lotrtcgwiki widget marks the starting fellowship: "Name x1 (starting)".
+        notes.append(starting.group(1).lower())
+        body = body[: starting.start()]
     count, name = _split_count(body)
     set_hint = None
+    if game == LOTR_TCG and _LOTR_ID.match(name):
+        # A GEMP id list: "1x7_317" names the card by its id only.
+        hint = _set_hint(name, game)
+        return min(count, MAX_COPIES_PER_LINE), "", hint, None, "; ".join(notes) or None
     if game == LOTR_TCG:
         # Printed lists may lead with the collector number: "1C3 Axe Strike".
         m = _LEADING_COLL.match(name)
@@ -348,27 +255,8 @@ def _read_body(body: str, game: str) -> tuple[int, str, str | None, str | None, 
     return min(count, MAX_COPIES_PER_LINE), name, set_hint, alignment, note
 
 
-def _heading(body: str, game: str, hashed: bool) -> tuple[str, str, int | None] | None:
-    """(section, heading text, declared count) when the line is a heading."""
-    text = body.lstrip("#").strip() if hashed else body.strip()
-    declared = None
-    m = _HEADING_COUNT.search(text)
-    stripped = text
-    if m and m.start() > 0:
-        declared = int(m.group(1))
-        stripped = text[: m.start()].strip()
-    stripped = stripped.rstrip(":").strip()
-    strict = not hashed and not text.endswith(":")
-    section = _section_for(stripped, game, strict)
-    if section is not None:
-        return section, stripped, declared
-    if hashed or text.endswith(":"):
-        return "", stripped, declared  # a heading with words we do not know
-    return None
-
-
-def parse_decklist(text: str, game: str) -> ParsedDeck:
-    """Read a pasted list into sections and lines. Raises DeckTextError for unreadable text."""
+def check_text_size(text: str, game: str) -> list[str]:
+    """The text's lines, once it is known to be a deck list of a readable size."""
     if game not in (METW, LOTR_TCG, LORE):
         raise DeckTextError(f"Unknown game {game!r}.")
     if len(text) > MAX_TEXT_CHARS:
@@ -380,36 +268,104 @@ def parse_decklist(text: str, game: str) -> ParsedDeck:
     raw_lines = text.splitlines()
     if len(raw_lines) > MAX_LINES:
         raise DeckTextError(f"The list has {len(raw_lines):,} lines; at most {MAX_LINES:,}.")
-    deck = ParsedDeck(game=game)
-    section = MAIN
-    sub_heading: str | None = None
-    for line_no, raw in enumerate(raw_lines, start=1):
-        body = raw.strip().replace("\t", " ")
-        if not body:
-            continue
-        kind, data = _classify(body, game)
+    return raw_lines
+
+
+def parse_decklist(text: str, game: str) -> ParsedDeck:
+    """Read a list in any known format into sections and lines (``deck.read_as`` says which).
+
+    Raises DeckTextError for text that is no deck list at all (too big, binary, or a file
+    in a format the reader does not know).
+    """
+    raw_lines = check_text_size(text, game)
+    # The readers build on this module's line reading, hence the import here.
+    from rules_engine.deckrules.readers import read_deck
+
+    return read_deck(text, raw_lines, game)
+
+
+def looks_like_prose(body: str) -> bool:
+    """A sentence someone wrote about the deck, not a card: card names are short and do not
+    end a sentence."""
+    words = body.split()
+    return len(words) > 9 or (len(words) >= 4 and bool(_SENTENCE_END.search(body)))
+
+
+class TextReader:
+    """Reads numbered text lines into a deck: headings open sections, the rest are cards,
+    notes, or lines not understood. ``sites_limit``: the adventure path of a forum widget
+    ends after that many sites, and what follows is the poster's text."""
+
+    def __init__(self, deck: ParsedDeck, sites_limit: int | None = None) -> None:
+        self.deck = deck
+        self.game = deck.game
+        self.section = MAIN
+        self.sub_heading: str | None = None
+        self.sites_limit = sites_limit
+        self.sites_read = 0
+        self.in_notes = False
+
+    def read(self, lines: list[tuple[int, str]]) -> ParsedDeck:
+        for line_no, raw in lines:
+            body = raw.strip().replace("\t", " ")
+            if body:
+                self.line(line_no, raw, body)
+        return self.deck
+
+    def line(self, line_no: int, raw: str, body: str) -> None:
+        if self.in_notes or _META.match(body):
+            self.deck.notes.append((line_no, raw))
+            return
+        if _NOTES_HEADING.match(body):
+            self.in_notes = True  # a deck page's notes run to the end of the text
+            self.deck.notes.append((line_no, raw))
+            return
+        kind, data = _classify(body, self.game)
         if kind == "note":
-            deck.notes.append((line_no, raw))
+            self.deck.notes.append((line_no, raw))
         elif kind == "kv":
             target, parts = data
-            deck.lines.append(_card_line(line_no, raw, parts, target, game, None))
+            self.deck.lines.append(card_line(line_no, raw, parts, target, self.game, None))
         elif kind == "heading":
-            new_section, heading_text, declared = data
-            if new_section:
-                # A card-type heading ("Hazards") under "Sideboard" lists sideboard cards.
-                nested = section in ("sideboard", "sideboard_fw") and is_category_heading(
-                    heading_text
-                )
-                section = section if nested else new_section
-                sub_heading = heading_text
-            else:
-                deck.notes.append((line_no, raw))
-            deck.headings.append(
-                SectionHeading(line_no, heading_text, new_section or section, declared)
-            )
+            self.heading(line_no, raw, data)
         else:
-            deck.lines.append(_card_line(line_no, raw, data, section, game, sub_heading))
-    return deck
+            self.card(line_no, raw, body, data)
+
+    def heading(self, line_no: int, raw: str, data: tuple[str, str, int | None]) -> None:
+        new_section, heading_text, declared = data
+        if new_section:
+            # A card-type heading ("Hazards") under "Sideboard" lists sideboard cards.
+            nested = self.section in ("sideboard", "sideboard_fw") and is_category_heading(
+                heading_text
+            )
+            self.section = self.section if nested else new_section
+            self.sub_heading = heading_text
+        else:
+            self.deck.notes.append((line_no, raw))
+        self.deck.headings.append(
+            SectionHeading(line_no, heading_text, new_section or self.section, declared)
+        )
+
+    def card(self, line_no: int, raw: str, body: str, parts: tuple) -> None:
+        if parts[0] == 1 and not body[:1].isdigit() and looks_like_prose(body):
+            self.deck.not_understood.append((line_no, raw))
+            return
+        if self.section == "sites":
+            if self.sites_limit is not None and self.sites_read >= self.sites_limit:
+                self.in_notes = True
+                self.deck.notes.append((line_no, raw))
+                return
+            self.sites_read += 1
+            numbered = _SITE_NUMBER_FIRST.match(body)
+            if numbered and self.game == LOTR_TCG:
+                # A printed adventure deck: the site number, then the collector number.
+                parts = (
+                    1,
+                    *read_card_text(f"{numbered.group(2)} {numbered.group(3)}", self.game)[1:],
+                )
+        self.deck.lines.append(
+            card_line(line_no, raw, parts, self.section, self.game, self.sub_heading)
+        )
 
 
 @lru_cache(maxsize=32768)
@@ -424,10 +380,10 @@ def _classify(body: str, game: str) -> tuple[str, Any]:
         kv = _KEY_VALUE.match(body)
         if kv:
             target = "ring_bearer" if "bear" in kv.group(1).lower() else "ring"
-            return "kv", (target, _read_body(kv.group(2), game))
+            return "kv", (target, read_card_text(kv.group(2), game))
     hashed = body.startswith("#")
     if hashed or body.endswith(":") or not body[:1].isdigit():
-        head = _heading(body, game, hashed)
+        head = read_heading(body, game, hashed)
         if head is not None:
             return "heading", head
-    return "card", _read_body(body, game)
+    return "card", read_card_text(body, game)

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_engine.deckrules import DeckTextError, parse_decklist
+from rules_engine.deckrules.readers import FOREIGN
 
 
 def one(text: str, game: str = "metw"):
@@ -99,13 +100,19 @@ def test_unknown_game_is_refused():
 @settings(max_examples=200, deadline=None)
 @given(st.text(alphabet=st.characters(blacklist_categories=["Cs", "Cc"]), max_size=400))
 def test_every_non_blank_line_is_accounted_for(text):
-    """Nothing is silently dropped: each line is a card, a heading or a recorded note."""
+    """Nothing is silently dropped: each line is a card, a heading, a recorded note or a line
+    reported as not understood; only a file in a foreign format is refused as a whole."""
     for game in ("metw", "lotr-tcg", "lore"):
+        if FOREIGN.match(text):
+            with pytest.raises(DeckTextError, match="format the deck checker does not know"):
+                parse_decklist(text, game)
+            continue
         deck = parse_decklist(text, game)
         seen = (
             {ln.line_no for ln in deck.lines}
             | {h.line_no for h in deck.headings}
             | {n for n, _ in deck.notes}
+            | {n for n, _ in deck.not_understood}
         )
         expected = {i for i, raw in enumerate(text.splitlines(), start=1) if raw.strip()}
         assert seen == expected
@@ -116,3 +123,19 @@ def test_lotr_leading_collector_number():
     assert (line.count, line.name, line.set_hint) == (2, "Axe Strike", "1_3")
     line = one("1U319 Bag End", "lotr-tcg")
     assert (line.count, line.name, line.set_hint) == (1, "Bag End", "1_319")
+
+
+def test_gccg_fenced_sideboard_vs_fw_is_a_heading_not_a_card():
+    """CoE 1.6.1: GCCG files fence their parts ("####" / "Sideboard vs. fw" / "####"); the
+    part against Fallen-wizards is the sideboard_fw section, its title no card."""
+    text = (
+        "#\n# GCCG v0.9.4 Middle-earth deck\n#\n# My deck\n#\n\n####\nDeck\n####\n\n"
+        "# Hazard (1)\n1 Twilight (LE)\n\n####\nSideboard vs. fw\n####\n\n1 Doors of Night (LE)\n"
+    )
+    deck = parse_decklist(text, "metw")
+    assert deck.read_as == "gccg"
+    assert [(ln.section, ln.name) for ln in deck.lines] == [
+        ("play", "Twilight"),
+        ("sideboard_fw", "Doors of Night"),
+    ]
+    assert not deck.not_understood

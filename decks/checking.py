@@ -1,0 +1,90 @@
+"""Checking a pasted or uploaded list against a format, and exporting a checked list."""
+
+from __future__ import annotations
+
+from pathlib import PurePath
+from typing import Any
+
+from core.errors import ServiceError
+from decks.cards import card_index
+from decks.formats import get_format
+from rules_engine.deckrules import (
+    METW,
+    PLAYER_TYPES,
+    DeckTextError,
+    PlayerTypeError,
+    Verdict,
+    parse_decklist,
+    validate,
+)
+from rules_engine.deckrules.export import EXPORTS, export_list
+
+
+def _check_player_type(game: str, player_type: str | None) -> str | None:
+    if game != METW or not player_type:
+        return None
+    if player_type not in PLAYER_TYPES:
+        raise ServiceError(
+            f"Unknown player type {player_type!r}: one of {', '.join(PLAYER_TYPES)}.",
+            "bad_player_type",
+        )
+    return player_type
+
+
+def validate_text(
+    text: str, game: str, format_key: str | None = None, player_type: str | None = None
+) -> Verdict:
+    """Parse and check a pasted list. Bad input raises ServiceError (a 400), never more."""
+    if not isinstance(text, str):
+        raise ServiceError("The deck list must be text.", "bad_text")
+    fmt = get_format(game, format_key)
+    player_type = _check_player_type(game, player_type)
+    try:
+        deck = parse_decklist(text, game)
+        return validate(deck, fmt, card_index(game), player_type)
+    except (DeckTextError, PlayerTypeError) as exc:
+        raise ServiceError(str(exc), "bad_text") from exc
+
+
+# Deck files as players have them: NetMECCG .dck, OCTGN .o8d, meccg-online .meccg, text.
+UPLOAD_EXTENSIONS = (".dck", ".o8d", ".meccg", ".txt")
+MAX_UPLOAD_BYTES = 256 * 1024
+
+
+def read_upload(upload: Any) -> str:
+    """The text of an uploaded deck file; ServiceError (a 400) for anything else."""
+    name = str(getattr(upload, "name", "") or "")
+    if PurePath(name.lower()).suffix not in UPLOAD_EXTENSIONS:
+        raise ServiceError(
+            "Upload a deck file ending in " + ", ".join(UPLOAD_EXTENSIONS) + ".", "bad_file"
+        )
+    size = getattr(upload, "size", None)
+    if size is not None and size > MAX_UPLOAD_BYTES:
+        raise ServiceError(
+            f"The file is {size:,} bytes; a deck file is at most {MAX_UPLOAD_BYTES:,}.",
+            "bad_file",
+        )
+    data = upload.read(MAX_UPLOAD_BYTES + 1)
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise ServiceError(f"A deck file is at most {MAX_UPLOAD_BYTES:,} bytes.", "bad_file")
+    if b"\x00" in data:
+        raise ServiceError("This file is not a text deck list.", "bad_file")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        # GCCG and NetMECCG files are often Latin-1 (Windows-1252) encoded.
+        return data.decode("cp1252", errors="replace")
+
+
+def export_text(
+    text: str, game: str, format_key: str | None, player_type: str | None, kind: str
+) -> tuple[str, str]:
+    """(file name, content) of a list checked and written in the export format ``kind``."""
+    export = EXPORTS.get(kind)
+    if export is None or export.game != game:
+        choices = ", ".join(f.key for f in EXPORTS.values() if f.game == game) or "none"
+        raise ServiceError(f"No export {kind!r} for {game}: one of {choices}.", "bad_export")
+    verdict = validate_text(text, game, format_key, player_type)
+    name = (verdict.title or "deck").strip()[:60] or "deck"
+    safe = "".join(ch if ch.isalnum() or ch in "-_ " else "-" for ch in name).strip() or "deck"
+    return f"{safe}.{export.extension}", export_list(verdict.cards, kind, verdict.title or "")

@@ -1,0 +1,34 @@
+"""The play deck's mix of resources and hazards (003 Part I §3 step 2; CoE 1.5)."""
+
+from __future__ import annotations
+
+from rules_engine.deckrules.checks.metw.deck import METW_SRC, MetwDeck
+from rules_engine.deckrules.problems import Problem, plural
+
+
+def resources_count(deck: MetwDeck) -> list[Problem]:
+    lo, hi = deck.rules.get("resources_min"), deck.rules.get("resources_max")
+    resources, _ = deck.mix
+    if lo is None or hi is None or lo <= resources <= hi:
+        return []
+    return [
+        Problem(
+            "resources_count",
+            f"{plural(resources, 'resource')} in the play deck: between {lo} and {hi}.",
+            source=deck.src(METW_SRC + " step 2", "CoE 1.5"),
+        )
+    ]
+
+
+def resources_equal_hazards(deck: MetwDeck) -> list[Problem]:
+    resources, hazards = deck.mix
+    if not deck.rules.get("resources_equal_hazards", True) or resources == hazards:
+        return []
+    return [
+        Problem(
+            "resources_hazards_equal",
+            f"{plural(resources, 'resource')}, {plural(hazards, 'hazard')}: the play deck "
+            "must have as many hazards as resources.",
+            source=deck.src(METW_SRC + " step 2", "CoE 1.5"),
+        )
+    ]

@@ -1,0 +1,110 @@
+"""Which list format a text is in, and reading it: detected from the text itself.
+
+``LIST_FORMATS`` names every format read (the faces show ``read_as`` to the player, and
+docs/deck-rules.md gives an example of each). Files (OCTGN XML, NetMECCG brackets) have
+readers of their own; every other format is lines of text, read by ``parse.TextReader``
+with what the format needs (a title line, a site path that ends the widget).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rules_engine.deckrules.cards import LORE, LOTR_TCG, METW
+from rules_engine.deckrules.parse import DeckTextError, ParsedDeck, TextReader
+from rules_engine.deckrules.readers.netmeccg import is_netmeccg, read_netmeccg
+from rules_engine.deckrules.readers.octgn import is_o8d, read_o8d
+
+
+@dataclass(frozen=True)
+class ListFormat:
+    key: str
+    name: str
+    games: tuple[str, ...]
+
+
+LIST_FORMATS: tuple[ListFormat, ...] = (
+    ListFormat("gccg", "GCCG deck file (also meccg-online .meccg)", (METW,)),
+    ListFormat("netmeccg", "NetMECCG .dck file", (METW,)),
+    ListFormat("o8d", "OCTGN .o8d deck file", (METW, LOTR_TCG)),
+    ListFormat("article", "article or forum list", (METW, LOTR_TCG, LORE)),
+    ListFormat("gemp-page", "GEMP deck page", (LOTR_TCG,)),
+    ListFormat("lotrtcgwiki", "lotrtcgwiki deck widget", (LOTR_TCG,)),
+    ListFormat("collector", "collector-number list (Decipher, Players Council)", (LOTR_TCG,)),
+    ListFormat("gemp-ids", "GEMP card-id list", (LOTR_TCG,)),
+    ListFormat("text", "plain list", (METW, LOTR_TCG, LORE)),
+)
+FORMAT_NAMES = {f.key: f.name for f in LIST_FORMATS}
+
+_GCCG = re.compile(r"^#+\s*GCCG\b|^#{3,}\s*\n\s*(deck|pool|sideboard|sites)\s*$", re.I | re.M)
+_GEMP_PAGE = re.compile(r"^format\s*:", re.I | re.M)
+_GEMP_PART = re.compile(
+    r"^(free peoples draw deck|shadow draw deck|adventure deck)\s*:", re.I | re.M
+)
+_WIDGET = re.compile(r"^(ring-bearer\s*&\s*ring|adventure path)\s*$", re.I | re.M)
+_GEMP_ID = re.compile(r"^\d{1,3}\s*x\s*\d{1,3}_\d{1,4}\s*$", re.I)
+_COLLECTOR = re.compile(r"(?:^|\s)\d{1,2}[CRUPSAO]\d{1,3}[A-Z]?\s", re.I)
+_ARTICLE = re.compile(r"\(\s*\d{1,3}\s*\)\s*:?\s*$|\(\s*x\s*\d{1,3}\s*\)\s*$", re.I | re.M)
+# Files in formats the checker does not read: other XML or HTML, JSON, PDF, zip archives.
+FOREIGN = re.compile(
+    r"^\s*(<\?xml|<!doctype|<[a-z][\w:-]*[\s>/]|\{\s*\"|\[\s*\{|%PDF|PK\x03\x04)", re.I
+)
+
+
+def unknown_format_message() -> str:
+    return (
+        "This file is in a format the deck checker does not know. It reads: "
+        + "; ".join(f.name for f in LIST_FORMATS)
+        + "."
+    )
+
+
+def _text_kind(text: str, lines: list[str], game: str) -> str:
+    if game == METW and _GCCG.search(text):
+        return "gccg"
+    if game == LOTR_TCG:
+        if _GEMP_PAGE.search(text) and _GEMP_PART.search(text):
+            return "gemp-page"
+        if _WIDGET.search(text):
+            return "lotrtcgwiki"
+        filled = [ln for ln in lines if ln.strip()]
+        if filled and sum(bool(_GEMP_ID.match(ln.strip())) for ln in filled) * 2 >= len(filled):
+            return "gemp-ids"
+        if sum(bool(_COLLECTOR.search(ln + " ")) for ln in filled) >= 3:
+            return "collector"
+    if _ARTICLE.search(text):
+        return "article"
+    return "text"
+
+
+def read_deck(text: str, lines: list[str], game: str) -> ParsedDeck:
+    """Read ``text`` (already split into ``lines``) in whichever format it is in."""
+    if is_o8d(text):
+        return read_o8d(text, game)
+    if FOREIGN.match(text.lstrip("\ufeff")):
+        raise DeckTextError(unknown_format_message())
+    if game == METW and is_netmeccg(lines):
+        return read_netmeccg(lines, game)
+    kind = _text_kind(text, lines, game)
+    deck = ParsedDeck(game=game, read_as=kind)
+    numbered = list(enumerate(lines, start=1))
+    if kind == "gemp-page":
+        # The deck page starts with the deck's name, then "Format:" and "Author:".
+        first = next(((n, ln) for n, ln in numbered if ln.strip()), None)
+        if first is not None:
+            deck.title = first[1].strip()
+            deck.notes.append(first)
+            numbered = [(n, ln) for n, ln in numbered if n != first[0]]
+    sites_limit = 9 if kind == "lotrtcgwiki" else None
+    return TextReader(deck, sites_limit=sites_limit).read(numbered)
+
+
+__all__ = [
+    "FOREIGN",
+    "FORMAT_NAMES",
+    "LIST_FORMATS",
+    "ListFormat",
+    "read_deck",
+    "unknown_format_message",
+]

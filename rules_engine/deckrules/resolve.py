@@ -1,0 +1,123 @@
+"""Settling which card each line names, with the format's and player type's preferences."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from rules_engine.deckrules.cards import LOTR_TCG, METW, CardRecord, normalize_name
+from rules_engine.deckrules.formats import FormatDef
+from rules_engine.deckrules.index import CardIndex, Resolution
+from rules_engine.deckrules.parse import DeckLine, ParsedDeck
+
+Preference = Callable[[Sequence[CardRecord]], list[CardRecord]]
+
+
+def metw_preference(
+    allowed: dict[str, list[str]] | None, banned: Sequence[str] = ()
+) -> Preference | None:
+    if not allowed:
+        return None
+
+    first_choice = allowed.get("prefer") or {}
+    banned_keys = {normalize_name(b) for b in banned} | set(banned)
+
+    def prefer(cards: Sequence[CardRecord]) -> list[CardRecord]:
+        out = []
+        for c in cards:
+            kind = "avatar" if c.is_avatar else c.type
+            ok = allowed.get(kind)
+            if ok is None or c.alignment in ok or c.alignment == "neutral":
+                out.append(c)
+        # "The Balrog" for a Balrog player is the avatar, not the ally he may not include.
+        legal = [c for c in out if c.key not in banned_keys and c.id not in banned_keys]
+        if legal and len(legal) < len(out):
+            out = legal
+        # "Moria" for a Balrog player is the Balrog site, which its minion twin must yield to.
+        for kind, aligns in first_choice.items():
+            best = [c for c in out if c.type == kind and c.alignment in aligns]
+            if best:
+                out = [c for c in out if c.type != kind or c in best]
+        return out
+
+    return prefer
+
+
+def lotr_preference(fmt: FormatDef) -> Preference:
+    """The printings the format's sets allow; of several sites, the one on the format's
+    site path (Anduin Banks in a Shadows format is the Shadows site)."""
+    sets = set(fmt.rule("sets", []))
+    always = set(fmt.rule("always_valid", []))
+    path = fmt.rule("site_rule")
+
+    def prefer(cards: Sequence[CardRecord]) -> list[CardRecord]:
+        allowed = [c for c in cards if c.set in sets or c.id in always]
+        if len(allowed) > 1 and all(c.type == "SITE" for c in allowed):
+            on_path = [c for c in allowed if c.site_block == path]
+            if on_path:
+                return on_path
+        return allowed
+
+    return prefer
+
+
+def _vote(line: DeckLine, index: CardIndex, open_sites: set[str]) -> str | None:
+    """The player type one line's card points to, if its name fits one alignment only."""
+    res = index.resolve(line)
+    cards = [res.card] if res.card else list(res.candidates)
+    # A Balrog-specific card (Orders from the Great Demon) is a minion card only a
+    # Balrog player holds.
+    aligns = {
+        "balrog" if c.specific_to == "Balrog" else c.alignment
+        for c in cards
+        if c.type in ("character", "resource", "site") and c.key not in open_sites
+    }
+    if line.alignment_hint:
+        aligns = {line.alignment_hint}
+    return aligns.pop() if len(aligns) == 1 and not any(c.is_agent for c in cards) else None
+
+
+def infer_player_type(lines: Sequence[DeckLine], index: CardIndex, fmt: FormatDef) -> str | None:
+    """Guess a METW player type from cards whose name fits one printing only."""
+    allowed = fmt.rule("player_types") or []
+    if len(allowed) == 1:
+        return allowed[0]
+    votes: Counter[str] = Counter()
+    # The five Balrog sites any player may hold tell nothing about the player.
+    open_sites = {normalize_name(n) for n in fmt.rule("sites_open_to_all") or []}
+    memo = index.memo.setdefault(f"votes:{fmt.key}", {})
+    for line in lines:
+        key = (line.name, line.set_hint, line.alignment_hint)
+        vote = memo.get(key, "?")
+        if vote == "?":
+            vote = _vote(line, index, open_sites)
+            if len(memo) < 50_000:
+                memo[key] = vote
+        if vote:
+            votes[vote] += 1
+    if votes["balrog"]:
+        return "balrog"
+    if votes["fallen-wizard"]:
+        return "fallen-wizard"
+    if votes["minion"] or votes["hero"]:
+        return "ringwraith" if votes["minion"] > votes["hero"] else "wizard"
+    return None
+
+
+def resolve_deck(
+    deck: ParsedDeck, fmt: FormatDef, index: CardIndex, player_type: str | None = None
+) -> tuple[list[tuple[DeckLine, Resolution]], str | None]:
+    prefer = None
+    prefer_key = fmt.key
+    if deck.game == METW:
+        if player_type is None:
+            player_type = infer_player_type(deck.lines, index, fmt)
+        alignments = fmt.rule("alignments", {}) or {}
+        banned = (fmt.rule("banned_by_player_type") or {}).get(player_type or "", [])
+        prefer = metw_preference(alignments.get(player_type) if player_type else None, banned)
+        prefer_key = f"{fmt.key}:{player_type}"
+    elif deck.game == LOTR_TCG:
+        prefer = lotr_preference(fmt)
+        sets = ",".join(fmt.rule("sets", []))
+        prefer_key = f"{fmt.key}:{fmt.rule('site_rule')}:{sets}"
+    return [(line, index.resolve(line, prefer, prefer_key)) for line in deck.lines], player_type
