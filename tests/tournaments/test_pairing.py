@@ -129,7 +129,7 @@ def test_explanation_is_json_and_old_lines_still_render():
     items = pair_swiss(players, 3, seed=2).explanation_items
     assert json.loads(json.dumps(items)) == json.loads(json.dumps(items, sort_keys=True))
     stored = json.loads(json.dumps(items))
-    assert render_pairing_explanation(stored, {"d": "Dora"})[1].startswith("Bye: Dora (5)")
+    assert render_pairing_explanation(stored, {"d": "Dora"})[1].startswith("Bye: Dora (5 points)")
     assert render_pairing_explanation(["an old line"], {}) == ["an old line"]
 
 

@@ -86,11 +86,11 @@ def _score_groups(item: Mapping[str, Any], name: Namer) -> str:
 
 
 def _listed(pairs: Sequence[Sequence[Any]], name: Namer) -> str:
-    return ", ".join(f"{name(pid)} ({s})" for pid, s in pairs)
+    return ", ".join(f"{name(pid)} ({_points(s)})" for pid, s in pairs)
 
 
 def _bye(item: Mapping[str, Any], name: Namer) -> str:
-    who = {"name": name(item["player"]), "score": item["score"]}
+    who = {"name": name(item["player"]), "score": _points(item["score"])}
     reason = item.get("reason")
     if reason == "random":
         return _("Bye: %(name)s, drawn at random (the first-round bye is random).") % who
@@ -124,6 +124,14 @@ def _same_score(item: Mapping[str, Any], name: Namer) -> str:
 
 
 def _summary(item: Mapping[str, Any], name: Namer) -> str:
+    if not item.get("proven", True):
+        return ngettext(
+            "%(n)s player plays someone on a different score, as close in score as the "
+            "pairing could find without rematches.",
+            "%(n)s players play someone on a different score, as close in score as the "
+            "pairing could find without rematches.",
+            item["floaters"],
+        ) % {"n": item["floaters"]}
     return ngettext(
         "%(n)s player plays someone on a different score: the closest pairing possible "
         "without rematches.",

@@ -263,7 +263,12 @@ class _SwissRound:
 
     def _impossible(self, order: list[int], code: str) -> str:
         pl = self.pl
-        stuck = [a for a in order if all(pl.met(a, b) for b in order if b != a)]
+        stuck = [
+            a
+            for a in order
+            if len(pl.opp[a]) >= len(order) - 1  # cheap filter first: big events stay fast
+            and all(pl.met(a, b) for b in order if b != a)
+        ]
         everyone = len(stuck) == len(order)
         return impossible_swiss(
             "everyone_met" if everyone else code,
