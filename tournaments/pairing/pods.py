@@ -16,7 +16,7 @@ seated consecutively, so pod-mates have close scores. A local search then swaps 
 between pods, minimising lexicographically (1) pods that hold four players who already
 shared a pod (the hard rule), (2) repeated opponents (pairs who met before), (3) the sum
 of squared score differences inside pods (the Swiss measure, objective.py). Small events
-(≤ EXHAUSTIVE_LIMIT players) that still break the hard rule are searched exhaustively; if
+(≤ EXHAUSTIVE_LIMIT players) that still have a repeat are searched exhaustively; if
 no seating obeys it, PairingImpossible is raised: an ordinary answer with a message.
 """
 
@@ -33,7 +33,7 @@ from typing import Any
 from .common import PairingImpossible, PairingPlayer
 from .explain import impossible_pods, render_pairing_explanation
 
-EXHAUSTIVE_LIMIT = 12
+EXHAUSTIVE_LIMIT = 13  # up to here a seating with repeats is searched exhaustively
 _HARD = 10**12
 _REPEAT = 10**6
 _NEAR = 3  # pods on each side tried first for a swap, to keep scores close
@@ -193,7 +193,7 @@ class _Pods:
             start += size
         costs = [self.cost(p) for p in pods]
         swaps = self._improve(pods, costs)
-        if any(c >= _HARD for c in costs) and n <= EXHAUSTIVE_LIMIT:
+        if any(c >= _REPEAT for c in costs) and n <= EXHAUSTIVE_LIMIT:
             pods, costs = self._exhaustive(sizes)
         if any(c >= _HARD for c in costs):
             raise PairingImpossible(impossible_pods("same_four", self.round_number, n, sizes))
