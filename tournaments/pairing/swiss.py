@@ -93,18 +93,19 @@ class _SwissRound:
             [0 if self.random_round else p.score for p in ordered],
             [p.opponents for p in ordered],
         )
-        self.names = {p.id: p.name or p.id for p in ordered}
+        self.ordered = ordered
         self.had_bye = [p.had_bye for p in ordered]
-        perm = list(range(len(ordered)))
-        random.Random(seed).shuffle(perm)
+        self.perm = list(range(len(ordered)))  # the seed's order
+        random.Random(seed).shuffle(self.perm)
         self.rank = [0] * len(ordered)
-        for pos, i in enumerate(perm):
+        for pos, i in enumerate(self.perm):
             self.rank[i] = pos
 
     def run(self) -> SwissPairing:
         n = len(self.pl.ids)
         score, rank = self.pl.score, self.rank
-        order = sorted(range(n), key=lambda i: (-score[i], rank[i]))
+        # Highest score first, ties in the seed's order (a reversed sort stays stable).
+        order = sorted(self.perm, key=score.__getitem__, reverse=True)
         if n < 2:
             raise PairingImpossible(impossible_swiss("too_few", self.round_number, n))
         if n % 2 == 0:
@@ -145,15 +146,12 @@ class _SwissRound:
         skipped: list[int],
     ) -> SwissPairing:
         pairs, method, failures, order = solved
-        pl, rank = self.pl, self.rank
-        score, ids = pl.score, pl.ids
-
-        def key(i: int) -> tuple[int, int]:
-            return (-score[i], rank[i])
-
+        score, ids = self.pl.score, self.pl.ids
+        pos = [0] * len(ids)  # place in the score order: table 1 holds the highest scores
+        for k, i in enumerate(everyone):
+            pos[i] = k
         oriented = sorted(
-            ((a, b) if key(a) <= key(b) else (b, a) for a, b in pairs),
-            key=lambda t: (key(t[0]), -score[t[1]]),
+            ((a, b) if pos[a] < pos[b] else (b, a) for a, b in pairs), key=lambda t: pos[t[0]]
         )
         cross = [(a, b) for a, b in oriented if score[a] != score[b]]
         items: list[Item] = [self._header(everyone)]
@@ -172,8 +170,21 @@ class _SwissRound:
             squared_difference=sum((score[a] - score[b]) ** 2 for a, b in cross),
             proven_optimal=method in ("fast", "exact"),
             method=method,
-            names=self.names,
+            names=self._names(items),
         )
+
+    def _names(self, items: list[Item]) -> dict[str, str]:
+        """Names of the players the explanation mentions (not all 100,000)."""
+        wanted: set[str] = set()
+        for item in items:
+            if item["code"] == "paired_down":
+                wanted.update(item["players"])
+            if "player" in item:
+                wanted.add(item["player"])
+            for key in ("met", "passed_over", "had_bye"):
+                for entry in item.get(key, ()):
+                    wanted.update(x for x in entry if isinstance(x, str))
+        return {p.id: p.name or p.id for p in self.ordered if p.id in wanted}
 
     def _header(self, everyone: list[int]) -> Item:
         head: Item = {"round": self.round_number, "seed": self.seed, "players": len(everyone)}
@@ -274,5 +285,5 @@ class _SwissRound:
             "everyone_met" if everyone else code,
             self.round_number,
             len(order),
-            [self.names[pl.ids[a]] for a in stuck[:5]] if not everyone else [],
+            [self.ordered[a].name or pl.ids[a] for a in stuck[:5]] if not everyone else [],
         )
