@@ -16,11 +16,12 @@ from collections.abc import Iterable, Sequence
 
 from .common import max_weight_matching
 from .fastpath import Players, fast_path
-from .objective import EdgeWeights
+from .objective import EdgeWeights, total_cost
 from .prune import possible_tables
 
 FULL_EXACT_LIMIT = 1000  # up to here a blocked round is re-solved exactly on the full graph
 WINDOW_MARGIN = 16  # players added on each side of a blocked stretch, doubled on failure
+SETTLE_LIMIT = 1500  # players in windows beyond which a pairing window is not widened
 
 
 def exact_pairs(
@@ -81,7 +82,7 @@ def solve_blocked(
     Returns None when no rematch-free pairing exists (proven by an exact matching of all).
     """
     n = len(order)
-    windows = _windows(pl, order, failures)
+    windows = _windows(pl, order, failures, settle=n > full_exact_limit)
     if windows is None:
         found = exact_pairs(pl, order)
         return None if found is None else (found, "exact", failures)
@@ -95,20 +96,33 @@ def solve_blocked(
 
 
 def _windows(
-    pl: Players, order: list[int], failures: list[tuple[int, int]]
+    pl: Players, order: list[int], failures: list[tuple[int, int]], settle: bool
 ) -> list[tuple[int, int]] | None:
-    """A pairing with exact windows around the blocked stretches; None if they cover all."""
+    """A pairing with exact windows around the blocked stretches; None if they cover all.
+
+    With `settle`, windows that pair keep doubling while that still improves the result
+    (the optimum may reach further than the first window that pairs), up to SETTLE_LIMIT
+    players in windows.
+    """
     n = len(order)
     blocked = list(failures)
     margin = WINDOW_MARGIN
+    best: tuple[tuple[int, int], list[tuple[int, int]]] | None = None
     while True:
         windows = _merge(blocked, n, margin)
         if windows == [(0, n)]:
-            return None
+            return None if best is None else best[1]
         pairs, still = _try_windows(pl, order, windows)
-        if not still:
-            return pairs
-        blocked = windows + still  # widen the windows that failed, add new blocked places
+        if still:
+            blocked = windows + still  # widen the windows that failed, add new blocked places
+        else:
+            cost = total_cost([(pl.score[a], pl.score[b]) for a, b in pairs])
+            if best is not None and cost >= best[0]:
+                return best[1]
+            best = (cost, pairs)
+            if not settle or sum(hi - lo for lo, hi in windows) > SETTLE_LIMIT:
+                return pairs
+            blocked = windows
         margin *= 2
 
 
