@@ -1,7 +1,9 @@
 """Standings speed: `.venv/bin/python benchmarks/bench_standings.py`.
 
 10,000 players after 14 Swiss rounds (paired by pair_swiss, random 000 Part VI §3 results),
-then compute_standings with the default chain and with every registered tiebreak.
+then compute_standings with the default chain and with every registered tiebreak; and a
+field of 4,000 and 10,000 players tied on every tiebreak (one round, every game drawn):
+time, peak memory (tracemalloc) and the longest explanation, which must stay linear.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import itertools
 import random
 import sys
 import time
+import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -64,5 +67,28 @@ def main() -> None:
         )
 
 
+def tied_field(n: int) -> None:
+    players = [f"p{i:06d}" for i in range(n)]
+    games = [
+        StandingGame(
+            1, {players[i]: 3, players[i + 1]: 3}, {players[i]: "draw", players[i + 1]: "draw"}
+        )
+        for i in range(0, n, 2)
+    ]
+    tracemalloc.start()
+    t = time.process_time()
+    rows = compute_standings(players, games)
+    longest = max(len(r.explanation) for r in rows)
+    cpu = time.process_time() - t
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    print(
+        f"  tied field of {n}: CPU {cpu:.3f} s (under tracemalloc), peak {peak / 2**20:.1f} MB, "
+        f"longest explanation {longest} characters, rows sharing first {sum(r.shares_first for r in rows)}"
+    )
+
+
 if __name__ == "__main__":
     main()
+    for size in (4_000, 10_000):
+        tied_field(size)

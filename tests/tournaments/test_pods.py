@@ -10,7 +10,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing import PairingImpossible, PairingPlayer, pair_pods, pod_sizes
+from tournaments.pairing import (
+    DICE_POD_SIZES,
+    PairingImpossible,
+    PairingPlayer,
+    PodSizes,
+    pair_pods,
+    pod_sizes,
+    pod_sizes_for_game,
+    render_pairing_explanation,
+)
 
 
 def P(pid, score=0, opponents=()):
@@ -53,13 +62,77 @@ def test_pod_sizes_property(n):
 
 
 def test_fewer_than_three_players_impossible():
-    """000 Part VI multi-player: a pod needs 3-5 players."""
-    with pytest.raises(PairingImpossible, match="at least 3 players"):
+    """000 Part VI multi-player: a pod needs 3-5 players; "no pods" is an ordinary answer
+    with a message, not a crash."""
+    with pytest.raises(PairingImpossible, match="pods of the sizes this game allows"):
         pair_pods([P("a"), P("b")], 1, seed=1)
 
 
+@pytest.mark.parametrize(
+    ("n", "sizes"),
+    [
+        (2, [2]),
+        (3, [3]),
+        (4, [4]),
+        (5, [3, 2]),
+        (6, [3, 3]),
+        (7, [4, 3]),
+        (9, [3, 3, 3]),
+        (13, [4, 3, 3, 3]),
+        (17, [4, 4, 3, 3, 3]),
+        (21, [4, 4, 4, 3, 3, 3]),
+    ],
+)
+def test_dice_pods_are_three_or_four_never_five(n, sizes):
+    """RULES.md §3 Reading (`lotr-dice`; 004 is a 2-4 player game, 000 Part VI multi-player):
+    pods of 3 or 4 with as many 4s as possible, never 5; with too few players for that,
+    pods of 2 (5 players: 3+2, the only split with a single pod of 2). 13 players used to
+    get 4+4+5 and the event was stuck."""
+    assert pod_sizes_for_game("lotr-dice") == DICE_POD_SIZES
+    assert pod_sizes(n, DICE_POD_SIZES) == sizes
+
+
+@given(st.integers(2, 400))
+def test_dice_pod_sizes_property(n):
+    """RULES.md §3 Reading (`lotr-dice`): sizes 2-4 summing to n, a pod of 2 only when 3s
+    and 4s cannot seat everybody, then the most 4s any such split has."""
+    sizes = pod_sizes(n, DICE_POD_SIZES)
+    assert sum(sizes) == n and all(2 <= s <= 4 for s in sizes)
+    splits = [(a, b) for a in range(n // 4 + 1) for b in range(n // 3 + 1) if 4 * a + 3 * b == n]
+    if splits:
+        assert 2 not in sizes and sizes.count(4) == max(a for a, _ in splits)
+    else:
+        assert sizes.count(2) == 1
+
+
+def test_one_dice_player_cannot_be_seated():
+    """004 needs at least 2 players: the answer says so instead of crashing."""
+    with pytest.raises(PairingImpossible, match="cannot be seated"):
+        pair_pods([P("a")], 1, seed=1, sizes=DICE_POD_SIZES)
+
+
+def test_thirteen_dice_players_are_seated_without_a_five():
+    """RULES.md §3 Reading (`lotr-dice`): 13 players sit 4+3+3+3; the explanation counts
+    the pods in words."""
+    players = [P(f"p{i:02d}", score=i % 5) for i in range(13)]
+    result = pair_pods(players, 2, seed=3, sizes=DICE_POD_SIZES)
+    assert sorted(map(len, result.tables)) == [3, 3, 3, 4]
+    assert "1 pod of 4, 3 pods of 3" in result.explanation[0]
+
+
+def test_game_sizes_are_a_parameter():
+    """000 Part VI multi-player (LoRE: 3-5) and any game's own sizes: the pod maker never
+    builds a size the game forbids."""
+    assert pod_sizes_for_game("lore") == PodSizes((3, 4, 5))
+    assert pod_sizes(11, PodSizes((3,), (2,))) == [3, 3, 3, 2]
+    assert pod_sizes(12, PodSizes((3,))) == [3, 3, 3, 3]
+    with pytest.raises(PairingImpossible):
+        pod_sizes(7, PodSizes((3,)))
+
+
 def test_close_scores_sit_together():
-    """000 Part VI: "Pairings are done much the same" as Swiss — pods of close scores."""
+    """000 Part VI: "Pairings are done much the same" as Swiss — pods of close scores
+    (RULES.md §3 Reading: by the same squared measure)."""
     players = [P(f"p{i}", score=i) for i in range(8)]
     result = pair_pods(players, 2, seed=4)
     assert [sorted(t) for t in result.tables] == [
@@ -67,6 +140,19 @@ def test_close_scores_sit_together():
         ["p0", "p1", "p2", "p3"],
     ]
     assert result.repeated_opponents == 0
+    codes = [i["code"] for i in result.explanation_items]
+    assert codes == ["pods_shape", "pods_by_score", "no_repeat_four", "nobody_meets_again"]
+
+
+def test_repeated_opponents_are_named_in_words():
+    """000 Part VI multi-player: when no seating avoids it, the director sees who meets
+    again, by name, from structured items."""
+    players = [P(x, 0, set("abcd") - {x}) for x in "abcd"]
+    result = pair_pods(players, 2, seed=1)
+    item = result.explanation_items[-1]
+    assert item["code"] == "repeated_opponents" and item["count"] == 6
+    text = render_pairing_explanation([item], {"a": "Ann", "b": "Bo"})[0]
+    assert "6 pairs of players meet again" in text and "pod 1: Ann and Bo" in text
 
 
 def test_same_four_never_together_twice():
@@ -93,14 +179,17 @@ def test_three_player_pods_never_break_the_four_rule():
     assert sorted(len(t) for t in result.tables) == [3, 3]
 
 
-def _simulate(n, rounds, seed):
+def _simulate(n, rounds, seed, sizes=None):
     rng = random.Random(seed)
     score = {f"p{i:04d}": 0 for i in range(n)}
     met = {p: set() for p in score}
     pods = []
     for r in range(1, rounds + 1):
         players = [P(p, score[p], met[p]) for p in score]
-        result = pair_pods(players, r, seed * 100 + r, pods)
+        if sizes is None:
+            result = pair_pods(players, r, seed * 100 + r, pods)
+        else:
+            result = pair_pods(players, r, seed * 100 + r, pods, sizes=sizes)
         yield players, pods[:], result
         for pod in result.tables:
             pods.append(frozenset(pod))
@@ -134,6 +223,21 @@ def test_pod_properties(n, rounds, seed):
             assert result.repeated_opponents == repeats
     except PairingImpossible as exc:
         assert n <= 12, str(exc)  # only tiny events run out of fresh groups of four
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(2, 30), rounds=st.integers(1, 3), seed=st.integers(0, 10**6))
+def test_dice_events_never_get_a_five_player_pod(n, rounds, seed):
+    """RULES.md §3 Reading (`lotr-dice`, 004: 2-4 players): every round of a Dice event
+    seats everybody in pods of 2-4 exactly as pod_sizes says, or answers PairingImpossible
+    (only for tiny events that ran out of fresh groups of four)."""
+    try:
+        for players, _, result in _simulate(n, rounds, seed, DICE_POD_SIZES):
+            assert sorted(p for pod in result.tables for p in pod) == sorted(p.id for p in players)
+            assert sorted(map(len, result.tables)) == sorted(pod_sizes(n, DICE_POD_SIZES))
+            assert max(map(len, result.tables)) <= 4
+    except PairingImpossible as exc:
+        assert n <= 12, str(exc)
 
 
 def test_local_search_removes_repeats_in_a_big_event():

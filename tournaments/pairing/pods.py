@@ -1,20 +1,23 @@
-"""Multi-player pods (000 Part VI "Multi-player tournaments").
+"""Multi-player pods (000 Part VI "Multi-player tournaments"; RULES.md §3 Readings).
 
 The rulebook: "Pairings are done much the same [as Swiss], except in groups of 3-5 players,
 with the maximum possible number of 4 player groups. The same four players should never
-play in two games in the same tournament."
+play in two games in the same tournament." The sizes a game allows are a parameter
+(`PodSizes`): 3–5 by default (LoRE and the other multi-player games), 3–4 for the LOTR
+Dice game, which is a 2–4 player game (004), with pods of 2 only when 3s and 4s cannot
+seat everybody.
 
-Pod sizes. Maximising the number of 4-player pods fixes the sizes completely: with
-n = 4k the pods are all 4s; n = 4k+1 needs one 5 (three 3s would cost two 4-player pods);
-n = 4k+2 needs two 3s (two 5s would cost one more 4); n = 4k+3 needs one 3. So there is
-no 3-versus-5 preference left to choose; the odd-sized pods sit at the bottom tables.
+Pod sizes (`pod_sizes`): first the fewest fallback pods (pods of 2 for Dice), then as many
+4-player pods as possible, then the fewest pods. Reading for 5 Dice players: 3+2 (one pod
+of 2 is unavoidable, and 3+2 is the only split with one); 2 → 2; 13 → 4+3+3+3.
 
 Seating. Players are sorted by score (ties by the seed; round 1 entirely by the seed) and
 seated consecutively, so pod-mates have close scores. A local search then swaps players
-between pods, minimising lexicographically (1) pods that contain four players who already
-shared a pod (the hard rule), (2) repeated opponents (pairs who met before), (3) the score
-spread inside pods. Small events (≤ EXHAUSTIVE_LIMIT players) that still break the hard
-rule are searched exhaustively; if no seating obeys it, PairingImpossible is raised.
+between pods, minimising lexicographically (1) pods that hold four players who already
+shared a pod (the hard rule), (2) repeated opponents (pairs who met before), (3) the sum
+of squared score differences inside pods (the Swiss measure, objective.py). Small events
+(≤ EXHAUSTIVE_LIMIT players) that still have a repeat are searched exhaustively; if
+no seating obeys it, PairingImpossible is raised: an ordinary answer with a message.
 """
 
 from __future__ import annotations
@@ -22,40 +25,104 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
+from typing import Any
 
 from .common import PairingImpossible, PairingPlayer
+from .explain import impossible_pods, render_pairing_explanation
 
-EXHAUSTIVE_LIMIT = 12
+EXHAUSTIVE_LIMIT = 13  # up to here a seating with repeats is searched exhaustively
 _HARD = 10**12
 _REPEAT = 10**6
 _NEAR = 3  # pods on each side tried first for a swap, to keep scores close
+_LISTED = 10
+
+
+@dataclass(frozen=True)
+class PodSizes:
+    """The pod sizes a game allows: preferred sizes, and sizes used only when needed."""
+
+    preferred: tuple[int, ...] = (3, 4, 5)
+    fallback: tuple[int, ...] = ()
+
+
+DEFAULT_POD_SIZES = PodSizes()  # 000 Part VI: groups of 3-5
+DICE_POD_SIZES = PodSizes(preferred=(3, 4), fallback=(2,))  # 004: a 2-4 player game
+POD_SIZES_BY_GAME: dict[str, PodSizes] = {"lotr-dice": DICE_POD_SIZES}
+
+
+def pod_sizes_for_game(game: str) -> PodSizes:
+    """The pod sizes allowed for a game (its `Event.game` value)."""
+    return POD_SIZES_BY_GAME.get(game, DEFAULT_POD_SIZES)
 
 
 @dataclass
 class PodPairing:
-    tables: list[tuple[str, ...]]  # pods of 3-5, as many 4s as possible
-    explanation: list[str]
+    tables: list[tuple[str, ...]]  # pods, 4-player pods first
+    explanation_items: list[dict[str, Any]]  # render_pairing_explanation(items, names)
     seed: int
     repeated_opponents: int
+    names: dict[str, str] = field(default_factory=dict, repr=False)
+
+    @property
+    def explanation(self) -> list[str]:
+        """The explanation in words, with the names the players were given."""
+        return render_pairing_explanation(self.explanation_items, self.names)
 
 
-def pod_sizes(n: int) -> list[int]:
-    """Pod sizes for n players: as many 4s as possible, the rest 3s or a single 5."""
-    if n < 3:
-        raise PairingImpossible(
-            f"A multi-player round needs at least 3 players (pods of 3–5); {n} "
-            f"{'is' if n == 1 else 'are'} left."
-        )
-    fours, rest = divmod(n, 4)
-    if rest == 0:
-        return [4] * fours
-    if rest == 1:
-        return [4] * (fours - 1) + [5]
-    if rest == 2:
-        return [4] * (fours - 1) + [3, 3]
-    return [4] * fours + [3]
+@lru_cache(maxsize=256)
+def _fill(n: int, sizes: tuple[int, ...]) -> tuple[int, ...] | None:
+    """Fewest pods of `sizes` summing to n (larger sizes first), or None."""
+    if n == 0:
+        return ()
+    best: tuple[int, ...] | None = None
+    for s in sorted(sizes, reverse=True):
+        if s <= n:
+            rest = _fill(n - s, sizes)
+            if rest is not None and (best is None or len(rest) + 1 < len(best)):
+                best = (s, *rest)
+    return best
+
+
+def pod_sizes(n: int, sizes: PodSizes = DEFAULT_POD_SIZES) -> list[int]:
+    """Pod sizes for n players: fewest fallback pods, then most 4s, then fewest pods."""
+    fours_allowed = 4 in sizes.preferred
+    others = tuple(s for s in sizes.preferred if s != 4)
+    for fallbacks in range(0, n // max(min(sizes.fallback, default=n + 1), 1) + 1):
+        for fb in _fallback_combos(fallbacks, sizes.fallback):
+            left = n - sum(fb)
+            if left < 0:
+                continue
+            for fours in range(left // 4 if fours_allowed else 0, -1, -1):
+                rest = _fill_small(left - 4 * fours, others)
+                if rest is not None:
+                    return [4] * fours + sorted(rest, reverse=True) + sorted(fb, reverse=True)
+    allowed = sorted({*sizes.preferred, *sizes.fallback})
+    raise PairingImpossible(impossible_pods("sizes", 0, n, allowed))
+
+
+def _fallback_combos(k: int, fallback: tuple[int, ...]) -> list[tuple[int, ...]]:
+    if k == 0:
+        return [()]
+    return [tuple(c) for c in _multisets(sorted(fallback), k)]
+
+
+def _multisets(items: list[int], k: int) -> list[list[int]]:
+    if k == 0:
+        return [[]]
+    return [[x, *rest] for i, x in enumerate(items) for rest in _multisets(items[i:], k - 1)]
+
+
+def _fill_small(left: int, others: tuple[int, ...]) -> tuple[int, ...] | None:
+    """Pods of the sizes other than 4 for `left` players (bounded recursion for big n)."""
+    if left <= 60 or not others:
+        return _fill(left, others)
+    big = max(others)
+    bulk = (left - 60) // big
+    rest = _fill(left - bulk * big, others)
+    return None if rest is None else (big,) * bulk + rest
 
 
 def pair_pods(
@@ -63,9 +130,10 @@ def pair_pods(
     round_number: int,
     seed: int,
     previous_pods: Sequence[frozenset[str]] = (),
+    sizes: PodSizes = DEFAULT_POD_SIZES,
 ) -> PodPairing:
     """Seat one multi-player round. Raises PairingImpossible with a message for the director."""
-    return _Pods(players, round_number, seed, previous_pods).run()
+    return _Pods(players, round_number, seed, previous_pods, sizes).run()
 
 
 class _Pods:
@@ -75,6 +143,7 @@ class _Pods:
         round_number: int,
         seed: int,
         previous_pods: Sequence[frozenset[str]],
+        sizes: PodSizes,
     ) -> None:
         ordered = sorted(players, key=lambda p: p.id)
         index = {p.id: i for i, p in enumerate(ordered)}
@@ -82,8 +151,9 @@ class _Pods:
             raise ValueError("a player id appears twice")
         self.round_number = round_number
         self.seed = seed
+        self.allowed = sizes
         self.ids = [p.id for p in ordered]
-        self.names = [p.name or p.id for p in ordered]
+        self.names = {p.id: p.name or p.id for p in ordered}
         self.random_round = round_number <= 1
         self.score = [0 if self.random_round else p.score for p in ordered]
         self.opp = [frozenset(index[o] for o in p.opponents if o in index) for p in ordered]
@@ -94,9 +164,8 @@ class _Pods:
             if len(members) >= 4:
                 for m in members:
                     self.prev_of[m].append(k)
-        self.rng = random.Random(seed)
         perm = list(range(len(ordered)))
-        self.rng.shuffle(perm)
+        random.Random(seed).shuffle(perm)
         self.rank = [0] * len(ordered)
         for pos, i in enumerate(perm):
             self.rank[i] = pos
@@ -106,14 +175,16 @@ class _Pods:
         if len(pod) >= 4:
             shared = Counter(k for m in pod for k in self.prev_of[m])
             hard = sum(1 for c in shared.values() if c >= 4)
-        opp = self.opp
-        repeats = sum(1 for a, b in combinations(pod, 2) if b in opp[a])
-        scores = [self.score[m] for m in pod]
-        return hard * _HARD + repeats * _REPEAT + max(scores) - min(scores)
+        opp, score = self.opp, self.score
+        repeats = spread = 0
+        for a, b in combinations(pod, 2):
+            repeats += b in opp[a]
+            spread += (score[a] - score[b]) ** 2
+        return hard * _HARD + repeats * _REPEAT + spread
 
     def run(self) -> PodPairing:
         n = len(self.ids)
-        sizes = pod_sizes(n)
+        sizes = pod_sizes(n, self.allowed)
         order = sorted(range(n), key=lambda i: (-self.score[i], self.rank[i]))
         pods: list[list[int]] = []
         start = 0
@@ -122,11 +193,11 @@ class _Pods:
             start += size
         costs = [self.cost(p) for p in pods]
         swaps = self._improve(pods, costs)
-        if any(c >= _HARD for c in costs) and n <= EXHAUSTIVE_LIMIT:
+        if any(c >= _REPEAT for c in costs) and n <= EXHAUSTIVE_LIMIT:
             pods, costs = self._exhaustive(sizes)
         if any(c >= _HARD for c in costs):
-            raise PairingImpossible(self._impossible_message(n))
-        return self._result(pods, costs, swaps, sizes)
+            raise PairingImpossible(impossible_pods("same_four", self.round_number, n, sizes))
+        return self._result(pods, swaps, sizes)
 
     def _improve(self, pods: list[list[int]], costs: list[int]) -> int:
         """First-improvement swaps between pods until no swap lowers the total cost."""
@@ -139,9 +210,7 @@ class _Pods:
                 near = range(max(0, p - _NEAR), min(len(pods), p + _NEAR + 1))
                 far = range(len(pods)) if costs[p] >= _HARD else ()
                 for q in [*near, *(q for q in far if abs(q - p) > _NEAR)]:
-                    if q == p:
-                        continue
-                    if self._try_swap(pods, costs, p, q):
+                    if q != p and self._try_swap(pods, costs, p, q):
                         swaps += 1
                         improved = True
                         if costs[p] < _REPEAT:
@@ -191,57 +260,38 @@ class _Pods:
         pods = sorted(best[1], key=lambda p: (-max(self.score[m] for m in p), len(p) != 4))
         return pods, [self.cost(p) for p in pods]
 
-    def _impossible_message(self, n: int) -> str:
-        r = self.round_number
-        hint = f" Consider ending the event after round {r - 1}." if r > 1 else ""
-        return (
-            f"No pods exist for round {r}: with {n} players the pods must be "
-            f"{'+'.join(map(str, pod_sizes(n)))}, and every such seating puts four players "
-            "together who already shared a pod (000 Part VI: the same four players should "
-            f"never play in two games in the same tournament).{hint}"
-        )
-
-    def _result(
-        self, pods: list[list[int]], costs: list[int], swaps: int, sizes: list[int]
-    ) -> PodPairing:
-        r, n = self.round_number, len(self.ids)
+    def _result(self, pods: list[list[int]], swaps: int, sizes: list[int]) -> PodPairing:
         count = Counter(sizes)
-        shape = ", ".join(f"{count[s]} of {s}" for s in (4, 3, 5) if count[s])
-        lines = [
-            f"Round {r}, seed {self.seed}: {n} players in {len(pods)} pods ({shape}): "
-            "as many 4-player pods as possible (000 Part VI, Multi-player tournaments)."
+        items: list[dict[str, Any]] = [
+            {
+                "code": "pods_shape",
+                "round": self.round_number,
+                "seed": self.seed,
+                "players": len(self.ids),
+                "pods": len(pods),
+                "sizes": [[s, count[s]] for s in sorted(count, key=lambda s: (s != 4, -s))],
+            },
+            {"code": "pods_random" if self.random_round else "pods_by_score"},
         ]
-        if self.random_round:
-            lines.append("Round 1: players seated at random from the seed.")
-        else:
-            lines.append(
-                "Players sorted by score (ties by the seed) and seated in consecutive pods, "
-                "so pod-mates have close scores."
-            )
         if swaps:
-            lines.append(
-                f"{swaps} swap{'s' if swaps != 1 else ''} between pods to avoid repeated "
-                "opponents and repeated groups of four."
-            )
-        lines.append("No pod holds four players who have already played together in one pod.")
-        repeated = []
-        for t, pod in enumerate(pods, start=1):
-            for a, b in combinations(pod, 2):
-                if b in self.opp[a]:
-                    repeated.append(f"pod {t}: {self.names[a]} and {self.names[b]}")
+            items.append({"code": "pods_swaps", "count": swaps})
+        items.append({"code": "no_repeat_four"})
+        repeated = [
+            [t, self.ids[a], self.ids[b]]
+            for t, pod in enumerate(pods, start=1)
+            for a, b in combinations(pod, 2)
+            if b in self.opp[a]
+        ]
         if repeated:
-            lines.append(
-                f"{len(repeated)} pair{'s' if len(repeated) != 1 else ''} of players meet "
-                "again (no swap could avoid it): "
-                + "; ".join(repeated[:10])
-                + ("; …" if len(repeated) > 10 else "")
-                + "."
+            items.append(
+                {"code": "repeated_opponents", "count": len(repeated), "pairs": repeated[:_LISTED]}
             )
         else:
-            lines.append("Nobody meets a previous opponent.")
+            items.append({"code": "nobody_meets_again"})
         return PodPairing(
             tables=[tuple(self.ids[m] for m in pod) for pod in pods],
-            explanation=lines,
+            explanation_items=items,
             seed=self.seed,
             repeated_opponents=len(repeated),
+            names=self.names,
         )

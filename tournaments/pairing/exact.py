@@ -1,0 +1,147 @@
+"""Exact Swiss solving for the stretches the fast path cannot pair without a rematch.
+
+`exact_pairs` is a maximum-weight perfect matching (rustworkx's blossom algorithm) with the
+integer weights of objective.EdgeWeights, so it is the lexicographic optimum of the
+objective over the players given. Small events that the fast path cannot finish are
+solved on the full graph (a proven optimum). Larger events solve WINDOWS: a stretch of the
+score order around each blocked place, cut at even positions (where the neighbours'
+pairing has no table across the cut), widened until it pairs; the rest keeps the fast
+path. The tests and benchmarks/bench_pairing.py compare windows with the full-graph
+optimum.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .common import max_weight_matching
+from .fastpath import Players, fast_path
+from .objective import EdgeWeights, total_cost
+from .prune import possible_tables
+
+FULL_EXACT_LIMIT = 1000  # up to here a blocked round is re-solved exactly on the full graph
+WINDOW_MARGIN = 16  # players added on each side of a blocked stretch, doubled on failure
+SETTLE_LIMIT = 1500  # players in windows beyond which a pairing window is not widened
+
+
+def exact_pairs(
+    pl: Players, members: Sequence[int], max_squared: int | None = None
+) -> list[tuple[int, int]] | None:
+    """The optimum rematch-free perfect matching of `members`, or None if none exists.
+
+    `members` are in score order (highest first). With `max_squared` (the total squared
+    difference of a pairing already found) only the tables that can be in a pairing as
+    good are offered to the matching (prune.py): the same optimum from far fewer edges.
+    """
+    if not members:
+        return []
+    if len(members) % 2:
+        return None
+    score = pl.score
+    scores = [score[p] for p in members]
+    weights = EdgeWeights(scores)
+    if max_squared is None:
+        candidates: Iterable[tuple[int, int]] = (
+            (x, y) for x in range(len(members)) for y in range(x + 1, len(members))
+        )
+    else:
+        candidates = possible_tables(scores, max_squared)
+    edges = [
+        (x, y, weights.weight(scores[x], scores[y]))
+        for x, y in candidates
+        if not pl.met(members[x], members[y])
+    ]
+    found = max_weight_matching(len(members), edges)
+    if 2 * len(found) != len(members):
+        return None
+    return [(members[x], members[y]) for x, y in found]
+
+
+def _merge(spans: list[tuple[int, int]], n: int, margin: int) -> list[tuple[int, int]]:
+    """Widen each stretch by `margin`, cut at even positions, merge overlaps."""
+    widened = sorted(
+        (max(0, (lo - margin) // 2 * 2), min(n, (hi + margin + 1) // 2 * 2)) for lo, hi in spans
+    )
+    merged: list[tuple[int, int]] = []
+    for lo, hi in widened:
+        if merged and lo <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], hi))
+        else:
+            merged.append((lo, hi))
+    return merged
+
+
+def solve_blocked(
+    pl: Players,
+    order: list[int],
+    failures: list[tuple[int, int]],
+    full_exact_limit: int = FULL_EXACT_LIMIT,
+) -> tuple[list[tuple[int, int]], str, list[tuple[int, int]]] | None:
+    """Pairs for the whole `order` (its length even), how, and the blocked stretches.
+
+    Returns None when no rematch-free pairing exists (proven by an exact matching of all).
+    """
+    n = len(order)
+    windows = _windows(pl, order, failures, settle=n > full_exact_limit)
+    if windows is None:
+        found = exact_pairs(pl, order)
+        return None if found is None else (found, "exact", failures)
+    if n > full_exact_limit:
+        return windows, "window", failures
+    # The windows' pairing bounds the optimum, which prunes the full graph (see exact_pairs).
+    bound = sum((pl.score[a] - pl.score[b]) ** 2 for a, b in windows)
+    found = exact_pairs(pl, order, bound)
+    assert found is not None  # the windows' pairing itself uses only edges within the bound
+    return found, "exact", failures
+
+
+def _windows(
+    pl: Players, order: list[int], failures: list[tuple[int, int]], settle: bool
+) -> list[tuple[int, int]] | None:
+    """A pairing with exact windows around the blocked stretches; None if they cover all.
+
+    With `settle`, windows that pair keep doubling while that still improves the result
+    (the optimum may reach further than the first window that pairs), up to SETTLE_LIMIT
+    players in windows.
+    """
+    n = len(order)
+    blocked = list(failures)
+    margin = WINDOW_MARGIN
+    best: tuple[tuple[int, int], list[tuple[int, int]]] | None = None
+    while True:
+        windows = _merge(blocked, n, margin)
+        if windows == [(0, n)]:
+            return None if best is None else best[1]
+        pairs, still = _try_windows(pl, order, windows)
+        if still:
+            blocked = windows + still  # widen the windows that failed, add new blocked places
+        else:
+            cost = total_cost([(pl.score[a], pl.score[b]) for a, b in pairs])
+            if best is not None and cost >= best[0]:
+                return best[1]
+            best = (cost, pairs)
+            if not settle or sum(hi - lo for lo, hi in windows) > SETTLE_LIMIT:
+                return pairs
+            blocked = windows
+        margin *= 2
+
+
+def _try_windows(
+    pl: Players, order: list[int], windows: list[tuple[int, int]]
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """Exact pairs inside the windows, the fast path between them; and what stays blocked."""
+    pairs: list[tuple[int, int]] = []
+    still: list[tuple[int, int]] = []
+    cut = 0
+    for lo, hi in [*windows, (len(order), len(order))]:
+        rest_pairs, rest_failures = fast_path(pl, order[cut:lo])
+        pairs.extend(rest_pairs)
+        still.extend((cut + a, cut + b) for a, b in rest_failures)
+        if lo < hi:
+            found = exact_pairs(pl, order[lo:hi])
+            if found is None:
+                still.append((lo, hi))
+            else:
+                pairs.extend(found)
+        cut = hi
+    return pairs, still

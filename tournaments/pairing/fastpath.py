@@ -1,0 +1,151 @@
+"""Swiss fast path: the neighbours' pairing shape, built without rematches.
+
+In the neighbours' pairing (see objective.py) a score group pairs inside itself except
+for at most one player it receives from the group above and one it sends to the group
+below (exactly when the number of players above that boundary is odd). The fast path keeps
+that shape and only chooses WHO receives and who is sent down, in the seed's order,
+so that nobody meets an earlier opponent. When it succeeds the result has the lower
+bound's score tables and is therefore a proven optimum; where it cannot, it reports the
+blocked stretch (positions in the score order) for the exact solver.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import islice
+
+from .common import max_weight_matching
+
+_TRIES = 8  # candidates tried per role before a group is reported as blocked
+_SMALL_EXACT = 64  # a blocked group this small is paired by an exact matching instead
+
+
+class Players:
+    """Index-based view of the round's players shared by the fast path and the solver."""
+
+    def __init__(self, ids: list[str], score: list[int], opp: list[frozenset[str]]) -> None:
+        self.ids = ids
+        self.score = score
+        self.opp = opp  # ids, not indices: converting 10,000 sets costs more than pairing
+
+    def met(self, a: int, b: int) -> bool:
+        return self.ids[b] in self.opp[a]
+
+
+def pair_inside(pl: Players, members: Sequence[int]) -> list[tuple[int, int]] | None:
+    """Rematch-free pairing of players of one score, in the seed's order, or None."""
+    found = _greedy(pl, members)
+    if found is None and len(members) <= _SMALL_EXACT:
+        found = _any_perfect(pl, members)
+    return found
+
+
+def _greedy(pl: Players, members: Sequence[int]) -> list[tuple[int, int]] | None:
+    """Pair each player with the latest waiting one he has not met; repair by swaps."""
+    waiting: list[int] = []
+    pairs: list[tuple[int, int]] = []
+    for p in members:
+        for k in range(len(waiting) - 1, -1, -1):
+            if not pl.met(p, waiting[k]):
+                pairs.append((waiting.pop(k), p))
+                break
+        else:
+            waiting.append(p)
+    while waiting:
+        x = waiting.pop()
+        y = _swap_in(pl, x, waiting, pairs)
+        if y is None:
+            return None
+        waiting.remove(y)
+    return pairs
+
+
+def _swap_in(pl: Players, x: int, waiting: list[int], pairs: list[tuple[int, int]]) -> int | None:
+    """Left-overs have all met each other: break a table so both can sit down."""
+    for y in waiting:
+        for t, (u, v) in enumerate(pairs):
+            for a, b in ((u, v), (v, u)):
+                if not pl.met(a, x) and not pl.met(b, y):
+                    pairs[t] = (a, x)
+                    pairs.append((b, y))
+                    return y
+    return None
+
+
+def _any_perfect(pl: Players, members: Sequence[int]) -> list[tuple[int, int]] | None:
+    if len(members) % 2:
+        return None
+    edges = [
+        (x, y, 1)
+        for x in range(len(members))
+        for y in range(x + 1, len(members))
+        if not pl.met(members[x], members[y])
+    ]
+    found = max_weight_matching(len(members), edges)
+    if 2 * len(found) != len(members):
+        return None
+    return [(members[x], members[y]) for x, y in found]
+
+
+def groups_of(pl: Players, order: Sequence[int]) -> list[tuple[int, list[int]]]:
+    """Runs of equal score in `order` as (start position, members)."""
+    groups: list[tuple[int, list[int]]] = []
+    for pos, p in enumerate(order):
+        if groups and pl.score[groups[-1][1][0]] == pl.score[p]:
+            groups[-1][1].append(p)
+        else:
+            groups.append((pos, [p]))
+    return groups
+
+
+def fast_path(
+    pl: Players, order: Sequence[int]
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """Pairs in the neighbours' shape, and the blocked stretches as (first, end) positions.
+
+    `order` is sorted by score (highest first), ties in the seed's order.
+    """
+    groups = groups_of(pl, order)
+    pairs: list[tuple[int, int]] = []
+    failures: list[tuple[int, int]] = []
+    carry: int | None = None  # sent down by the group above, needs a partner here
+    carry_from = 0
+    for gi, (start, members) in enumerate(groups):
+        end = start + len(members)
+        sends = (len(members) - (carry is not None)) % 2 == 1
+        below = groups[gi + 1][1] if gi + 1 < len(groups) else []
+        found = _solve_group(pl, members, carry, sends, below)
+        if found is None:
+            failures.append((carry_from if carry is not None else start, end))
+            carry = None
+            continue
+        group_pairs, sent = found
+        pairs.extend(group_pairs)
+        carry, carry_from = sent, start
+    if carry is not None:  # only possible after a failure changed the parity
+        failures.append((carry_from, len(order)))
+    return pairs, failures
+
+
+def _solve_group(
+    pl: Players, members: list[int], carry: int | None, sends: bool, below: list[int]
+) -> tuple[list[tuple[int, int]], int | None] | None:
+    """Choose the carry's partner and the player sent down; pair the rest inside."""
+    if sends and not below:
+        return None
+    receivers: list[int | None] = [None]
+    if carry is not None:
+        receivers = [p for p in members if not pl.met(carry, p)][:_TRIES]
+    for r in receivers:
+        rest = [p for p in members if p != r]
+        senders: list[int | None] = [None]
+        if sends:
+            can_go = (s for s in rest if any(not pl.met(s, b) for b in below[: 4 * _TRIES]))
+            senders = list(islice(can_go, _TRIES))
+        for s in senders:
+            inside = pair_inside(pl, [p for p in rest if p != s] if s is not None else rest)
+            if inside is not None:
+                if r is not None and carry is not None:
+                    inside.append((carry, r))
+                return inside, s
+    return None

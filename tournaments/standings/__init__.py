@@ -1,0 +1,257 @@
+"""Final standings with a configurable tiebreak chain (pure Python, no ORM).
+
+000 Part VI §3 "Scoring": the winner has the most tournament points; ties are broken by
+the chain in tiebreaks.py (head-to-head, fewer losses, opponents' points by default).
+
+The chain is data (a list of metric keys from TIEBREAKS). A tied group is split by the
+first metric; each part re-enters the chain with the remaining metrics. Players still
+equal after the last metric share a rank (listed by id so the output never depends on
+input order). Byes have no opponent: they add points and count in `byes`, never in
+wins/losses/draws or in anybody's opponents.
+
+RULES.md §3 Reading (warnings): an ejected player's games stand, but he is listed below
+every player still in the event, cannot win and takes no winner's bonus. RULES.md §6
+Reading: every player who shares first place after all tiebreaks is a winner
+(`StandingRow.winner`; `shares_first` when there are several).
+
+Explanations are structured (`StandingRow.explanation_items`, rendered by
+render_standing_explanation) and linear: a few items per row whatever the size of a tie.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .explain import SHOWN, render_standing_explanation
+from .tiebreaks import (
+    DEFAULT_TIEBREAKS,
+    TIEBREAKS,
+    Context,
+    FewerLosses,
+    HeadToHead,
+    MedianBuchholz,
+    OpponentsPoints,
+    OpponentsWinPct,
+    Record,
+    Tiebreak,
+    Wins,
+)
+
+__all__ = [
+    "DEFAULT_TIEBREAKS",
+    "TIEBREAKS",
+    "FewerLosses",
+    "HeadToHead",
+    "MedianBuchholz",
+    "OpponentsPoints",
+    "OpponentsWinPct",
+    "StandingGame",
+    "StandingRow",
+    "Tiebreak",
+    "Wins",
+    "compute_standings",
+    "render_standing_explanation",
+]
+
+Item = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class StandingGame:  # one table of one round, already scored by rules_engine
+    round_number: int
+    points: dict[str, int]  # player id -> tournament points at this table
+    outcome: dict[str, str]  # player id -> "win" | "loss" | "draw"
+    is_bye: bool = False  # a bye is a StandingGame with one player
+
+
+@dataclass
+class StandingRow:
+    rank: int
+    player: str
+    points: int
+    wins: int
+    losses: int
+    draws: int
+    byes: int
+    games: int
+    opponents_points: int
+    tiebreaks: dict[str, float | int] = field(default_factory=dict)
+    explanation_items: list[Item] = field(default_factory=list)  # why tied players are ordered so
+    ejected: bool = False  # listed below every player still in the event
+    winner: bool = False  # first place after every tiebreak (never an ejected player)
+    shares_first: bool = False  # a winner who shares first place with another player
+    _explanation: str | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def explanation(self) -> str:
+        """The explanation in words, players by id (render_standing_explanation for names)."""
+        if self._explanation is None:
+            return render_standing_explanation(self.explanation_items, {})
+        return self._explanation
+
+    @explanation.setter
+    def explanation(self, text: str) -> None:
+        self._explanation = text
+
+
+def _records(players: Sequence[str], games: Sequence[StandingGame]) -> dict[str, Record]:
+    records = {p: Record() for p in sorted(set(players))}
+    try:
+        for game in games:
+            if game.is_bye:
+                for p, pts in game.points.items():
+                    records[p].points += pts
+                    records[p].byes += 1
+                continue
+            outcome = game.outcome
+            seated = tuple(game.points)
+            for p, pts in game.points.items():
+                r = records[p]
+                r.points += pts
+                r.tables.append((pts, tuple(o for o in seated if o != p), outcome.get(p) == "win"))
+                result = outcome.get(p)
+                if result == "win":
+                    r.wins += 1
+                elif result == "loss":
+                    r.losses += 1
+                elif result == "draw":
+                    r.draws += 1
+    except KeyError as exc:
+        raise ValueError(f"round {game.round_number}: unknown player {exc.args[0]}") from None
+    return records
+
+
+def compute_standings(
+    players: Sequence[str],
+    games: Sequence[StandingGame],
+    tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
+    ejected: Collection[str] = (),
+) -> list[StandingRow]:
+    """Rank `players` by tournament points, then by the tiebreak chain; `ejected` players
+    (ids) are ranked after every other player, among themselves by the same rules."""
+    unknown = [t for t in tiebreaks if t not in TIEBREAKS]
+    if unknown:
+        raise ValueError(
+            f"unknown tiebreak {', '.join(unknown)}; choose from {', '.join(TIEBREAKS)}"
+        )
+    chain = [TIEBREAKS[t]() for t in tiebreaks]
+    records = _records(players, games)
+    ctx = Context(records)
+    out = frozenset(ejected)
+    notes: dict[str, list[Item]] = {p: [] for p in records}
+    values: dict[str, dict[str, float | int]] = {p: {} for p in records}
+    buckets: list[list[str]] = []
+    for part in (
+        [p for p in records if p not in out],
+        [p for p in records if p in out],
+    ):
+        buckets.extend(_rank_part(part, chain, ctx, notes, values))
+    return _rows(buckets, records, ctx, notes, values, out)
+
+
+def _rank_part(
+    part: list[str],
+    chain: list[Tiebreak],
+    ctx: Context,
+    notes: dict[str, list[Item]],
+    values: dict[str, dict[str, float | int]],
+) -> list[list[str]]:
+    by_points: dict[int, list[str]] = {}
+    for p in part:
+        by_points.setdefault(ctx.records[p].points, []).append(p)
+    ordered: list[list[str]] = []
+    for pts in sorted(by_points, reverse=True):
+        group = by_points[pts]
+        for p in group:
+            for m in chain:
+                values[p][m.key] = m.value(p, group, ctx)
+        if len(group) > 1:
+            tied = {"code": "tied", "points": pts, "count": len(group) - 1}
+            for p in group:
+                notes[p].append(tied)
+        ordered.extend(_resolve(group, chain, ctx, notes))
+    return ordered
+
+
+def _rows(
+    buckets: list[list[str]],
+    records: dict[str, Record],
+    ctx: Context,
+    notes: dict[str, list[Item]],
+    values: dict[str, dict[str, float | int]],
+    out: frozenset[str],
+) -> list[StandingRow]:
+    rows: list[StandingRow] = []
+    position = 1
+    for k, bucket in enumerate(buckets):
+        first = k == 0 and bucket[0] not in out
+        for p in sorted(bucket):
+            if len(bucket) > 1:
+                others = [o for o in sorted(bucket) if o != p] if len(bucket) <= SHOWN else []
+                shared = {"code": "shared_rank", "count": len(bucket) - 1, "players": others}
+                notes[p].append(shared)
+            if first and len(bucket) > 1:
+                notes[p].append({"code": "shares_first", "count": len(bucket) - 1})
+            if p in out:
+                notes[p].append({"code": "ejected"})
+            r = records[p]
+            rows.append(
+                StandingRow(
+                    rank=position,
+                    player=p,
+                    points=r.points,
+                    wins=r.wins,
+                    losses=r.losses,
+                    draws=r.draws,
+                    byes=r.byes,
+                    games=len(r.tables),
+                    opponents_points=sum(ctx.opponents_points_list(p)),
+                    tiebreaks=values[p],
+                    explanation_items=notes[p],
+                    ejected=p in out,
+                    winner=first,
+                    shares_first=first and len(bucket) > 1,
+                )
+            )
+        position += len(bucket)
+    return rows
+
+
+def _resolve(
+    group: list[str], chain: list[Tiebreak], ctx: Context, notes: dict[str, list[Item]]
+) -> list[list[str]]:
+    """Split a tied group by the chain; returns buckets best first (a bucket = still tied)."""
+    if len(group) == 1 or not chain:
+        return [group]
+    metric, rest = chain[0], chain[1:]
+    if not metric.applies(group, ctx):
+        skipped = {"code": "not_used", "tiebreak": metric.key}
+        for p in group:
+            notes[p].append(skipped)
+        return _resolve(group, rest, ctx, notes)
+    vals = {p: metric.value(p, group, ctx) for p in group}
+    buckets: dict[float | int, list[str]] = {}
+    for p in group:
+        buckets.setdefault(vals[p], []).append(p)
+    if len(buckets) == 1:
+        for p in group:
+            notes[p].append({"code": "still_tied", "tiebreak": metric.key, "value": vals[p]})
+    else:
+        # Players are listed only in small groups, so every row stays short (linear).
+        shown = [[p, vals[p]] for p in sorted(group)] if len(group) <= SHOWN else []
+        for p in group:
+            notes[p].append(
+                {
+                    "code": "decides",
+                    "tiebreak": metric.key,
+                    "value": vals[p],
+                    "group": len(group),
+                    "shown": shown,
+                }
+            )
+    result: list[list[str]] = []
+    for v in sorted(buckets, reverse=metric.higher_is_better):
+        result.extend(_resolve(sorted(buckets[v]), rest, ctx, notes))
+    return result

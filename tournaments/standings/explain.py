@@ -1,0 +1,124 @@
+"""Standings explanations in words, from the structured items each row carries.
+
+A row's `explanation_items` are dicts (a "code", tiebreak keys, numbers, and player ids
+only for groups of at most SHOWN players), so a field of thousands of players tied on
+every tiebreak costs a few items per row, never a list of all the others.
+`render_standing_explanation(items, names)` turns them into one line for people.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from django.conf import settings
+from django.utils import translation
+
+from .tiebreaks import TIEBREAKS
+
+SHOWN = 6  # players named one by one in a tied group; bigger groups are counted
+
+
+def _(message: str) -> str:
+    """gettext, usable outside a configured Django project (benchmarks, scripts)."""
+    return translation.gettext(message) if settings.configured else message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    if settings.configured:
+        return translation.ngettext(singular, plural, n)
+    return singular if n == 1 else plural
+
+
+def _label(key: str) -> str:
+    metric = TIEBREAKS.get(key)
+    return str(metric.label) if metric is not None and settings.configured else key
+
+
+def _value(v: Any) -> str:
+    return f"{v:.3f}" if isinstance(v, float) else str(v)
+
+
+Item = Mapping[str, Any]
+Namer = Callable[[str], str]
+
+
+def _tied(item: Item, name: Namer) -> str:
+    return ngettext(
+        "tied on %(points)s points with %(n)s other",
+        "tied on %(points)s points with %(n)s others",
+        item["count"],
+    ) % {"points": item["points"], "n": item["count"]}
+
+
+def _not_used(item: Item, name: Namer) -> str:
+    return _("%(tiebreak)s: not used (not every pair of them met)") % {
+        "tiebreak": _label(item["tiebreak"])
+    }
+
+
+def _still_tied(item: Item, name: Namer) -> str:
+    return _("%(tiebreak)s %(value)s: still tied") % {
+        "tiebreak": _label(item["tiebreak"]),
+        "value": _value(item["value"]),
+    }
+
+
+def _decides(item: Item, name: Namer) -> str:
+    values = {"tiebreak": _label(item["tiebreak"]), "value": _value(item["value"])}
+    if item.get("shown"):
+        shown = ", ".join(f"{name(p)} {_value(v)}" for p, v in item["shown"])
+        return _("%(tiebreak)s decides (%(shown)s)") % {**values, "shown": shown}
+    return _("%(tiebreak)s %(value)s decides among %(n)s players") % {
+        **values,
+        "n": item["group"],
+    }
+
+
+def _shared_rank(item: Item, name: Namer) -> str:
+    if item.get("players"):
+        return _("equal on every tiebreak with %(players)s: shared rank") % {
+            "players": ", ".join(name(p) for p in item["players"])
+        }
+    return ngettext(
+        "equal on every tiebreak with %(n)s other player: shared rank",
+        "equal on every tiebreak with %(n)s other players: shared rank",
+        item["count"],
+    ) % {"n": item["count"]}
+
+
+def _shares_first(item: Item, name: Namer) -> str:
+    return ngettext(
+        "shares first place with %(n)s other player",
+        "shares first place with %(n)s other players",
+        item["count"],
+    ) % {"n": item["count"]}
+
+
+def _ejected(item: Item, name: Namer) -> str:
+    return _("ejected from the event: listed below every player still in it, cannot win")
+
+
+_RENDERERS: dict[str, Callable[[Item, Namer], str]] = {
+    "tied": _tied,
+    "not_used": _not_used,
+    "still_tied": _still_tied,
+    "decides": _decides,
+    "shared_rank": _shared_rank,
+    "shares_first": _shares_first,
+    "ejected": _ejected,
+}
+
+
+def render_standing_explanation(items: Sequence[Item], names: Mapping[str, str]) -> str:
+    """Why a row stands where it does, in words (`names`: player id -> name)."""
+
+    def name(pid: str) -> str:
+        return names.get(pid, pid)
+
+    parts = []
+    for item in items:
+        render = _RENDERERS.get(str(item.get("code")))
+        if render is not None:
+            parts.append(render(item, name))
+    return "; ".join(parts)

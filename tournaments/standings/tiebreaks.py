@@ -1,0 +1,175 @@
+"""The tiebreak registry (data: key, label for people, rulebook description).
+
+000 Part VI §3 "Scoring": ties are broken by (1) the game the tied players played against
+each other, (2) the fewest losses, (3) the highest sum of the opponents' final tournament
+points. RULES.md §3 Reading of (1): it applies to a tied group only when every pair in it
+met; in a multi-player game it decides only if one of the tied players WON the game they
+shared ("the winner of the game wins the tie"), so two players who both lost a pod to a
+third are not separated by it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+
+@dataclass(slots=True)
+class Record:
+    points: int = 0
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    byes: int = 0
+    # (points at the table, the other players at the table, won it) per game played
+    tables: list[tuple[int, tuple[str, ...], bool]] = field(default_factory=list)
+
+
+class Context:
+    """The event's records plus per-group caches the tiebreaks share."""
+
+    def __init__(self, records: dict[str, Record]) -> None:
+        self.records = records
+        self._opp_points: dict[str, list[int]] = {}
+        self._sets: dict[int, tuple[Sequence[str], frozenset[str], bool]] = {}
+
+    def met(self, player: str) -> set[str]:
+        return {o for _, others, _ in self.records[player].tables for o in others}
+
+    def _group(self, group: Sequence[str]) -> tuple[Sequence[str], frozenset[str], bool]:
+        cached = self._sets.get(id(group))
+        if cached is None or cached[0] is not group:
+            tied = frozenset(group)
+            pods = any(
+                len(others) > 1 and not tied.isdisjoint(others)
+                for p in group
+                for _, others, _ in self.records[p].tables
+            )
+            cached = (group, tied, pods)
+            self._sets[id(group)] = cached
+        return cached
+
+    def group_set(self, group: Sequence[str]) -> frozenset[str]:
+        """The group as a set, built once per group (tiebreaks ask for it per player)."""
+        return self._group(group)[1]
+
+    def shared_pods(self, group: Sequence[str]) -> bool:
+        """Whether the tied players shared any multi-player game."""
+        return self._group(group)[2]
+
+    def opponents_points_list(self, player: str) -> list[int]:
+        if player not in self._opp_points:
+            recs = self.records
+            self._opp_points[player] = [
+                recs[o].points for _, others, _ in recs[player].tables for o in others
+            ]
+        return self._opp_points[player]
+
+    def win_pct(self, player: str) -> float:
+        r = self.records[player]
+        games = r.wins + r.losses + r.draws
+        return max(1 / 3, (r.wins + r.draws / 2) / games) if games else 1 / 3
+
+
+class Tiebreak:
+    """One metric of the chain. `value` is compared within a tied group."""
+
+    key: ClassVar[str]
+    label: ClassVar[str | Promise]
+    description: ClassVar[str | Promise]
+    higher_is_better: ClassVar[bool] = True
+
+    def applies(self, group: Sequence[str], ctx: Context) -> bool:
+        return True
+
+    def value(self, player: str, group: Sequence[str], ctx: Context) -> float | int:
+        raise NotImplementedError
+
+
+class HeadToHead(Tiebreak):
+    key = "head_to_head"
+    label = _("head-to-head")
+    description = _(
+        "Points scored against the other tied players, used only when every pair of them "
+        "met; in multi-player games only a game one of them won counts."
+    )
+
+    def applies(self, group: Sequence[str], ctx: Context) -> bool:
+        for i, a in enumerate(group[:-1]):
+            met = ctx.met(a)
+            if any(b not in met for b in group[i + 1 :]):
+                return False
+        return True
+
+    def value(self, player: str, group: Sequence[str], ctx: Context) -> int:
+        tied = ctx.group_set(group)  # `others` never holds the player himself
+        shared = [
+            (pts, won)
+            for pts, others, won in ctx.records[player].tables
+            if not tied.isdisjoint(others)
+        ]
+        if ctx.shared_pods(group):  # "the winner of the game wins the tie": games won count
+            return sum(1 for _, won in shared if won)
+        return sum(pts for pts, _ in shared)
+
+
+class FewerLosses(Tiebreak):
+    key = "fewer_losses"
+    label = _("losses")
+    description = _("Fewer losses ranks higher.")
+    higher_is_better = False
+
+    def value(self, player: str, group: Sequence[str], ctx: Context) -> int:
+        return ctx.records[player].losses
+
+
+class OpponentsPoints(Tiebreak):
+    key = "opponents_points"
+    label = _("opponents' points")
+    description = _("Sum of the opponents' final tournament points; a bye has no opponent.")
+
+    def value(self, player: str, group: Sequence[str], ctx: Context) -> int:
+        return sum(ctx.opponents_points_list(player))
+
+
+class MedianBuchholz(Tiebreak):
+    key = "median_buchholz"
+    label = _("median opponents' points")
+    description = _("Opponents' points without the highest and the lowest (3+ opponents).")
+
+    def value(self, player: str, group: Sequence[str], ctx: Context) -> int:
+        pts = sorted(ctx.opponents_points_list(player))
+        return sum(pts[1:-1]) if len(pts) >= 3 else sum(pts)
+
+
+class OpponentsWinPct(Tiebreak):
+    key = "opponents_win_pct"
+    label = _("opponents' win %")
+    description = _("Mean of the opponents' win percentages (draws half), each at least 1/3.")
+
+    def value(self, player: str, group: Sequence[str], ctx: Context) -> float:
+        opps = [o for _, others, _ in ctx.records[player].tables for o in others]
+        if not opps:
+            return 0.0
+        # Rounded so float noise never splits players who are really equal.
+        return round(sum(ctx.win_pct(o) for o in opps) / len(opps), 6)
+
+
+class Wins(Tiebreak):
+    key = "wins"
+    label = _("wins")
+    description = _("More games won ranks higher (byes are not wins).")
+
+    def value(self, player: str, group: Sequence[str], ctx: Context) -> int:
+        return ctx.records[player].wins
+
+
+TIEBREAKS: dict[str, type[Tiebreak]] = {
+    cls.key: cls
+    for cls in (HeadToHead, FewerLosses, OpponentsPoints, OpponentsWinPct, Wins, MedianBuchholz)
+}
+DEFAULT_TIEBREAKS = ["head_to_head", "fewer_losses", "opponents_points"]  # 000 Part VI §3
