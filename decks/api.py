@@ -176,9 +176,26 @@ class ValidateView(APIView):
 
     @extend_schema(
         tags=TAG,
-        summary="Check a pasted deck list",
+        summary="Check a pasted or uploaded deck list (or download it in another format)",
+        description="Text as JSON, or a deck file (.dck, .o8d, .meccg, .txt) as a multipart "
+        "upload. With ?export=, the answer is the checked list as a file in that format: "
+        + ", ".join(f"{f.key} ({f.name}, {f.game})" for f in EXPORT_FORMATS)
+        + ".",
+        parameters=[
+            OpenApiParameter(
+                "export",
+                str,
+                enum=[f.key for f in EXPORT_FORMATS],
+                required=False,
+                description="Download the checked list in this format instead of the verdict.",
+            )
+        ],
         request=ValidateRequest,
-        responses={200: VerdictSerializer, **ERRORS},
+        responses={
+            (200, "application/json"): VerdictSerializer,
+            (200, "text/plain"): OpenApiTypes.STR,
+            **ERRORS,
+        },
         examples=[
             OpenApiExample(
                 "METW, CoE",
@@ -202,41 +219,19 @@ class ValidateView(APIView):
             ),
         ],
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: Request) -> Response | HttpResponse:
         data = _valid(ValidateRequest, request.data)
-        verdict = services.validate_text(
-            _list_text(data), data["game"], data.get("format") or None, data.get("player_type")
-        )
+        text, fmt = _list_text(data), data.get("format") or None
+        kind = request.query_params.get("export")
+        if kind:
+            filename, content = services.export_text(
+                text, data["game"], fmt, data.get("player_type"), kind
+            )
+            response = HttpResponse(content, content_type="text/plain; charset=utf-8")
+            response["Content-Disposition"] = f'attachment; filename="{filename}"'
+            return response
+        verdict = services.validate_text(text, data["game"], fmt, data.get("player_type"))
         return Response({**verdict.to_dict(), "read_as_name": str(read_as_name(verdict.read_as))})
-
-
-class ExportView(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes: list = []
-    throttle_classes = list(DECK_CHECK_THROTTLES)
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
-
-    @extend_schema(
-        tags=TAG,
-        summary="Check a deck list and download it in another format",
-        description="The export in the path: "
-        + ", ".join(f"{f.key} ({f.name}, {f.game})" for f in EXPORT_FORMATS)
-        + ". The file is the response body.",
-        request=ValidateRequest,
-        responses={(200, "text/plain"): OpenApiTypes.STR, **ERRORS},
-    )
-    def post(self, request: Request, kind: str) -> HttpResponse:
-        data = _valid(ValidateRequest, request.data)
-        filename, content = services.export_text(
-            _list_text(data),
-            data["game"],
-            data.get("format") or None,
-            data.get("player_type"),
-            kind,
-        )
-        response = HttpResponse(content, content_type="text/plain; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="{filename}"'
-        return response
 
 
 class FormatsView(APIView):

@@ -6,7 +6,6 @@ from decks import api
 
 urlpatterns = [
     path("validate/", api.ValidateView.as_view(), name="api-deck-validate"),
-    path("export/<slug:kind>/", api.ExportView.as_view(), name="api-deck-export"),
     path("formats/", api.FormatsView.as_view(), name="api-deck-formats"),
     path("cards/", api.CardsView.as_view(), name="api-deck-cards"),
     path(

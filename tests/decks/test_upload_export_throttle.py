@@ -88,7 +88,7 @@ def test_api_export_gccg_and_netmeccg_and_gemp():
         ("lotr-tcg", "fellowship-block", LOTR_FELLOWSHIP, "gemp", "Ring-bearer:"),
     ):
         r = c.post(
-            f"/api/decks/export/{kind}/",
+            f"/api/decks/validate/?export={kind}",
             {"game": game, "format": fmt, "text": text},
             content_type="application/json",
         )
@@ -99,7 +99,7 @@ def test_api_export_gccg_and_netmeccg_and_gemp():
 
 def test_api_export_refuses_a_format_of_the_other_game():
     r = Client().post(
-        "/api/decks/export/netmeccg/",
+        "/api/decks/validate/?export=netmeccg",
         {"game": "lotr-tcg", "text": LOTR_FELLOWSHIP},
         content_type="application/json",
     )
