@@ -120,14 +120,23 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: Celery broker/result backend and the cache, or eager + locmem ---
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# Seconds before an unreachable Redis counts as down (cache reads, task sends).
+REDIS_TIMEOUT = float(os.environ.get("REDIS_TIMEOUT", "2"))
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Answers as an empty cache while Redis is away (organizer.cache): a page
+            # is slower then, never refused.
+            "BACKEND": "organizer.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
+            "OPTIONS": {
+                "socket_connect_timeout": REDIS_TIMEOUT,
+                "socket_timeout": REDIS_TIMEOUT,
+                "retry_on_timeout": False,
+            },
             # Separate processes sharing one Redis (parallel test processes, two
             # deployments) keep their keys apart and clear only their own.
             "KEY_PREFIX": os.environ.get(
@@ -152,6 +161,46 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 3600
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# The worker reconnects for as long as Redis is away instead of exiting.
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": REDIS_TIMEOUT,
+    "health_check_interval": 10,
+    # A message whose worker died unacknowledged goes back on the queue after this;
+    # the job lease sweep (organizer.jobs) retakes such work much sooner.
+    "visibility_timeout": 3600,
+}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": REDIS_TIMEOUT,
+    # Celery's default waits 20 s before giving up on the result store, holding the
+    # request that sent the task; results are never needed to finish a change.
+    "retry_policy": {
+        "max_retries": 2,
+        "interval_start": 0,
+        "interval_step": 0.5,
+        "interval_max": 1,
+    },
+}
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = REDIS_TIMEOUT
+CELERY_REDIS_BACKEND_HEALTH_CHECK_INTERVAL = 10
+CELERY_REDIS_RETRY_ON_TIMEOUT = True
+# A send that cannot reach the broker quickly goes to the outbox (organizer.jobs).
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.5,
+    "interval_max": 1,
+}
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
+# Every minute: send the outbox, retake work whose worker stopped beating.
+CELERY_BEAT_SCHEDULE = {
+    "heal": {"task": "organizer.tasks.heal", "schedule": 60.0},
+}
+# Work whose lease has not been renewed for this long is taken up again.
+JOB_LEASE_SECONDS = int(os.environ.get("JOB_LEASE_SECONDS", "30"))
+JOB_STALE_SECONDS = int(os.environ.get("JOB_STALE_SECONDS", "180"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
