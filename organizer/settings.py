@@ -70,14 +70,20 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: everything after it (throttles, logs) sees the client's own address.
+    "organizer.middleware.ClientAddressMiddleware",
+    "organizer.middleware.ContentSecurityPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "organizer.middleware.BadInputMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, so its process_exception sees what the views raised before anything else.
+    "organizer.middleware.DatabaseTroubleMiddleware",
 ]
 
 ROOT_URLCONF = "organizer.urls"
@@ -202,6 +208,35 @@ CELERY_BEAT_SCHEDULE = {
 JOB_LEASE_SECONDS = int(os.environ.get("JOB_LEASE_SECONDS", "30"))
 JOB_STALE_SECONDS = int(os.environ.get("JOB_STALE_SECONDS", "180"))
 
+# --- Behind a proxy: whose X-Forwarded-For to believe --------------------------
+# TRUSTED_PROXY_COUNT=1 for one proxy in front (Caddy, nginx), or TRUSTED_PROXIES as
+# comma-separated addresses/networks. Neither: REMOTE_ADDR is the client.
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES")
+
+# --- Log-in throttling (organizer.security) --------------------------------
+LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_PAIR", "5"))
+LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", "50"))
+LOGIN_THROTTLE_SECONDS = 15 * 60
+
+# --- Bounded input (organizer.middleware, core.limits) ---------------------
+MAX_JSON_DEPTH = int(os.environ.get("MAX_JSON_DEPTH", "32"))
+DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("MAX_BODY_BYTES", str(2_621_440)))
+
+# --- Content-Security-Policy: no inline script, nothing from other origins --
+CONTENT_SECURITY_POLICY = {
+    "default-src": "'self'",
+    "script-src": "'self'",
+    "style-src": "'self'",
+    "img-src": "'self' data:",
+    "font-src": "'self'",
+    "connect-src": "'self'",
+    "object-src": "'none'",
+    "base-uri": "'self'",
+    "form-action": "'self'",
+    "frame-ancestors": "'none'",
+}
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -280,6 +315,8 @@ SPECTACULAR_SETTINGS = {
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    # Load balancers and monitors probe over plain HTTP; the health check answers them.
+    SECURE_REDIRECT_EXEMPT = [r"^health/$"]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
