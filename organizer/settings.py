@@ -312,24 +312,41 @@ SPECTACULAR_SETTINGS = {
 }
 
 # --- Production hardening (manage.py check --deploy is clean with DEBUG=0) --
+# VENUE_MODE=1: production settings on a laptop serving the shop's Wi-Fi over plain
+# HTTP (scripts/venue.sh); no TLS there, so no redirect to it and no secure-only cookies.
+VENUE_MODE = env_bool("VENUE_MODE", False)
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not VENUE_MODE)
     # Load balancers and monitors probe over plain HTTP; the health check answers them.
     SECURE_REDIRECT_EXEMPT = [r"^health/$"]
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = True
+    SESSION_COOKIE_SECURE = not VENUE_MODE
+    CSRF_COOKIE_SECURE = not VENUE_MODE
+    SECURE_HSTS_SECONDS = (
+        0 if VENUE_MODE else int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
+    )
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = not VENUE_MODE
+    SECURE_HSTS_PRELOAD = not VENUE_MODE
     SECURE_CONTENT_TYPE_NOSNIFF = True
     SECURE_REFERRER_POLICY = "same-origin"
     X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 
+# Every line with its time, level and source, so an incident can be read back in order
+# next to the access log (gunicorn, deploy/gunicorn.conf.py) and the worker's log.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "timestamped": {
+            "format": "%(asctime)s %(levelname)s [%(name)s] %(message)s",
+            "datefmt": "%Y-%m-%dT%H:%M:%S%z",
+        }
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "timestamped"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "loggers": {
+        # Outages handled by degrading are worth seeing even at the WARNING default.
+        "organizer": {"level": os.environ.get("LOG_LEVEL_ORGANIZER", "INFO")},
+    },
 }
