@@ -40,7 +40,13 @@ RETRY_LATER = timedelta(seconds=60)
 
 
 def save_for_later(
-    name: str, args: Any, kwargs: Any, task_id: str, error: str, delay: timedelta | None = None
+    name: str,
+    args: Any,
+    kwargs: Any,
+    task_id: str,
+    error: str,
+    delay: timedelta | None = None,
+    queue: str | None = None,
 ) -> bool:
     from organizer.models import OutboxMessage
 
@@ -50,6 +56,7 @@ def save_for_later(
             task_name=name,
             args=list(args or ()),
             kwargs=dict(kwargs or {}),
+            queue=queue or "",
             not_before=timezone.now() + (delay or timedelta(0)),
             last_error=error[:500],
         )
@@ -81,7 +88,9 @@ class ResilientTask(Task):
             logger.warning(
                 "broker unavailable, task %s %s kept for later: %s", self.name, task_id, exc
             )
-            if not save_for_later(self.name, args, kwargs, task_id, str(exc)):
+            queue = opts.get("queue")
+            queue = getattr(queue, "name", queue)
+            if not save_for_later(self.name, args, kwargs, task_id, str(exc), queue=queue):
                 raise
             return self.AsyncResult(task_id)
 
@@ -119,6 +128,11 @@ def _ensure_beater() -> None:
     _beater[:] = [thread]
 
 
+def _queue_of(task: Task) -> str:
+    info = task.request.delivery_info or {}
+    return str(info.get("routing_key") or "")
+
+
 @task_prerun.connect
 def _take_lease(task_id: str, task: Task, args: Any = None, kwargs: Any = None, **_: Any) -> None:
     from organizer.models import TaskLease
@@ -132,6 +146,7 @@ def _take_lease(task_id: str, task: Task, args: Any = None, kwargs: Any = None, 
                 "task_name": task.name,
                 "args": list(args or ()),
                 "kwargs": dict(kwargs or {}),
+                "queue": _queue_of(task),
                 "beat_at": timezone.now(),
             },
         )
@@ -156,7 +171,9 @@ def _release_lease(
         _running.pop(task_id, None)
     if state == "FAILURE" and isinstance(retval, TRANSIENT):
         # Out of retries while a service is still away: try again later rather than never.
-        save_for_later(task.name, args, kwargs, task_id, str(retval), RETRY_LATER)
+        save_for_later(
+            task.name, args, kwargs, task_id, str(retval), RETRY_LATER, queue=_queue_of(task)
+        )
     try:
         TaskLease.objects.filter(task_id=task_id).delete()
     except DatabaseError:
@@ -179,7 +196,12 @@ def retake_stale_leases(now: Any = None) -> int:
         # Deleting first makes two sweeps running at once retake each lease once.
         if TaskLease.objects.filter(pk=lease.pk, beat_at=lease.beat_at).delete()[0]:
             save_for_later(
-                lease.task_name, lease.args, lease.kwargs, lease.task_id, "lease expired"
+                lease.task_name,
+                lease.args,
+                lease.kwargs,
+                lease.task_id,
+                "lease expired",
+                queue=lease.queue,
             )
             count += 1
     return count
@@ -199,7 +221,11 @@ def flush_outbox(app: Any, now: Any = None, limit: int = 500) -> int:
             continue
         try:
             task.apply_async(
-                message.args, message.kwargs, task_id=message.task_id, _from_outbox=True
+                message.args,
+                message.kwargs,
+                task_id=message.task_id,
+                queue=message.queue or None,
+                _from_outbox=True,
             )
         except (BrokerError, RuntimeError, *UNAVAILABLE) as exc:
             OutboxMessage.objects.filter(pk=message.pk).update(

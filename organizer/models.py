@@ -17,6 +17,8 @@ class OutboxMessage(models.Model):
     task_name = models.CharField(max_length=200)
     args = models.JSONField(default=list)
     kwargs = models.JSONField(default=dict)
+    # The queue it was sent to (empty: the default), so it goes back where it came from.
+    queue = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     not_before = models.DateTimeField(default=timezone.now, db_index=True)
     attempts = models.PositiveIntegerField(default=0)
@@ -37,6 +39,7 @@ class TaskLease(models.Model):
     task_name = models.CharField(max_length=200)
     args = models.JSONField(default=list)
     kwargs = models.JSONField(default=dict)
+    queue = models.CharField(max_length=200, blank=True)
     started_at = models.DateTimeField(default=timezone.now)
     beat_at = models.DateTimeField(default=timezone.now, db_index=True)
 
