@@ -223,6 +223,9 @@ LOGIN_THROTTLE_SECONDS = 15 * 60
 MAX_JSON_DEPTH = int(os.environ.get("MAX_JSON_DEPTH", "32"))
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("MAX_BODY_BYTES", str(2_621_440)))
 
+# Quotas and length limits (core.limits.DEFAULTS); e.g. {"walk_ins_per_event": 300}.
+LIMITS: dict[str, int] = {}
+
 # --- Content-Security-Policy: no inline script, nothing from other origins --
 CONTENT_SECURITY_POLICY = {
     "default-src": "'self'",
