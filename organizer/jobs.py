@@ -77,6 +77,13 @@ class ResilientTask(Task):
     retry_jitter = True
     max_retries = None
 
+    def retry(self, *args: Any, exc: BaseException | None = None, **kwargs: Any) -> Any:
+        # Eager mode (no Redis) has no queue to retry from later: the original error
+        # reaches the caller (a 503 from the middleware), not Celery's Retry.
+        if self.request.is_eager and exc is not None:
+            raise exc
+        return super().retry(*args, exc=exc, **kwargs)
+
     def apply_async(self, args: Any = None, kwargs: Any = None, task_id: Any = None, **opts: Any):
         if self.app.conf.task_always_eager or opts.pop("_from_outbox", False):
             return super().apply_async(args, kwargs, task_id=task_id, **opts)

@@ -102,3 +102,17 @@ def test_the_worker_reconnects_for_ever(settings) -> None:
     assert app.conf.broker_connection_max_retries is None
     assert app.conf.broker_connection_retry_on_startup is True
     assert "heal" in app.conf.beat_schedule
+
+
+def test_in_eager_mode_the_original_error_reaches_the_caller() -> None:
+    calls: list[int] = []
+
+    @app.task(name="tests.ops.always_down", bind=True)
+    def always_down(self) -> None:
+        calls.append(1)
+        raise OperationalError("the database is away")
+
+    # Not Celery's Retry: there is no queue to retry from, and the face knows this error.
+    with pytest.raises(OperationalError):
+        always_down.delay().get()
+    assert len(calls) == 1
