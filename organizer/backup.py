@@ -45,10 +45,22 @@ def restore(path: Path, *, replace: bool = False) -> None:
             "Restore into an empty database, or pass --replace to delete everything first."
         )
     with transaction.atomic():
-        if replace:
-            call_command("flush", interactive=False, verbosity=0)
+        _empty_database()
         call_command("loaddata", str(path), verbosity=0)
     _forget_cached_pages()
+
+
+def _empty_database() -> None:
+    """Every table emptied, seed rows too (the built-in deck formats migrate writes would
+    collide with the backup's own copies), then the content types and permissions
+    migrate makes put back, for the backup's natural keys to point at."""
+    from django.contrib.auth.management import create_permissions
+    from django.contrib.contenttypes.management import create_contenttypes
+
+    call_command("flush", interactive=False, verbosity=0, inhibit_post_migrate=True)
+    for app_config in apps.get_app_configs():
+        create_contenttypes(app_config, verbosity=0)
+        create_permissions(app_config, verbosity=0)
 
 
 def _forget_cached_pages() -> None:

@@ -23,7 +23,20 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PORT = int(os.environ.get("OPS_TEST_PORT", "8103"))
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# The ops port; a second parallel test process takes a free one so the two never collide.
+PORT = (
+    int(os.environ.get("OPS_TEST_PORT", "8103"))
+    if os.environ.get("PYTEST_XDIST_WORKER", "gw0") == "gw0"
+    else _free_port()
+)
 BASE = f"http://127.0.0.1:{PORT}"
 
 
