@@ -1,4 +1,7 @@
-"""Celery application. Configuration comes from Django settings (CELERY_* names)."""
+"""Celery application. Configuration comes from Django settings (CELERY_* names).
+
+Every task's base class keeps sends the broker refuses for later and retries on
+services that are away (organizer.jobs)."""
 
 import os
 
@@ -6,6 +9,6 @@ from celery import Celery
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "organizer.settings")
 
-app = Celery("organizer")
+app = Celery("organizer", task_cls="organizer.jobs:ResilientTask")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()

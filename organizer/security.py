@@ -1,12 +1,18 @@
-"""Login throttling: failed attempts are counted per client address and per
-user name in the cache, so guessing passwords is slowed to a crawl without
-locking out everyone behind one address."""
+"""Login throttling that slows guessing without locking anyone out.
+
+Failed attempts are counted per (account, address) pair and, more generously, per
+address. Five wrong passwords for "admin" from one address block that address for
+that account only: the real admin, elsewhere, still logs in. The address is the
+client's as told by a trusted proxy (organizer.middleware.ClientAddressMiddleware).
+Counters live in the cache; with the cache away they count nothing, which lets
+people in rather than refusing them."""
 
 from __future__ import annotations
 
 import hashlib
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.signals import user_login_failed
 from django.core.cache import cache
@@ -20,19 +26,28 @@ from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-MAX_FAILURES = 5
-WINDOW_SECONDS = 15 * 60
+
+def _limits() -> tuple[int, int, int]:
+    return (
+        int(getattr(settings, "LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS", 5)),
+        int(getattr(settings, "LOGIN_FAILURES_PER_ADDRESS", 50)),
+        int(getattr(settings, "LOGIN_THROTTLE_SECONDS", 15 * 60)),
+    )
 
 
-def _keys(request: HttpRequest, username: str) -> list[str]:
+def _keys(request: HttpRequest, username: str) -> list[tuple[str, int]]:
+    per_pair, per_address, _window = _limits()
     address = request.META.get("REMOTE_ADDR", "unknown")
     # Hashed, because a user name may hold any character and cache keys must not.
-    name = hashlib.sha256(username.strip().lower().encode("utf-8", "replace")).hexdigest()
-    return [f"login-fail:ip:{address}", f"login-fail:user:{name}"]
+    pair = f"{username.strip().lower()}\n{address}".encode("utf-8", "replace")
+    return [
+        (f"login-fail:pair:{hashlib.sha256(pair).hexdigest()}", per_pair),
+        (f"login-fail:ip:{hashlib.sha256(address.encode()).hexdigest()}", per_address),
+    ]
 
 
 def login_blocked(request: HttpRequest, username: str) -> bool:
-    return any((cache.get(key) or 0) >= MAX_FAILURES for key in _keys(request, username))
+    return any((cache.get(key) or 0) >= limit for key, limit in _keys(request, username))
 
 
 def record_login_failure(request: HttpRequest, username: str) -> None:
@@ -40,17 +55,20 @@ def record_login_failure(request: HttpRequest, username: str) -> None:
     if getattr(request, "_login_failure_recorded", False):
         return
     request._login_failure_recorded = True  # type: ignore[attr-defined]
-    for key in _keys(request, username):
+    window = _limits()[2]
+    for key, _limit in _keys(request, username):
         # add() is a no-op when the key exists; incr() keeps the original expiry.
-        if not cache.add(key, 1, WINDOW_SECONDS):
+        if not cache.add(key, 1, window):
             try:
                 cache.incr(key)
             except ValueError:
-                cache.set(key, 1, WINDOW_SECONDS)
+                cache.set(key, 1, window)
 
 
 def clear_login_failures(request: HttpRequest, username: str) -> None:
-    cache.delete_many(_keys(request, username))
+    # Only the pair: a success for one account must not wipe an address's count of
+    # failures against others.
+    cache.delete(_keys(request, username)[0][0])
 
 
 class ThrottledModelBackend(ModelBackend):

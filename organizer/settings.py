@@ -70,14 +70,20 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: everything after it (throttles, logs) sees the client's own address.
+    "organizer.middleware.ClientAddressMiddleware",
+    "organizer.middleware.ContentSecurityPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "organizer.middleware.BadInputMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, so its process_exception sees what the views raised before anything else.
+    "organizer.middleware.DatabaseTroubleMiddleware",
 ]
 
 ROOT_URLCONF = "organizer.urls"
@@ -120,14 +126,23 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: Celery broker/result backend and the cache, or eager + locmem ---
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# Seconds before an unreachable Redis counts as down (cache reads, task sends).
+REDIS_TIMEOUT = float(os.environ.get("REDIS_TIMEOUT", "2"))
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Answers as an empty cache while Redis is away (organizer.cache): a page
+            # is slower then, never refused.
+            "BACKEND": "organizer.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
+            "OPTIONS": {
+                "socket_connect_timeout": REDIS_TIMEOUT,
+                "socket_timeout": REDIS_TIMEOUT,
+                "retry_on_timeout": False,
+            },
             # Separate processes sharing one Redis (parallel test processes, two
             # deployments) keep their keys apart and clear only their own.
             "KEY_PREFIX": os.environ.get(
@@ -152,6 +167,82 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 3600
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# The worker reconnects for as long as Redis is away instead of exiting.
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": REDIS_TIMEOUT,
+    "health_check_interval": 10,
+    # A message whose worker died unacknowledged goes back on the queue after this;
+    # the job lease sweep (organizer.jobs) retakes such work much sooner.
+    "visibility_timeout": 3600,
+}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": REDIS_TIMEOUT,
+    # Celery's default waits 20 s before giving up on the result store, holding the
+    # request that sent the task; results are never needed to finish a change.
+    "retry_policy": {
+        "max_retries": 2,
+        "interval_start": 0,
+        "interval_step": 0.5,
+        "interval_max": 1,
+    },
+}
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = REDIS_TIMEOUT
+CELERY_REDIS_BACKEND_HEALTH_CHECK_INTERVAL = 10
+CELERY_REDIS_RETRY_ON_TIMEOUT = True
+# A send that cannot reach the broker quickly goes to the outbox (organizer.jobs).
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.5,
+    "interval_max": 1,
+}
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
+# Every minute: send the outbox, retake work whose worker stopped beating.
+CELERY_BEAT_SCHEDULE = {
+    "heal": {"task": "organizer.tasks.heal", "schedule": 60.0},
+}
+# Work whose lease has not been renewed for this long is taken up again.
+JOB_LEASE_SECONDS = int(os.environ.get("JOB_LEASE_SECONDS", "30"))
+JOB_STALE_SECONDS = int(os.environ.get("JOB_STALE_SECONDS", "180"))
+
+# --- Behind a proxy: whose X-Forwarded-For to believe --------------------------
+# TRUSTED_PROXY_COUNT=1 for one proxy in front (Caddy, nginx), or TRUSTED_PROXIES as
+# comma-separated addresses/networks. Neither: REMOTE_ADDR is the client.
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES")
+
+# --- Log-in throttling (organizer.security) --------------------------------
+LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_PAIR", "5"))
+LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", "50"))
+LOGIN_THROTTLE_SECONDS = 15 * 60
+
+# --- Bounded input (organizer.middleware, core.limits) ---------------------
+MAX_JSON_DEPTH = int(os.environ.get("MAX_JSON_DEPTH", "32"))
+DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("MAX_BODY_BYTES", str(2_621_440)))
+
+# Quotas and length limits (core.limits.DEFAULTS); e.g. {"walk_ins_per_event": 300}.
+LIMITS: dict[str, int] = {}
+
+# --- Content-Security-Policy: no inline script, nothing from other origins --
+CONTENT_SECURITY_POLICY = {
+    "default-src": "'self'",
+    "script-src": "'self'",
+    "style-src": "'self'",
+    "img-src": "'self' data:",
+    "font-src": "'self'",
+    "connect-src": "'self'",
+    "object-src": "'none'",
+    "base-uri": "'self'",
+    "form-action": "'self'",
+    "frame-ancestors": "'none'",
+}
+
+# Sessions live in the database, never in the cache: Redis going away must not log
+# anybody out or refuse a log-in.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -228,22 +319,41 @@ SPECTACULAR_SETTINGS = {
 }
 
 # --- Production hardening (manage.py check --deploy is clean with DEBUG=0) --
+# VENUE_MODE=1: production settings on a laptop serving the shop's Wi-Fi over plain
+# HTTP (scripts/venue.sh); no TLS there, so no redirect to it and no secure-only cookies.
+VENUE_MODE = env_bool("VENUE_MODE", False)
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = True
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not VENUE_MODE)
+    # Load balancers and monitors probe over plain HTTP; the health check answers them.
+    SECURE_REDIRECT_EXEMPT = [r"^health/$"]
+    SESSION_COOKIE_SECURE = not VENUE_MODE
+    CSRF_COOKIE_SECURE = not VENUE_MODE
+    SECURE_HSTS_SECONDS = (
+        0 if VENUE_MODE else int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
+    )
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = not VENUE_MODE
+    SECURE_HSTS_PRELOAD = not VENUE_MODE
     SECURE_CONTENT_TYPE_NOSNIFF = True
     SECURE_REFERRER_POLICY = "same-origin"
     X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 
+# Every line with its time, level and source, so an incident can be read back in order
+# next to the access log (gunicorn, deploy/gunicorn.conf.py) and the worker's log.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "timestamped": {
+            "format": "%(asctime)s %(levelname)s [%(name)s] %(message)s",
+            "datefmt": "%Y-%m-%dT%H:%M:%S%z",
+        }
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "timestamped"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "loggers": {
+        # Outages handled by degrading are worth seeing even at the WARNING default.
+        "organizer": {"level": os.environ.get("LOG_LEVEL_ORGANIZER", "INFO")},
+    },
 }

@@ -7,11 +7,13 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import UserCreationForm
-from django.db import connection, transaction
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from organizer import health as health_checks
 from organizer import security
 from tournaments.models import Event, Player
 
@@ -35,7 +37,7 @@ class LoginView(auth_views.LoginView):
             form = self.get_form()
             form.add_error(
                 None,
-                "Too many failed log-in attempts. Wait 15 minutes and try again.",
+                _("Too many failed log-in attempts. Wait 15 minutes and try again."),
             )
             response = self.form_invalid(form)
             response.status_code = 429
@@ -65,20 +67,28 @@ class SignupForm(UserCreationForm):
 def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            user = form.save()
-            Player.objects.create(
-                user=user,
-                display_name=form.cleaned_data["display_name"],
-                membership_number=form.cleaned_data["membership_number"],
-            )
-        login(request, user)
-        messages.success(request, "Welcome! You can now sign up for events.")
-        return redirect("home")
+        try:
+            with transaction.atomic():
+                user = form.save()
+                Player.objects.create(
+                    user=user,
+                    display_name=form.cleaned_data["display_name"],
+                    membership_number=form.cleaned_data["membership_number"],
+                )
+        except IntegrityError:
+            # Two sign-ups with one user name at the same moment: the form checked the
+            # name before the other one was saved, the database's unique index decides.
+            form.add_error("username", _("A user with that username already exists."))
+        else:
+            login(request, user)
+            messages.success(request, _("Welcome! You can now sign up for events."))
+            return redirect("home")
     return render(request, "registration/signup.html", {"form": form})
 
 
 def health(request: HttpRequest) -> JsonResponse:
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT 1")
-    return JsonResponse({"status": "ok", "database": connection.vendor})
+    """Database, Redis and a worker, each "ok" or what is wrong; 503 when the database
+    (without which nothing works) is down, 200 otherwise so a load balancer keeps a
+    site that only runs slower."""
+    report = health_checks.run(deep=request.GET.get("worker") != "0")
+    return JsonResponse(report, status=200 if report["database"] == "ok" else 503)

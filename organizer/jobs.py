@@ -1,0 +1,257 @@
+"""Background work that survives a broker outage and a killed worker.
+
+* Sending: a task that cannot reach the broker is written to the outbox instead of
+  raising, so the change that asked for it (already committed) never turns into an
+  error for the person who made it.
+* Running: while a worker runs a task it renews a lease row every JOB_LEASE_SECONDS;
+  a lease not renewed for JOB_STALE_SECONDS (worker killed, machine gone) is turned
+  back into an outbox message. A task that failed because a service was away goes to
+  the outbox too, to run again a minute later.
+* The sweep (organizer.tasks.heal, every minute from Celery beat, and once when a
+  worker starts) sends what the outbox holds. Tasks are idempotent, so sending one
+  twice is harmless; losing one is not.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+import uuid
+from datetime import timedelta
+from typing import Any
+
+from celery import Task
+from celery.signals import task_postrun, task_prerun, worker_ready
+from django.conf import settings
+from django.db import DatabaseError, close_old_connections
+from django.db import InterfaceError as DbInterfaceError
+from django.db import OperationalError as DbOperationalError
+from django.utils import timezone
+from kombu.exceptions import OperationalError as BrokerError
+
+from organizer.cache import UNAVAILABLE
+
+logger = logging.getLogger(__name__)
+
+# A service (database, broker, Redis) being away: worth trying again later.
+TRANSIENT = (DbOperationalError, DbInterfaceError, BrokerError, *UNAVAILABLE)
+RETRY_LATER = timedelta(seconds=60)
+
+
+def save_for_later(
+    name: str,
+    args: Any,
+    kwargs: Any,
+    task_id: str,
+    error: str,
+    delay: timedelta | None = None,
+    queue: str | None = None,
+) -> bool:
+    from organizer.models import OutboxMessage
+
+    try:
+        OutboxMessage.objects.create(
+            task_id=task_id,
+            task_name=name,
+            args=list(args or ()),
+            kwargs=dict(kwargs or {}),
+            queue=queue or "",
+            not_before=timezone.now() + (delay or timedelta(0)),
+            last_error=error[:500],
+        )
+        return True
+    except DatabaseError:
+        logger.exception("could not keep task %s %s for later", name, task_id)
+        return False
+
+
+class ResilientTask(Task):
+    """Every task's base (organizer.celery): a send the broker refuses is kept in the
+    outbox and answered with the result handle the later send will fill."""
+
+    # Services that come back: retry with growing pauses, for as long as it takes.
+    autoretry_for = (DbOperationalError, DbInterfaceError, BrokerError)
+    retry_backoff = True
+    retry_backoff_max = 300
+    retry_jitter = True
+    max_retries = None
+
+    def retry(self, *args: Any, exc: BaseException | None = None, **kwargs: Any) -> Any:
+        # Eager mode (no Redis) has no queue to retry from later: the original error
+        # reaches the caller (a 503 from the middleware), not Celery's Retry.
+        if self.request.is_eager and exc is not None:
+            raise exc
+        return super().retry(*args, exc=exc, **kwargs)
+
+    def apply_async(self, args: Any = None, kwargs: Any = None, task_id: Any = None, **opts: Any):
+        if self.app.conf.task_always_eager or opts.pop("_from_outbox", False):
+            return super().apply_async(args, kwargs, task_id=task_id, **opts)
+        task_id = task_id or str(uuid.uuid4())
+        try:
+            return super().apply_async(args, kwargs, task_id=task_id, **opts)
+        except (BrokerError, RuntimeError, *UNAVAILABLE) as exc:
+            # RuntimeError: Celery's "retry limit exceeded" for the result store.
+            logger.warning(
+                "broker unavailable, task %s %s kept for later: %s", self.name, task_id, exc
+            )
+            queue = opts.get("queue")
+            queue = getattr(queue, "name", queue)
+            if not save_for_later(self.name, args, kwargs, task_id, str(exc), queue=queue):
+                raise
+            return self.AsyncResult(task_id)
+
+
+# --------------------------------------------------------------------------- leases
+
+_running: dict[str, bool] = {}
+_lock = threading.Lock()
+_beater: list[threading.Thread] = []
+
+
+def _beat_forever() -> None:
+    from organizer.models import TaskLease
+
+    while True:
+        time.sleep(settings.JOB_LEASE_SECONDS)
+        with _lock:
+            ids = list(_running)
+        if not ids:
+            continue
+        try:
+            close_old_connections()
+            TaskLease.objects.filter(task_id__in=ids).update(beat_at=timezone.now())
+        except DatabaseError:
+            # The database is away: the lease goes stale, and the task's own retries or
+            # the sweep pick it up once the database is back.
+            logger.warning("could not renew the leases of %s", ids)
+
+
+def _ensure_beater() -> None:
+    if _beater and _beater[0].is_alive():
+        return
+    thread = threading.Thread(target=_beat_forever, name="job-lease", daemon=True)
+    thread.start()
+    _beater[:] = [thread]
+
+
+def _queue_of(task: Task) -> str:
+    info = task.request.delivery_info or {}
+    return str(info.get("routing_key") or "")
+
+
+@task_prerun.connect
+def _take_lease(task_id: str, task: Task, args: Any = None, kwargs: Any = None, **_: Any) -> None:
+    from organizer.models import TaskLease
+
+    if task.request.is_eager:
+        return
+    try:
+        TaskLease.objects.update_or_create(
+            task_id=task_id,
+            defaults={
+                "task_name": task.name,
+                "args": list(args or ()),
+                "kwargs": dict(kwargs or {}),
+                "queue": _queue_of(task),
+                "beat_at": timezone.now(),
+            },
+        )
+    except DatabaseError:
+        logger.warning("could not take the lease of %s %s", task.name, task_id)
+        return
+    with _lock:
+        _running[task_id] = True
+    _ensure_beater()
+
+
+@task_postrun.connect
+def _release_lease(
+    task_id: str, task: Task, args: Any = None, kwargs: Any = None, retval: Any = None,
+    state: str | None = None, **_: Any,
+) -> None:  # fmt: skip
+    from organizer.models import TaskLease
+
+    if task.request.is_eager:
+        return
+    with _lock:
+        _running.pop(task_id, None)
+    if state == "FAILURE" and isinstance(retval, TRANSIENT):
+        # Out of retries while a service is still away: try again later rather than never.
+        save_for_later(
+            task.name, args, kwargs, task_id, str(retval), RETRY_LATER, queue=_queue_of(task)
+        )
+    try:
+        TaskLease.objects.filter(task_id=task_id).delete()
+    except DatabaseError:
+        logger.warning("could not release the lease of %s %s", task.name, task_id)
+
+
+# --------------------------------------------------------------------------- the sweep
+
+
+def retake_stale_leases(now: Any = None) -> int:
+    """Leases nobody renewed: their worker is gone, so their task goes back in the outbox."""
+    from organizer.models import TaskLease
+
+    now = now or timezone.now()
+    stale = TaskLease.objects.filter(
+        beat_at__lt=now - timedelta(seconds=settings.JOB_STALE_SECONDS)
+    )
+    count = 0
+    for lease in list(stale):
+        # Deleting first makes two sweeps running at once retake each lease once.
+        if TaskLease.objects.filter(pk=lease.pk, beat_at=lease.beat_at).delete()[0]:
+            save_for_later(
+                lease.task_name,
+                lease.args,
+                lease.kwargs,
+                lease.task_id,
+                "lease expired",
+                queue=lease.queue,
+            )
+            count += 1
+    return count
+
+
+def flush_outbox(app: Any, now: Any = None, limit: int = 500) -> int:
+    """Send what is due; stop at the first refusal (the broker is still away)."""
+    from organizer.models import OutboxMessage
+
+    now = now or timezone.now()
+    sent = 0
+    for message in OutboxMessage.objects.filter(not_before__lte=now)[:limit]:
+        task = app.tasks.get(message.task_name)
+        if task is None:
+            logger.error("outbox holds an unknown task %s; dropped", message.task_name)
+            message.delete()
+            continue
+        try:
+            task.apply_async(
+                message.args,
+                message.kwargs,
+                task_id=message.task_id,
+                queue=message.queue or None,
+                _from_outbox=True,
+            )
+        except (BrokerError, RuntimeError, *UNAVAILABLE) as exc:
+            OutboxMessage.objects.filter(pk=message.pk).update(
+                attempts=message.attempts + 1, last_error=str(exc)[:500]
+            )
+            break
+        message.delete()
+        sent += 1
+    return sent
+
+
+def heal(app: Any) -> dict[str, int]:
+    return {"retaken": retake_stale_leases(), "sent": flush_outbox(app)}
+
+
+@worker_ready.connect
+def _heal_on_start(sender: Any = None, **_: Any) -> None:
+    # A worker coming back after an outage sends what waited, without waiting for beat.
+    try:
+        heal(sender.app)
+    except Exception:
+        logger.exception("the start-up sweep failed; beat will run it again")
