@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class WebhooksConfig(AppConfig):
+    """Integrations: webhooks of an event and safe retries (Idempotency-Key) of API POSTs."""
+
+    name = "webhooks"
+    default_auto_field = "django.db.models.BigAutoField"
