@@ -38,7 +38,7 @@ ERRORS = {
 SCALAR = {"anyOf": [{"type": "string"}, {"type": "number"}, {"type": "boolean"}]}
 RULE_VALUE = {
     "anyOf": [
-        {"type": "string"},
+        {"type": "string", "nullable": True},
         {"type": "number"},
         {"type": "boolean"},
         {"type": "array", "items": {"anyOf": [{"type": "string"}, {"type": "number"}]}},
@@ -46,7 +46,11 @@ RULE_VALUE = {
     ]
 }  # fmt: skip
 COUNT_VALUE = {
-    "anyOf": [{"type": "number"}, {"type": "object", "additionalProperties": {"type": "number"}}]
+    "anyOf": [
+        {"type": "number"},
+        {"type": "string", "nullable": True},
+        {"type": "object", "additionalProperties": {"type": "number"}},
+    ]
 }
 
 

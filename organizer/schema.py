@@ -112,14 +112,19 @@ class ApiAutoSchema(AutoSchema):
             codes |= {400}
         if "requestBody" in operation:
             codes |= {415}
-        if any(p["in"] == "query" for p in operation.get("parameters", [])):
+        query = [p["name"] for p in operation.get("parameters", []) if p["in"] == "query"]
+        if query:
             codes |= {400}
+        if "page" in query:
+            codes |= {404}  # a page past the last
         if "{" in self.path:
             codes |= {404}
         if self._needs_login():
             codes |= {401, 403}
             if self.method != "GET":
                 codes |= {409}
+        if self.method != "GET" and self.view.authentication_classes:
+            codes |= {403}  # a service may refuse whoever is asking
         if self.method == "POST":
             codes |= {409, 422}
         return codes
