@@ -154,17 +154,37 @@ class ApiAutoSchema(AutoSchema):
 
 
 def _typed_nullables(node: Any, schemas: dict[str, Any]) -> None:
-    # A nullable reference is written allOf/oneOf [ref] + nullable; OpenAPI 3.0 wants a type.
+    # drf-spectacular writes a nullable reference as allOf/oneOf [ref] + nullable, no type.
     if isinstance(node, dict):
         refs = [r for key in ("allOf", "oneOf") for r in node.get(key, [])]
-        if node.get("nullable") and "type" not in node and refs:
+        if node.get("nullable") and "type" not in node and len(refs) > 1:
+            node.pop("nullable")  # drf-spectacular's oneOf [enum, NullEnum] already has null
+        elif node.get("nullable") and "type" not in node and len(refs) == 1:
+            # Written so that both linters (a type beside nullable) and generators (a
+            # union with null) read it: oneOf [the reference, null].
             name = refs[0].get("$ref", "").rsplit("/", 1)[-1]
-            node["type"] = schemas.get(name, {}).get("type", "object")
+            kind = schemas.get(name, {}).get("type", "object")
+            node.pop("allOf", None)
+            node.pop("nullable")
+            node["oneOf"] = [refs[0], {"type": kind, "nullable": True, "enum": [None]}]
         for value in node.values():
             _typed_nullables(value, schemas)
     elif isinstance(node, list):
         for value in node:
             _typed_nullables(value, schemas)
+
+
+def _hoist(node: Any, schemas: dict[str, Any]) -> Any:
+    # An inline schema marked "x-component" becomes a named component, referenced.
+    if isinstance(node, dict):
+        if "x-component" in node:
+            name = node["x-component"]
+            schemas[name] = {k: _hoist(v, schemas) for k, v in node.items() if k != "x-component"}
+            return {"$ref": f"#/components/schemas/{name}"}
+        return {k: _hoist(v, schemas) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_hoist(v, schemas) for v in node]
+    return node
 
 
 def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict:
@@ -173,6 +193,11 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
         (path.rstrip("/") if path.endswith("/") and path != "/" else path): item
         for path, item in result["paths"].items()
     }
-    schemas = result.get("components", {}).get("schemas", {})
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    hoisted: dict[str, Any] = {}
+    result["paths"] = _hoist(result["paths"], hoisted)
+    result["components"]["schemas"] = _hoist(schemas, hoisted)
+    result["components"]["schemas"].update(hoisted)
+    schemas = result["components"]["schemas"]
     _typed_nullables(result, schemas)
     return result

@@ -57,7 +57,9 @@ def test_bad_input_is_a_4xx_with_a_message(body):
 
 
 def test_non_json_body_is_400():
-    r = Client().post("/api/v1/decks/validate/", b"\xff\xfe\x00junk", content_type="application/json")
+    r = Client().post(
+        "/api/v1/decks/validate/", b"\xff\xfe\x00junk", content_type="application/json"
+    )
     assert r.status_code == 400
 
 
@@ -100,7 +102,9 @@ def test_event_endpoints_permissions(metw_event, users):
     refused = director.post(url + "publish/", {}, content_type="application/json")
     assert refused.status_code == 409 and refused.json()["code"] == "not_locked"
     start_round_one(metw_event)
-    assert director.post(url + "publish/", {}, content_type="application/json").json() == {"published": True}
+    assert director.post(url + "publish/", {}, content_type="application/json").json() == {
+        "published": True
+    }
     assert Client().get(url).status_code == 200
     assert Client().get("/api/v1/decks/events/nope/decklists/").status_code == 404
 
@@ -108,7 +112,9 @@ def test_event_endpoints_permissions(metw_event, users):
 def test_schema_includes_the_deck_endpoints():
     r = Client().get("/api/v1/schema/?format=json")
     paths = r.json()["paths"]
-    assert "/api/v1/decks/validate" in paths and "/api/v1/decks/events/{slug}/decklists/mine" in paths
+    assert (
+        "/api/v1/decks/validate" in paths and "/api/v1/decks/events/{slug}/decklists/mine" in paths
+    )
 
 
 def test_check_page_anonymous_shows_problems_per_line():

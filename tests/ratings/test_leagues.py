@@ -155,11 +155,23 @@ def test_api_seasons_standings_and_history(client, league):
 
 def test_replay_permissions_and_progress(client, league, django_capture_on_commit_callbacks):
     e1 = league["events"][0]
-    assert client.post("/api/v1/ratings/replay/", {"game": "lore"}, content_type="application/json").status_code in (401, 403)
+    assert client.post(
+        "/api/v1/ratings/replay/", {"game": "lore"}, content_type="application/json"
+    ).status_code in (401, 403)
     stranger = make_user()
     client.force_login(stranger)
-    assert client.post("/api/v1/ratings/replay/", {"game": "lore"}, content_type="application/json").status_code == 403
-    assert client.post("/api/v1/ratings/replay/", {"game": "chess"}, content_type="application/json").status_code == 400
+    assert (
+        client.post(
+            "/api/v1/ratings/replay/", {"game": "lore"}, content_type="application/json"
+        ).status_code
+        == 403
+    )
+    assert (
+        client.post(
+            "/api/v1/ratings/replay/", {"game": "chess"}, content_type="application/json"
+        ).status_code
+        == 400
+    )
     client.force_login(e1.organizer)  # a director of a sanctioned LoRE event
     before = list(
         RatingEntry.objects.values_list("player_id", "step", "before", "after").order_by(

@@ -117,7 +117,9 @@ def test_result_flow_and_table_permissions():
     for u in users:
         client_for(u).post(f"/api/v1/events/{slug}/register/")
     assert (
-        client_for(users[0]).post(f"/api/v1/events/{slug}/rounds/pair/", {}, format="json").status_code
+        client_for(users[0])
+        .post(f"/api/v1/events/{slug}/rounds/pair/", {}, format="json")
+        .status_code
         == 403
     )
     response = client_for(director).post(

@@ -3,6 +3,8 @@ explanations, reports, result snapshots), so every field of the API has a declar
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -10,16 +12,24 @@ from rules_engine import GAME_SYSTEMS
 from tournaments.standings import TIEBREAKS
 
 
-def _outcome_enums() -> dict[str, object]:
-    # Each game has its own outcomes; the table's game decides which apply.
+def _component_name(key: str) -> str:
+    return "".join(part.capitalize() for part in key.split("-")) + "Outcome"
+
+
+def _outcome_enums() -> dict[str, Any]:
+    # Each game has its own outcomes; the table's game decides which apply. "x-component"
+    # makes each a named schema of its own (organizer.schema.postprocess).
     return {
         "anyOf": [
-            {"title": f"{system.name} outcome".replace(" ", ""), "type": "string",
-             "enum": sorted({"normal", *system.outcomes}),
-             "description": f"Outcomes of {system.name} ({key})."}
+            {
+                "x-component": _component_name(key),
+                "type": "string",
+                "enum": sorted({"normal", *system.outcomes}),
+                "description": f"Outcomes of {system.name} ({key}).",
+            }
             for key, system in GAME_SYSTEMS.items()
         ]
-    }  # fmt: skip
+    }
 
 
 OUTCOME_SCHEMA = _outcome_enums()
