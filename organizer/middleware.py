@@ -19,6 +19,11 @@ CORS_HEADERS = {
 }
 
 
+def _cors(response: HttpResponse) -> None:
+    for name, value in CORS_HEADERS.items():
+        response.headers[name] = value
+
+
 class ApiHttpMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response
@@ -43,14 +48,14 @@ class ApiHttpMiddleware:
             and "Access-Control-Request-Method" in request.headers
         ):
             response = HttpResponse(status=204)
-            response.headers.update(CORS_HEADERS)
+            _cors(response)
             return response
         response = self.get_response(request)
         if request.method not in READ_METHODS or response.status_code != 200:
             return response
         if origin:
             # Public reads only: no credentials are allowed, so a browser never sends cookies.
-            response.headers.update(CORS_HEADERS)
+            _cors(response)
         if getattr(response, "streaming", False) or response.has_header("ETag"):
             return response
         etag = '"' + hashlib.sha256(response.content).hexdigest()[:32] + '"'
