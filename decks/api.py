@@ -35,16 +35,32 @@ ERRORS = {
     409: OpenApiResponse(description="Deadline passed or lists locked."),
 }
 # A format's rule values: numbers, names, switches, lists of names or small tables of them.
-SCALAR = {"anyOf": [{"type": "string"}, {"type": "number"}, {"type": "boolean"}]}
-RULE_VALUE = {
-    "anyOf": [
-        {"type": "string", "nullable": True},
-        {"type": "number"},
-        {"type": "boolean"},
-        {"type": "array", "items": {"anyOf": [{"type": "string"}, {"type": "number"}]}},
-        {"type": "object", "additionalProperties": SCALAR},
-    ]
-}  # fmt: skip
+# A format's rule value: a number, a name, a switch, a list of them, or a table of those
+# up to three levels deep (alignments: player type → card kind → alignments, preferences). Each level is
+# a named schema (organizer.schema.postprocess) so that generators make a type of each.
+SCALARS = [
+    {"type": "string"},
+    {"type": "number"},
+    {"type": "boolean"},
+    {"type": "string", "nullable": True, "enum": [None]},
+]
+RULE_LIST = {"x-component": "RuleList", "type": "array", "items": {"anyOf": SCALARS[:3]}}
+RULE_LEAF = {
+    "x-component": "RuleLeafTable",
+    "type": "object",
+    "additionalProperties": {"anyOf": [*SCALARS, RULE_LIST]},
+}
+RULE_TABLE = {
+    "x-component": "RuleTable",
+    "type": "object",
+    "additionalProperties": {"anyOf": [*SCALARS, RULE_LIST, RULE_LEAF]},
+}
+RULE_GROUP = {
+    "x-component": "RuleGroup",
+    "type": "object",
+    "additionalProperties": {"anyOf": [*SCALARS, RULE_LIST, RULE_TABLE]},
+}
+RULE_VALUE = {"x-component": "RuleValue", "anyOf": [*SCALARS, RULE_LIST, RULE_GROUP]}
 COUNT_VALUE = {
     "anyOf": [
         {"type": "number"},

@@ -174,11 +174,12 @@ def check_ratings(world: World, game: str, season: str) -> list[str]:
         extra = [r for r in got if r not in want][:5]
         problems.append(f"ledger differs: reference-only {missing}; product-only {extra}")
     book = reference_book(world, game)
-    table = world.api.call("get", f"/api/v1/ratings/seasons/{season}/", None, {"page_size": 500})
-    rows = {r["player_id"]: (r["rating"], r["peak"]) for r in table["standings"]["rows"]}
+    url = f"/api/v1/ratings/seasons/{season}/standings/"
+    table = world.api.call("get", url, None, {"page_size": 500})
+    rows = {r["player_id"]: (r["rating"], r["peak"]) for r in table["results"]}
     first, last = (
-        dt.date.fromisoformat(table["season"]["starts_on"]),
-        dt.date.fromisoformat(table["season"]["ends_on"]),
+        dt.date.fromisoformat(table["starts_on"]),
+        dt.date.fromisoformat(table["ends_on"]),
     )
     events = {s.event.slug for s in world.timeline[game] if first <= s.event.date <= last}
     peaks = book.season_peaks(events)
@@ -343,7 +344,9 @@ def test_correcting_an_old_result_equals_a_replay(
     after = product_ledger(world, "lore")
     assert after != before, "the correction changed nothing: the test proves nothing"
     for log in (first, second):
-        now = world.api.call("get", f"/api/v1/events/{log.slug}/standings/", None)
+        now = world.api.call(
+            "get", f"/api/v1/events/{log.slug}/standings/", None, {"page_size": 500}
+        )["results"]
         assert final_problems(log, now) == []
     assert check_ratings(world, "lore", season) == []
 
@@ -374,7 +377,9 @@ def test_correction_while_an_event_runs(
     second = run_event(world, EventPlan("metw", _names("r", 12)[2:], seed=12), "Thaw", correct)
     assert second.corrections and first.corrections
     assert check_event(second) == []
-    now = world.api.call("get", f"/api/v1/events/{first.slug}/standings/", None)
+    now = world.api.call(
+        "get", f"/api/v1/events/{first.slug}/standings/", None, {"page_size": 500}
+    )["results"]
     assert final_problems(first, now) == []
     assert check_ratings(world, "metw", season) == []
     live = product_ledger(world, "metw")
