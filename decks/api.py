@@ -34,10 +34,9 @@ ERRORS = {
     404: OpenApiResponse(description="No such event or format."),
     409: OpenApiResponse(description="Deadline passed or lists locked."),
 }
-# A format's rule values: numbers, names, switches, lists of names or small tables of them.
-# A format's rule value: a number, a name, a switch, a list of them, or a table of those
-# up to three levels deep (alignments: player type → card kind → alignments, preferences). Each level is
-# a named schema (organizer.schema.postprocess) so that generators make a type of each.
+# A format's rule value: a number, a name, a switch, a list of them, or tables of those up
+# to three levels deep (alignments: player type → card kind → alignments, preferences).
+# Each level is a named schema (organizer.schema.postprocess): generators type each.
 SCALARS = [
     {"type": "string"},
     {"type": "number"},
