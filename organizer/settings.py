@@ -243,6 +243,7 @@ SPECTACULAR_SETTINGS = {
         "SeatOutcomeEnum": "tournaments.models.Seat.Outcome",
         "PenaltyKindEnum": "tournaments.models.Penalty.Kind",
         "GameSystemEnum": "tournaments.models.GameSystem",
+        "WebhookTopicEnum": "webhooks.models.Topic",
     },
 }
 
