@@ -81,7 +81,10 @@ def test_changes_are_delivered_signed(sent, django_capture_on_commit_callbacks) 
     with django_capture_on_commit_callbacks(execute=True):
         rnd = post(client, f"/api/v1/events/{slug}/rounds/pair/", {"seed": 1}).json()
     table = rnd["tables"][0]
-    seats = [{"registration": s["registration"], "mps": m} for s, m in zip(table["seats"], (20, 9))]
+    seats = [
+        {"registration": s["registration"], "mps": m}
+        for s, m in zip(table["seats"], (20, 9), strict=True)
+    ]
     with django_capture_on_commit_callbacks(execute=True):
         post(client, f"/api/v1/events/{slug}/tables/{table['id']}/set/", {"seats": seats})
     with django_capture_on_commit_callbacks(execute=True):
