@@ -10,7 +10,6 @@ from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
     extend_schema,
-    extend_schema_field,
 )
 from rest_framework import generics, serializers
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -20,6 +19,7 @@ from rest_framework.views import APIView
 
 from core.errors import NotFound
 from decks import services
+from decks.api_types import CandidateSerializer, CountsField, DeckCardSerializer, RulesField
 from decks.models import DeckGame, DeckListVersion
 from rules_engine.deckrules import PLAYER_TYPES
 from rules_engine.deckrules.parse import MAX_TEXT_CHARS
@@ -34,49 +34,6 @@ ERRORS = {
     404: OpenApiResponse(description="No such event or format."),
     409: OpenApiResponse(description="Deadline passed or lists locked."),
 }
-# A format's rule value: a number, a name, a switch, a list of them, or tables of those up
-# to three levels deep (alignments: player type → card kind → alignments, preferences).
-# Each level is a named schema (organizer.schema.postprocess): generators type each.
-SCALARS = [
-    {"type": "string"},
-    {"type": "number"},
-    {"type": "boolean"},
-    {"type": "string", "nullable": True, "enum": [None]},
-]
-RULE_LIST = {"x-component": "RuleList", "type": "array", "items": {"anyOf": SCALARS[:3]}}
-RULE_LEAF = {
-    "x-component": "RuleLeafTable",
-    "type": "object",
-    "additionalProperties": {"anyOf": [*SCALARS, RULE_LIST]},
-}
-RULE_TABLE = {
-    "x-component": "RuleTable",
-    "type": "object",
-    "additionalProperties": {"anyOf": [*SCALARS, RULE_LIST, RULE_LEAF]},
-}
-RULE_GROUP = {
-    "x-component": "RuleGroup",
-    "type": "object",
-    "additionalProperties": {"anyOf": [*SCALARS, RULE_LIST, RULE_TABLE]},
-}
-RULE_VALUE = {"x-component": "RuleValue", "anyOf": [*SCALARS, RULE_LIST, RULE_GROUP]}
-COUNT_VALUE = {
-    "anyOf": [
-        {"type": "number"},
-        {"type": "string", "nullable": True},
-        {"type": "object", "additionalProperties": {"type": "number"}},
-    ]
-}
-
-
-@extend_schema_field({"type": "object", "additionalProperties": RULE_VALUE})
-class RulesField(serializers.DictField):
-    pass
-
-
-@extend_schema_field({"type": "object", "additionalProperties": COUNT_VALUE})
-class CountsField(serializers.DictField):
-    pass
 
 
 class ValidateRequest(serializers.Serializer):
@@ -98,23 +55,6 @@ class ProblemSerializer(serializers.Serializer):
     lines = serializers.ListField(child=serializers.IntegerField())
     severity = serializers.ChoiceField(choices=["error", "warning"])
     source = serializers.CharField()
-
-
-class CandidateSerializer(serializers.Serializer):
-    id = serializers.CharField()
-    name = serializers.CharField()
-    set = serializers.CharField()
-    alignment = serializers.CharField(required=False)
-
-
-class DeckCardSerializer(serializers.Serializer):
-    line = serializers.IntegerField()
-    count = serializers.IntegerField()
-    name = serializers.CharField()
-    id = serializers.CharField()
-    set = serializers.CharField()
-    type = serializers.CharField()
-    zone = serializers.CharField()
 
 
 class UnresolvedSerializer(serializers.Serializer):
