@@ -41,9 +41,13 @@ def caller(request: HttpRequest) -> str:
     auth = request.headers.get("Authorization", "")
     if auth.startswith("Token "):
         user_id = Token.objects.filter(key=auth[6:].strip()).values_list("user_id", flat=True)
-        return f"user:{user_id[0]}" if user_id else "anonymous"
+        if user_id:
+            return f"user:{user_id[0]}"
     user = getattr(request, "user", None)
-    return f"user:{user.pk}" if user is not None and user.is_authenticated else "anonymous"
+    if user is not None and user.is_authenticated:
+        return f"user:{user.pk}"
+    # Callers without an account (sign-up) are told apart by address.
+    return f"anonymous:{request.META.get('REMOTE_ADDR', '')}"[:80]
 
 
 def _replay(record: IdempotentRequest) -> HttpResponse:
