@@ -3,12 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from drf_spectacular.utils import OpenApiExample, extend_schema
-from rest_framework import status
-from rest_framework.exceptions import APIException
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -18,92 +13,24 @@ from calculators import services
 from calculators.serializers import (
     FreeCouncilRequestSerializer,
     FreeCouncilResponseSerializer,
-    RulesErrorSerializer,
     ScoreRequestSerializer,
     ScoreResponseSerializer,
 )
+from core.errors import ServiceError
 from rules_engine import InvalidResult
 
 
-def flatten_errors(errors: Any, path: str = "") -> list[dict[str, Any]]:
-    """DRF's nested error structure as a flat list of problems with a field path
-    ("seats[1].mps") so every message says where it belongs."""
-    problems: list[dict[str, Any]] = []
-    if isinstance(errors, dict):
-        for key, value in errors.items():
-            if key == "non_field_errors":
-                name = path
-            elif isinstance(key, int) or str(key).isdigit():
-                name = f"{path}[{key}]"
-            else:
-                name = f"{path}.{key}" if path else str(key)
-            problems += flatten_errors(value, name)
-    elif isinstance(errors, list):
-        if all(not isinstance(e, dict | list) for e in errors):
-            for e in errors:
-                code = getattr(e, "code", "invalid")
-                problems.append(
-                    {
-                        "code": code,
-                        "message": f"{path}: {e}" if path else str(e),
-                        "field": path or None,
-                    }
-                )
-        else:
-            for i, e in enumerate(errors):
-                if e:
-                    problems += flatten_errors(e, f"{path}[{i}]")
-    else:
-        problems.append({"code": "invalid", "message": f"{path}: {errors}", "field": path or None})
-    return problems
-
-
-def invalid_input(errors: Any) -> Response:
-    problems = flatten_errors(errors)
-    return Response(
-        {
-            "detail": " ".join(p["message"] for p in problems),
-            "code": "invalid_input",
-            "problems": problems,
-        },
-        status=status.HTTP_400_BAD_REQUEST,
-    )
-
-
-def impossible(exc: InvalidResult) -> Response:
-    return Response(
-        {
-            "detail": str(exc),
-            "code": "impossible_result",
-            "problems": [
-                {"code": p.code, "message": p.message, "field": p.field} for p in exc.problems
-            ],
-        },
-        status=status.HTTP_400_BAD_REQUEST,
-    )
+def impossible(exc: InvalidResult) -> ServiceError:
+    """A result that cannot happen: 400 with every rule it breaks, as structured data."""
+    problems = [{"code": p.code, "message": p.message, "field": p.field} for p in exc.problems]
+    return ServiceError(str(exc), "impossible_result", problems=problems)
 
 
 class CalculatorView(APIView):
-    """Open to anyone, JSON in and out, every refusal in one error shape."""
+    """Open to anyone, JSON in and out; refusals are problem details like everywhere."""
 
     permission_classes = [AllowAny]
     authentication_classes: list = []
-    # JSON only: form encoding would turn every number into a string.
-    parser_classes = [JSONParser]
-
-    def handle_exception(self, exc: Exception) -> Response:
-        # Unparseable JSON, a wrong content type or method: still the documented shape.
-        if isinstance(exc, APIException) and 400 <= exc.status_code < 500:
-            detail = str(exc.detail)
-            return Response(
-                {
-                    "detail": detail,
-                    "code": exc.default_code,
-                    "problems": [{"code": exc.default_code, "message": detail, "field": None}],
-                },
-                status=exc.status_code,
-            )
-        return super().handle_exception(exc)
 
 
 SCORE_EXAMPLES = [
@@ -200,9 +127,13 @@ SCORE_EXAMPLES = [
     OpenApiExample(
         "Impossible result",
         value={
+            "type": "/api/v1/problems/impossible_result",
+            "title": "Bad Request",
+            "status": 400,
             "detail": "'b' is reported as the winner but has 6 MPs, fewer than a's 14: "
             "the winner is the player with the most MPs.",
             "code": "impossible_result",
+            "errors": [],
             "problems": [
                 {
                     "code": "winner_fewer_mps",
@@ -230,18 +161,17 @@ class ScoreView(CalculatorView):
             "refused with 400 and every reason."
         ),
         request=ScoreRequestSerializer,
-        responses={200: ScoreResponseSerializer, 400: RulesErrorSerializer},
+        responses={200: ScoreResponseSerializer},
         examples=SCORE_EXAMPLES,
         tags=["rules"],
     )
     def post(self, request: Request) -> Response:
         serializer = ScoreRequestSerializer(data=request.data)
-        if not serializer.is_valid():
-            return invalid_input(serializer.errors)
+        serializer.is_valid(raise_exception=True)
         try:
             return Response(services.score(serializer.validated_data))
         except InvalidResult as exc:
-            return impossible(exc)
+            raise impossible(exc)
 
 
 JESSICA = {
@@ -284,7 +214,7 @@ class FreeCouncilView(CalculatorView):
             "reproduces the rulebook's example; 'round-up' reads 'half (round up)' literally."
         ),
         request=FreeCouncilRequestSerializer,
-        responses={200: FreeCouncilResponseSerializer, 400: RulesErrorSerializer},
+        responses={200: FreeCouncilResponseSerializer},
         examples=[
             OpenApiExample(
                 "The rulebook's example (003 Part II §1)",
@@ -303,9 +233,8 @@ class FreeCouncilView(CalculatorView):
     )
     def post(self, request: Request) -> Response:
         serializer = FreeCouncilRequestSerializer(data=request.data)
-        if not serializer.is_valid():
-            return invalid_input(serializer.errors)
+        serializer.is_valid(raise_exception=True)
         try:
             return Response(services.free_council(serializer.validated_data))
         except InvalidResult as exc:
-            return impossible(exc)
+            raise impossible(exc)

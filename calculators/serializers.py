@@ -158,21 +158,6 @@ class ScoreResponseSerializer(serializers.Serializer):
     bye_points = serializers.IntegerField(help_text="what a bye would score in this round")
 
 
-class RulesProblemSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
-    field = serializers.CharField(allow_null=True)
-
-
-class RulesErrorSerializer(serializers.Serializer):
-    detail = serializers.CharField(help_text="every reason, in one sentence each")
-    code = serializers.CharField(
-        help_text="invalid_input (the request's shape), impossible_result (the rules), "
-        "parse_error or unsupported_media_type"
-    )
-    problems = RulesProblemSerializer(many=True)
-
-
 class CouncilPlayerSerializer(serializers.Serializer):
     player = NameField(required=False, allow_blank=True, default="")
     revealed_duplicates = StrictIntegerField(

@@ -7,9 +7,14 @@ from typing import Any
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import serializers
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+)
+from rest_framework import generics, serializers
+from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -17,6 +22,7 @@ from rest_framework.views import APIView
 
 from core.errors import NotFound, ServiceError
 from decks import services
+from decks.api_types import CandidateSerializer, CountsField, DeckCardSerializer, RulesField
 from decks.labels import read_as_name
 from decks.models import DeckGame, DeckListVersion
 from decks.throttles import DECK_CHECK_THROTTLES
@@ -29,32 +35,29 @@ from tournaments.models import Event
 TAG = ["decks"]
 
 
-class ErrorSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-    code = serializers.CharField()
-
-
+# Success shapes are declared per view; every refusal is problem details (organizer.schema).
 ERRORS = {
-    400: OpenApiResponse(
-        ErrorSerializer, description="Bad input: unknown game/format, not text, too long."
-    ),
-    403: OpenApiResponse(ErrorSerializer, description="Not allowed for this user."),
-    404: OpenApiResponse(ErrorSerializer, description="No such event or format."),
-    409: OpenApiResponse(ErrorSerializer, description="Deadline passed or lists locked."),
+    403: OpenApiResponse(description="Not allowed for this user."),
+    404: OpenApiResponse(description="No such event or format."),
+    409: OpenApiResponse(description="Deadline passed or lists locked."),
 }
 
 
 class ValidateRequest(serializers.Serializer):
+    schema_input_only = True
+
     game = serializers.ChoiceField(choices=DeckGame.choices)
     format = serializers.CharField(required=False, allow_blank=True, max_length=100)
     text = serializers.CharField(
         max_length=MAX_TEXT_CHARS, allow_blank=True, trim_whitespace=False, required=False
     )
-    file = serializers.FileField(
-        required=False,
-        help_text="A deck file (.dck, .o8d, .meccg, .txt) instead of text; multipart upload.",
-    )
     player_type = serializers.ChoiceField(choices=PLAYER_TYPES, required=False, allow_null=True)
+
+
+class ValidateFileRequest(ValidateRequest):
+    schema_input_only = True
+
+    file = serializers.FileField(help_text="A deck file: .dck, .o8d, .meccg or .txt.")
 
 
 def _list_text(data: dict[str, Any]) -> str:
@@ -67,6 +70,9 @@ def _list_text(data: dict[str, Any]) -> str:
 
 
 class ProblemSerializer(serializers.Serializer):
+    class Meta:
+        ref_name = "DeckProblem"
+
     code = serializers.CharField()
     message = serializers.CharField()
     cards = serializers.ListField(child=serializers.CharField())
@@ -81,7 +87,7 @@ class UnresolvedSerializer(serializers.Serializer):
     name = serializers.CharField()
     reason = serializers.ChoiceField(choices=["unknown", "ambiguous", "not_allowed"])
     suggestions = serializers.ListField(child=serializers.CharField())
-    candidates = serializers.ListField(child=serializers.DictField())
+    candidates = CandidateSerializer(many=True)
 
 
 class VerdictSerializer(serializers.Serializer):
@@ -95,8 +101,8 @@ class VerdictSerializer(serializers.Serializer):
     title = serializers.CharField(allow_null=True)
     problems = ProblemSerializer(many=True)
     unresolved = UnresolvedSerializer(many=True)
-    counts = serializers.DictField()
-    cards = serializers.ListField(child=serializers.DictField())
+    counts = CountsField(help_text="Cards counted by part of the deck (and by type).")
+    cards = DeckCardSerializer(many=True)
 
 
 class FormatSerializer(serializers.Serializer):
@@ -107,7 +113,7 @@ class FormatSerializer(serializers.Serializer):
     source = serializers.CharField()
     rule_source = serializers.CharField()
     based_on = serializers.CharField(allow_null=True)
-    rules = serializers.DictField()
+    rules = RulesField()
 
 
 class CardSerializer(serializers.Serializer):
@@ -116,9 +122,14 @@ class CardSerializer(serializers.Serializer):
     set = serializers.CharField()
     type = serializers.CharField()
     unique = serializers.BooleanField()
+    alignment = serializers.CharField(required=False)
+    side = serializers.CharField(required=False)
+    culture = serializers.CharField(required=False)
 
 
 class VersionSerializer(serializers.ModelSerializer):
+    verdict = VerdictSerializer(read_only=True)
+
     class Meta:
         model = DeckListVersion
         fields = [
@@ -141,6 +152,8 @@ class EventDeckListSerializer(serializers.Serializer):
 
 
 class SubmitRequest(serializers.Serializer):
+    schema_input_only = True
+
     text = serializers.CharField(max_length=MAX_TEXT_CHARS, trim_whitespace=False)
     player_type = serializers.ChoiceField(choices=PLAYER_TYPES, required=False, allow_null=True)
 
@@ -152,12 +165,28 @@ class MineSerializer(serializers.Serializer):
     versions = VersionSerializer(many=True)
 
 
+class PublishRequest(serializers.Serializer):
+    schema_input_only = True
+
+    published = serializers.BooleanField(default=True, help_text="false hides them again.")
+
+
+class PublishedSerializer(serializers.Serializer):
+    published = serializers.BooleanField()
+
+
+class FormatQuery(serializers.Serializer):
+    game = serializers.ChoiceField(choices=DeckGame.choices, required=False)
+
+
+class CardQuery(serializers.Serializer):
+    game = serializers.ChoiceField(choices=DeckGame.choices)
+    q = serializers.CharField(max_length=200, required=False, allow_blank=True)
+
+
 def _valid(serializer_class, data: Any) -> dict[str, Any]:
     ser = serializer_class(data=data)
-    if not ser.is_valid():
-        first = next(iter(ser.errors.items()))
-        message = f"{first[0]}: {' '.join(str(m) for m in first[1])}"
-        raise ServiceError(message, "bad_input")
+    ser.is_valid(raise_exception=True)  # 400, problem details with one error per field
     return ser.validated_data
 
 
@@ -172,7 +201,7 @@ class ValidateView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []  # usable without an account and without a CSRF token
     throttle_classes = list(DECK_CHECK_THROTTLES)
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [JSONParser]
 
     @extend_schema(
         tags=TAG,
@@ -220,75 +249,111 @@ class ValidateView(APIView):
         ],
     )
     def post(self, request: Request) -> Response | HttpResponse:
-        data = _valid(ValidateRequest, request.data)
-        text, fmt = _list_text(data), data.get("format") or None
-        kind = request.query_params.get("export")
-        if kind:
-            filename, content = services.export_text(
-                text, data["game"], fmt, data.get("player_type"), kind
-            )
-            response = HttpResponse(content, content_type="text/plain; charset=utf-8")
-            response["Content-Disposition"] = f'attachment; filename="{filename}"'
-            return response
-        verdict = services.validate_text(text, data["game"], fmt, data.get("player_type"))
-        return Response({**verdict.to_dict(), "read_as_name": str(read_as_name(verdict.read_as))})
+        return _check(request, _valid(ValidateRequest, request.data))
 
 
-class FormatsView(APIView):
+def _check(request: Request, data: dict[str, Any]) -> Response | HttpResponse:
+    """The verdict on a list, or the list in the export format ?export= names."""
+    text, fmt = _list_text(data), data.get("format") or None
+    kind = request.query_params.get("export")
+    if kind:
+        filename, content = services.export_text(
+            text, data["game"], fmt, data.get("player_type"), kind
+        )
+        response = HttpResponse(content, content_type="text/plain; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response
+    verdict = services.validate_text(text, data["game"], fmt, data.get("player_type"))
+    return Response({**verdict.to_dict(), "read_as_name": str(read_as_name(verdict.read_as))})
+
+
+class ValidateFileView(APIView):
+    """The same check for a deck file, as a multipart upload (the one API body that is not
+    JSON: a file is sent as a file)."""
+
     permission_classes = [AllowAny]
+    authentication_classes: list = []
+    throttle_classes = list(DECK_CHECK_THROTTLES)
+    parser_classes = [MultiPartParser]
+
+    @extend_schema(
+        tags=TAG,
+        operation_id="decks_validate_file",
+        summary="Check an uploaded deck file (or download it in another format)",
+        description="A deck file (.dck, .o8d, .meccg, .txt) as a multipart upload; "
+        "the answer is the same as for a pasted list.",
+        request={"multipart/form-data": ValidateFileRequest},
+        responses={
+            (200, "application/json"): VerdictSerializer,
+            (200, "text/plain"): OpenApiTypes.STR,
+            **ERRORS,
+        },
+    )
+    def post(self, request: Request) -> Response | HttpResponse:
+        return _check(request, _valid(ValidateFileRequest, request.data))
+
+
+class FormatsView(generics.ListAPIView):
+    permission_classes = [AllowAny]
+    filter_backends: list = []  # a list, not a queryset: the query is checked in get_queryset
+    serializer_class = FormatSerializer
+
+    def get_queryset(self) -> list[dict[str, Any]]:
+        from decks.models import Format
+
+        game = _valid(FormatQuery, self.request.query_params).get("game")
+        rows = Format.objects.select_related("based_on").order_by("game", "id")
+        if game:
+            rows = rows.filter(game=game)
+        return [
+            {
+                "game": f.game,
+                "key": f.key,
+                "name": f.name,
+                "description": f.description,
+                "source": f.source,
+                "rule_source": f.rule_source,
+                "based_on": f.based_on.key if f.based_on_id else None,
+                "rules": f.rules,
+            }
+            for f in rows
+        ]
 
     @extend_schema(
         tags=TAG,
         summary="Formats of a game",
         parameters=[
-            OpenApiParameter("game", str, description="metw | lotr-tcg | lore (all when absent)")
+            OpenApiParameter(
+                "game", str, enum=DeckGame.values, description="Only this game (all when absent)."
+            )
         ],
-        responses={200: FormatSerializer(many=True), **ERRORS},
     )
-    def get(self, request: Request) -> Response:
-        from decks.models import Format
-
-        game = request.query_params.get("game")
-        rows = Format.objects.select_related("based_on")
-        if game:
-            if game not in services.DECK_GAMES:
-                raise ServiceError(f"Unknown game {game!r}.", "bad_game")
-            rows = rows.filter(game=game)
-        return Response(
-            [
-                {
-                    "game": f.game,
-                    "key": f.key,
-                    "name": f.name,
-                    "description": f.description,
-                    "source": f.source,
-                    "rule_source": f.rule_source,
-                    "based_on": f.based_on.key if f.based_on_id else None,
-                    "rules": f.rules,
-                }
-                for f in rows
-            ]
-        )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
 
 
-class CardsView(APIView):
+class CardsView(generics.ListAPIView):
     permission_classes = [AllowAny]
+    filter_backends: list = []  # a list, not a queryset: the query is checked in get_queryset
+    serializer_class = CardSerializer
+
+    def get_queryset(self) -> list[dict[str, Any]]:
+        query = _valid(CardQuery, self.request.query_params)
+        # Every match, paginated (no silent cap): best matches first.
+        return services.search_cards(query["game"], query.get("q", ""), limit=100_000)
 
     @extend_schema(
         tags=TAG,
         summary="Search card names",
         parameters=[
-            OpenApiParameter("game", str, required=True, description="metw | lotr-tcg | lore"),
+            OpenApiParameter("game", str, required=True, enum=DeckGame.values),
             OpenApiParameter(
-                "search", str, description="part of a name; case, accents and punctuation ignored"
+                "q", str, description="Part of a name; case, accents and punctuation ignored."
             ),
         ],
-        responses={200: CardSerializer(many=True), **ERRORS},
     )
-    def get(self, request: Request) -> Response:
-        game = request.query_params.get("game", "")
-        search = request.query_params.get("search", "")[:200]
-        return Response(services.search_cards(game, search))
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
 
 
 def _version_dict(v: DeckListVersion | None) -> dict[str, Any] | None:
@@ -297,28 +362,32 @@ def _version_dict(v: DeckListVersion | None) -> dict[str, Any] | None:
     return VersionSerializer(v).data
 
 
-class EventDeckListsView(APIView):
+class EventDeckListsView(generics.ListAPIView):
     permission_classes = [AllowAny]
+    filter_backends: list = []  # a list, not a queryset: the query is checked in get_queryset
+    serializer_class = EventDeckListSerializer
+
+    def get_queryset(self) -> list[dict[str, Any]]:
+        if getattr(self, "swagger_fake_view", False):
+            return []
+        rows = services.event_decklists(self.request.user, _event(self.kwargs["slug"]))
+        return [
+            {
+                "registration": r.registration.pk,
+                "player": r.registration.player.display_name,
+                "submitted": r.version is not None,
+                "version": _version_dict(r.version),
+            }
+            for r in rows
+        ]
 
     @extend_schema(
         tags=TAG,
         summary="Every player's current list (director; everyone once published)",
         responses={200: EventDeckListSerializer(many=True), **ERRORS},
     )
-    def get(self, request: Request, slug: str) -> Response:
-        event = _event(slug)
-        rows = services.event_decklists(request.user, event)
-        return Response(
-            [
-                {
-                    "registration": r.registration.pk,
-                    "player": r.registration.player.display_name,
-                    "submitted": r.version is not None,
-                    "version": _version_dict(r.version),
-                }
-                for r in rows
-            ]
-        )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
 
 
 class MyDeckListView(APIView):
@@ -360,13 +429,11 @@ class PublishView(APIView):
     @extend_schema(
         tags=TAG,
         summary="Publish (or hide) the event's lists (director)",
-        request=None,
-        responses={200: OpenApiResponse(description="{'published': bool}"), **ERRORS},
+        request=PublishRequest,
+        responses={200: PublishedSerializer, **ERRORS},
     )
     def post(self, request: Request, slug: str) -> Response:
         event = get_object_or_404(Event, slug=slug)
-        if not hasattr(request.data, "get"):  # a JSON list or string (found by fuzzing)
-            raise ServiceError('The body is an object: {"published": true} or false.', "bad_body")
-        publish = str(request.data.get("published", "true")).lower() not in ("false", "0", "no")
+        publish = _valid(PublishRequest, request.data)["published"]
         services.publish_decklists(request.user, event, publish)
         return Response({"published": event.decklists_published})

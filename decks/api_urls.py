@@ -6,6 +6,7 @@ from decks import api
 
 urlpatterns = [
     path("validate/", api.ValidateView.as_view(), name="api-deck-validate"),
+    path("validate/file/", api.ValidateFileView.as_view(), name="api-deck-validate-file"),
     path("formats/", api.FormatsView.as_view(), name="api-deck-formats"),
     path("cards/", api.CardsView.as_view(), name="api-deck-cards"),
     path(

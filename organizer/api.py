@@ -1,51 +1,134 @@
-"""API plumbing shared by every app: the exception handler and small helpers."""
+"""API plumbing shared by every app: every refusal as RFC 9457 problem details.
+
+One shape for every error of every operation: ``type``, ``title``, ``status``, ``detail``,
+a stable machine ``code``, field ``errors`` (one per field path) and, for a refused result,
+the rule ``problems`` as structured data. Served as ``application/problem+json``; Django's
+own 404/500 pages answer the same way under /api/ so an integrator never parses HTML.
+"""
 
 from __future__ import annotations
 
+from http import HTTPStatus
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from rest_framework import status
-from rest_framework.exceptions import APIException, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
+from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from core.errors import ServiceError
 
+PROBLEM_TYPE = "application/problem+json"
+TYPE_BASE = "/api/v1/problems/"
+
+
+def problem(
+    status: int,
+    code: str,
+    detail: str,
+    errors: list[dict[str, Any]] | None = None,
+    problems: list[Any] | None = None,
+) -> dict[str, Any]:
+    """The problem-details document; ``type`` is a stable URI naming the code."""
+    body: dict[str, Any] = {
+        "type": f"{TYPE_BASE}{code}",
+        "title": HTTPStatus(status).phrase,
+        "status": status,
+        "detail": detail,
+        "code": code,
+        "errors": errors or [],
+    }
+    if problems:
+        body["problems"] = problems
+    return body
+
+
+def field_errors(data: Any, path: str = "") -> list[dict[str, Any]]:
+    """DRF's nested error structure as a flat list with a field path ("seats[1].mps")."""
+    if isinstance(data, dict):
+        found: list[dict[str, Any]] = []
+        for key, value in data.items():
+            if key in ("non_field_errors", "__all__"):
+                name = path
+            elif isinstance(key, int) or str(key).isdigit():
+                name = f"{path}[{key}]"
+            else:
+                name = f"{path}.{key}" if path else str(key)
+            found += field_errors(value, name)
+        return found
+    if isinstance(data, list):
+        if all(not isinstance(item, dict | list) for item in data):
+            return [
+                {
+                    "field": path or None,
+                    "code": str(getattr(e, "code", "invalid")),
+                    "message": str(e),
+                }
+                for e in data
+            ]
+        return [
+            e for i, item in enumerate(data) if item for e in field_errors(item, f"{path}[{i}]")
+        ]
+    return [
+        {"field": path or None, "code": str(getattr(data, "code", "invalid")), "message": str(data)}
+    ]
+
+
+def _sentence(errors: list[dict[str, Any]]) -> str:
+    return " ".join(f"{e['field']}: {e['message']}" if e["field"] else e["message"] for e in errors)
+
+
+def _problem_response(body: dict[str, Any], headers: dict[str, str] | None = None) -> Response:
+    return Response(body, status=body["status"], headers=headers, content_type=PROBLEM_TYPE)
+
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     # Service errors carry a message for people; they become 4xx, never a 500.
     if isinstance(exc, ServiceError):
-        body: dict[str, Any] = {"detail": exc.message, "code": exc.code}
-        if exc.problems:
-            body["problems"] = exc.problems
-        return Response(body, status=exc.status_code)
+        return _problem_response(
+            problem(exc.status_code, exc.code, exc.message, problems=exc.problems or None)
+        )
     if isinstance(exc, DjangoValidationError):
-        fields = exc.message_dict if hasattr(exc, "error_dict") else {}
-        body = {**fields, "detail": " ".join(exc.messages), "code": "invalid"}
-        return Response(body, status=status.HTTP_400_BAD_REQUEST)
+        exc = exceptions.ValidationError(
+            exc.message_dict if hasattr(exc, "error_dict") else exc.messages
+        )
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
     response = drf_exception_handler(exc, context)
-    if response is not None:
-        response.data = _with_message(response.data, exc)
-    return response
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        errors = field_errors(exc.detail)
+        body = problem(400, "invalid", _sentence(errors) or "Invalid input.", errors)
+    else:
+        detail = getattr(exc, "detail", str(exc))
+        code = str(getattr(detail, "code", None) or getattr(exc, "default_code", "error"))
+        body = problem(response.status_code, code, str(detail))
+    headers = {
+        k: v
+        for k, v in response.headers.items()
+        if k in ("WWW-Authenticate", "Retry-After", "Allow")
+    }
+    return _problem_response(body, headers)
 
 
-def _flatten(data: Any, prefix: str = "") -> list[str]:
-    if isinstance(data, dict):
-        return [m for key, value in data.items() for m in _flatten(value, f"{prefix}{key}: ")]
-    if isinstance(data, list):
-        return [m for item in data for m in _flatten(item, prefix)]
-    return [f"{prefix}{data}"]
+def _is_api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
 
 
-def _with_message(data: Any, exc: Exception) -> Any:
-    # Every refusal, DRF's own included (log in, parse error, throttled, field errors),
-    # carries one sentence in "detail" and a machine "code", as the schema declares;
-    # field errors stay under their field names.
-    if isinstance(exc, ValidationError):
-        fields = data if isinstance(data, dict) else {}
-        return {**fields, "detail": " ".join(_flatten(data)) or "Invalid input.", "code": "invalid"}
-    if isinstance(data, dict) and "detail" in data and "code" not in data:
-        code = exc.default_code if isinstance(exc, APIException) else "error"
-        return {**data, "code": str(getattr(data["detail"], "code", None) or code)}
-    return data
+def _json_problem(status: int, code: str, detail: str) -> JsonResponse:
+    return JsonResponse(problem(status, code, detail), status=status, content_type=PROBLEM_TYPE)
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if _is_api(request):
+        return _json_problem(404, "not_found", "No such API address.")
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    if _is_api(request):
+        return _json_problem(500, "server_error", "The server failed; the error was logged.")
+    return defaults.server_error(request)

@@ -19,12 +19,6 @@ from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.dispatch import receiver
 from django.http import HttpRequest
-from drf_spectacular.utils import extend_schema
-from rest_framework import serializers
-from rest_framework.authtoken.serializers import AuthTokenSerializer
-from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.request import Request
-from rest_framework.response import Response
 
 
 def _limits() -> tuple[int, int, int]:
@@ -88,40 +82,3 @@ class ThrottledModelBackend(ModelBackend):
 def _count_failed_login(sender: Any, credentials: dict[str, Any], request: Any = None, **kw: Any):
     if request is not None:
         record_login_failure(request, str(credentials.get("username", "")))
-
-
-class _TokenSerializer(serializers.Serializer):
-    token = serializers.CharField()
-
-
-class _RefusalSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-    code = serializers.CharField()
-
-
-class ObtainTokenView(ObtainAuthToken):
-    """DRF's token view with every answer documented, refusing blocked names and addresses
-    with 429 before any password is checked (as the log-in page does)."""
-
-    @extend_schema(
-        tags=["accounts"],
-        summary="Exchange a user name and password for the account's API token",
-        request=AuthTokenSerializer,
-        responses={
-            200: _TokenSerializer,
-            400: _RefusalSerializer,
-            415: _RefusalSerializer,
-            429: _RefusalSerializer,
-        },
-    )
-    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        username = request.data.get("username") if hasattr(request.data, "get") else None
-        if isinstance(username, str) and login_blocked(request, username):
-            return Response(
-                {
-                    "detail": "Too many failed log-in attempts. Wait 15 minutes and try again.",
-                    "code": "throttled",
-                },
-                status=429,
-            )
-        return super().post(request, *args, **kwargs)

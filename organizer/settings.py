@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "django_filters",
     "core",
     "organizer",
     "audit",
@@ -67,6 +68,7 @@ INSTALLED_APPS = [
     "ratings",
     "calculators",
     "demo",
+    "webhooks",
 ]
 
 MIDDLEWARE = [
@@ -82,6 +84,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "organizer.api_http.ApiHttpMiddleware",
+    "webhooks.idempotency.IdempotencyMiddleware",
     # Last, so its process_exception sees what the views raised before anything else.
     "organizer.middleware.DatabaseTroubleMiddleware",
 ]
@@ -282,17 +286,24 @@ STORAGES = {
 CARD_DATA_DIR = Path(os.environ.get("CARD_DATA_DIR", str(BASE_DIR.parent / "shared" / "data")))
 
 REST_FRAMEWORK = {
+    # The token first: a call without credentials answers 401 with WWW-Authenticate: Token.
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "organizer.rest.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    # JSON in and out: one body type per operation, so generated clients send what we read.
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_SCHEMA_CLASS": "organizer.schema.ApiAutoSchema",
+    "DEFAULT_PAGINATION_CLASS": "organizer.rest.PagePagination",
+    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "PAGE_SIZE": 100,
     "EXCEPTION_HANDLER": "organizer.api.exception_handler",
-    "DEFAULT_THROTTLE_RATES": {"login": "10/minute"},
+    "DEFAULT_THROTTLE_RATES": {"login": "10/minute", "signup": "20/hour"},
 }
+# API tokens stop working this many hours after they were issued (log in again).
+API_TOKEN_TTL_HOURS = int(os.environ.get("API_TOKEN_TTL_HOURS", "720"))
 
 SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
@@ -301,12 +312,21 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Middle-earth Tournament Organizer API",
     "DESCRIPTION": (
         "Events, registration, deck lists, Swiss pairings, results, standings and ratings "
-        "for METW, LoRE, the LOTR TCG and the LOTR Dice Building Game."
+        "for METW, LoRE, the LOTR TCG and the LOTR Dice Building Game. JSON bodies only; "
+        "every refusal is RFC 9457 problem details (application/problem+json)."
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "SCHEMA_PATH_PREFIX": r"/api/v[0-9]+",
+    "SERVERS": [{"url": "/", "description": "This server"}],
+    "CONTACT": {"name": "Tournament organizer maintainers"},
     "COMPONENT_SPLIT_REQUEST": True,
-    # tournaments: several models have a "status"/"outcome" choice; name each enum once.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "organizer.schema.postprocess",
+    ],
+    "ENUM_GENERATE_CHOICE_DESCRIPTION": False,
+    # Several models have a "status"/"outcome" choice; name each enum once.
     "ENUM_NAME_OVERRIDES": {
         "EventStatusEnum": "tournaments.models.Event.Status",
         "RoundStatusEnum": "tournaments.models.Round.Status",
@@ -314,7 +334,7 @@ SPECTACULAR_SETTINGS = {
         "SeatOutcomeEnum": "tournaments.models.Seat.Outcome",
         "PenaltyKindEnum": "tournaments.models.Penalty.Kind",
         "GameSystemEnum": "tournaments.models.GameSystem",
-        "ResultOutcomeEnum": "tournaments.serializers.RESULT_OUTCOMES",
+        "WebhookTopicEnum": "webhooks.models.Topic",
     },
 }
 

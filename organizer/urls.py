@@ -3,7 +3,23 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from organizer import security, views
+from organizer import accounts_api, views
+
+# The API, version 1. The old unversioned /api/... addresses answer 308 to these
+# (organizer.api_http.ApiHttpMiddleware).
+api_v1 = [
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    # A user name and password in, an API token out (failed log-ins are throttled).
+    path("token/", accounts_api.ObtainTokenView.as_view(), name="api-token"),
+    path("token/revoke/", accounts_api.RevokeTokenView.as_view(), name="api-token-revoke"),
+    path("accounts/", accounts_api.SignupView.as_view(), name="api-signup"),
+    path("rules/", include("calculators.api_urls")),
+    path("decks/", include("decks.api_urls")),
+    path("ratings/", include("ratings.api_urls")),
+    path("", include("webhooks.api_urls")),
+    path("", include("tournaments.api_urls")),
+]
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -12,15 +28,7 @@ urlpatterns = [
     path("accounts/signup/", views.signup, name="signup"),
     path("admin/", admin.site.urls),
     path("health/", views.health, name="health"),
-    # API
-    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
-    # A user name and password in, the account's API token out (failed log-ins are throttled).
-    path("api/token/", security.ObtainTokenView.as_view(), name="api-token"),
-    path("api/rules/", include("calculators.api_urls")),
-    path("api/decks/", include("decks.api_urls")),
-    path("api/ratings/", include("ratings.api_urls")),
-    path("api/", include("tournaments.api_urls")),
+    path("api/v1/", include(api_v1)),
     # Pages
     path("rules/", include("calculators.urls")),
     path("decks/", include("decks.urls")),
@@ -28,3 +36,7 @@ urlpatterns = [
     path("audit/", include("tournaments.audit_urls")),
     path("", include("tournaments.urls")),
 ]
+
+# Under /api/ these answer problem details, never an HTML page.
+handler404 = "organizer.api.page_not_found"
+handler500 = "organizer.api.server_error"

@@ -4,31 +4,30 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+import django_filters
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
-from rest_framework import permissions, status
+from rest_framework import generics, permissions, status
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
-from core.errors import NotFound, ServiceError
+from core.errors import NotFound
 from ratings import services
 from ratings.models import Season
 from ratings.serializers import (
-    LeagueStandingsSerializer,
+    LeagueTableSerializer,
     PlayerRatingsSerializer,
     ReplayJobSerializer,
-    ReplayRequestSerializer,
+    ReplaySerializer,
     SeasonCreateSerializer,
-    SeasonDetailSerializer,
     SeasonSerializer,
 )
 from ratings.standings import player_history, standings
 from tournaments.models import GameSystem, Player
-from tournaments.serializers import TournamentErrorSerializer
 
-# Refusals come back as {"detail", "code"} (organizer.api.exception_handler).
-ERRORS = {code: TournamentErrorSerializer for code in (400, 403, 404, 415)}
+TAG = ["ratings"]
 
 STANDINGS_PARAMS = [
     OpenApiParameter(
@@ -41,6 +40,15 @@ STANDINGS_PARAMS = [
     OpenApiParameter("page", OpenApiTypes.INT, description="From 1."),
     OpenApiParameter("page_size", OpenApiTypes.INT, description="1 to 500 (default 100)."),
 ]
+
+
+class SeasonFilter(django_filters.FilterSet):
+    game = django_filters.ChoiceFilter(choices=GameSystem.choices, help_text="Only this game.")
+
+    class Meta:
+        model = Season
+        fields = ["game"]
+
 
 ROW_EXAMPLE = {
     "rank": 1,
@@ -58,8 +66,9 @@ ROW_EXAMPLE = {
 }
 
 
-def _standings_for(request: Request, game: str, starts_on=None, ends_on=None):
-    return standings(
+def league_table(request: Request, game: str, starts_on=None, ends_on=None) -> Response:
+    """One page of a league table in the API's one list shape, plus what it was sorted by."""
+    table = standings(
         game,
         starts_on,
         ends_on,
@@ -68,32 +77,45 @@ def _standings_for(request: Request, game: str, starts_on=None, ends_on=None):
         page=request.query_params.get("page") or 1,
         page_size=request.query_params.get("page_size") or 100,
     )
-
-
-class SeasonList(APIView):
-    permission_classes = [permissions.AllowAny]
-
-    @extend_schema(
-        summary="Seasons (leagues)",
-        parameters=[OpenApiParameter("game", OpenApiTypes.STR, description="A game system key.")],
-        responses={200: SeasonSerializer(many=True), **ERRORS},
+    url = request.build_absolute_uri()
+    data = asdict(table)
+    return Response(
+        LeagueTableSerializer(
+            {
+                "count": table.count,
+                "next": replace_query_param(url, "page", table.page + 1)
+                if table.page < table.pages
+                else None,
+                "previous": replace_query_param(url, "page", table.page - 1)
+                if table.page > 1
+                else None,
+                "results": data["rows"],
+                "total": table.total,
+                "sort": table.sort,
+                "q": table.q,
+                "starts_on": table.starts_on,
+                "ends_on": table.ends_on,
+            }
+        ).data
     )
-    def get(self, request: Request) -> Response:
-        seasons = Season.objects.all()
-        game = request.query_params.get("game")
-        if game:
-            if game not in GameSystem.values:
-                raise ServiceError(
-                    f"Unknown game {game!r}: choose one of {', '.join(GameSystem.values)}."
-                )
-            seasons = seasons.filter(game=game)
-        return Response(SeasonSerializer(seasons, many=True).data)
+
+
+@extend_schema(tags=TAG)
+class SeasonList(generics.ListAPIView):
+    permission_classes = [permissions.AllowAny]
+    serializer_class = SeasonSerializer
+    filterset_class = SeasonFilter
+    queryset = Season.objects.all()
+
+    @extend_schema(summary="Seasons (leagues)")
+    def get(self, request: Request, *args, **kwargs) -> Response:
+        return super().get(request, *args, **kwargs)
 
     @extend_schema(
         summary="Create a season (staff)",
         description="A named date range of one game system; league organizers are staff.",
         request=SeasonCreateSerializer,
-        responses={201: SeasonSerializer, **ERRORS},
+        responses={201: SeasonSerializer},
         examples=[
             OpenApiExample(
                 "LoRE 2027",
@@ -114,73 +136,70 @@ class SeasonList(APIView):
         return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
 
 
+def _season(slug: str) -> Season:
+    season = Season.objects.filter(slug=slug).first()
+    if season is None:
+        raise NotFound(f"No season {slug!r}.")
+    return season
+
+
+@extend_schema(tags=TAG)
 class SeasonDetail(APIView):
     permission_classes = [permissions.AllowAny]
 
+    @extend_schema(summary="A season", responses={200: SeasonSerializer})
+    def get(self, request: Request, slug: str) -> Response:
+        return Response(SeasonSerializer(_season(slug)).data)
+
+
+@extend_schema(tags=TAG)
+class SeasonStandings(APIView):
+    permission_classes = [permissions.AllowAny]
+
     @extend_schema(
-        summary="A season with its standings",
+        summary="A season's league table (ETag: poll with If-None-Match)",
         description="Ranked by the season's peak rating (000 Part VI §3), then current rating.",
         parameters=STANDINGS_PARAMS,
-        responses={200: SeasonDetailSerializer, **ERRORS},
+        responses={200: LeagueTableSerializer},
         examples=[
             OpenApiExample(
-                "A season",
+                "A season's table",
                 value={
-                    "season": {
-                        "id": 1,
-                        "name": "LoRE 2026",
-                        "slug": "lore-2026",
-                        "game": "lore",
-                        "starts_on": "2026-01-01",
-                        "ends_on": "2026-12-31",
-                        "description": "",
-                        "url": "/leagues/seasons/lore-2026/",
-                    },
-                    "standings": {
-                        "game": "lore",
-                        "starts_on": "2026-01-01",
-                        "ends_on": "2026-12-31",
-                        "count": 1,
-                        "total": 1,
-                        "page": 1,
-                        "pages": 1,
-                        "page_size": 100,
-                        "sort": "rank",
-                        "q": "",
-                        "rows": [ROW_EXAMPLE],
-                    },
+                    "count": 1,
+                    "next": None,
+                    "previous": None,
+                    "results": [ROW_EXAMPLE],
+                    "total": 1,
+                    "sort": "rank",
+                    "q": "",
+                    "starts_on": "2026-01-01",
+                    "ends_on": "2026-12-31",
                 },
                 response_only=True,
             )
         ],
     )
     def get(self, request: Request, slug: str) -> Response:
-        season = Season.objects.filter(slug=slug).first()
-        if season is None:
-            raise NotFound(f"No season {slug!r}.")
-        table = _standings_for(request, season.game, season.starts_on, season.ends_on)
-        return Response(
-            {
-                "season": SeasonSerializer(season).data,
-                "standings": LeagueStandingsSerializer(asdict(table)).data,
-            }
-        )
+        season = _season(slug)
+        return league_table(request, season.game, season.starts_on, season.ends_on)
 
 
+@extend_schema(tags=TAG)
 class GameStandings(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
-        summary="All-time ratings of one game system",
+        summary="All-time league table of one game system (ETag: poll with If-None-Match)",
         parameters=STANDINGS_PARAMS,
-        responses={200: LeagueStandingsSerializer, **ERRORS},
+        responses={200: LeagueTableSerializer},
     )
     def get(self, request: Request, game: str) -> Response:
         if game not in GameSystem.values:
             raise NotFound(f"No game system {game!r}.")
-        return Response(LeagueStandingsSerializer(asdict(_standings_for(request, game))).data)
+        return league_table(request, game)
 
 
+@extend_schema(tags=TAG)
 class PlayerRatings(APIView):
     permission_classes = [permissions.AllowAny]
 
@@ -188,7 +207,7 @@ class PlayerRatings(APIView):
         summary="A player's rating history",
         description="Every rated game (and winner's bonus) per game system, oldest first, "
         "with the rating before, the change and the rating after.",
-        responses={200: PlayerRatingsSerializer, **ERRORS},
+        responses={200: PlayerRatingsSerializer},
     )
     def get(self, request: Request, pk: int) -> Response:
         player = Player.objects.filter(pk=pk).first()
@@ -213,6 +232,7 @@ class PlayerRatings(APIView):
         return Response(PlayerRatingsSerializer(data).data)
 
 
+@extend_schema(tags=TAG)
 class Replay(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
@@ -220,21 +240,22 @@ class Replay(APIView):
         summary="Replay a game system's ratings",
         description="Staff or a director of a sanctioned event of that game. Queues a replay "
         "of the whole ledger from the stored results; poll the job for progress.",
-        request=ReplayRequestSerializer,
-        responses={202: ReplayJobSerializer, **ERRORS},
+        request=ReplaySerializer,
+        responses={202: ReplayJobSerializer},
         examples=[OpenApiExample("LoRE", value={"game": "lore"}, request_only=True)],
     )
     def post(self, request: Request) -> Response:
-        body = ReplayRequestSerializer(data=request.data)
+        body = ReplaySerializer(data=request.data)
         body.is_valid(raise_exception=True)
         job = services.request_replay(request.user, body.validated_data["game"])
         job.refresh_from_db()
         return Response(ReplayJobSerializer(job).data, status=status.HTTP_202_ACCEPTED)
 
 
+@extend_schema(tags=TAG)
 class ReplayJobDetail(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(summary="Progress of a replay", responses={200: ReplayJobSerializer, **ERRORS})
+    @extend_schema(summary="Progress of a replay", responses={200: ReplayJobSerializer})
     def get(self, request: Request, pk: int) -> Response:
         return Response(ReplayJobSerializer(services.job_for(request.user, pk)).data)

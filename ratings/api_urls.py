@@ -5,6 +5,11 @@ from ratings import api
 urlpatterns = [
     path("seasons/", api.SeasonList.as_view(), name="api-season-list"),
     path("seasons/<slug:slug>/", api.SeasonDetail.as_view(), name="api-season-detail"),
+    path(
+        "seasons/<slug:slug>/standings/",
+        api.SeasonStandings.as_view(),
+        name="api-season-standings",
+    ),
     path("games/<str:game>/", api.GameStandings.as_view(), name="api-game-standings"),
     path("players/<int:pk>/", api.PlayerRatings.as_view(), name="api-player-ratings"),
     path("replay/", api.Replay.as_view(), name="api-ratings-replay"),

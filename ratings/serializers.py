@@ -47,28 +47,29 @@ class LeagueRowSerializer(serializers.Serializer):
     )
 
 
-class LeagueStandingsSerializer(serializers.Serializer):
-    game = serializers.CharField()
-    starts_on = serializers.DateField(allow_null=True)
-    ends_on = serializers.DateField(allow_null=True)
+class LeagueTableSerializer(serializers.Serializer):
+    """A league table in the API's list shape, with what it was filtered and sorted by."""
+
     count = serializers.IntegerField(help_text="Players matching the filter.")
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = LeagueRowSerializer(many=True)
     total = serializers.IntegerField(help_text="Players in the league.")
-    page = serializers.IntegerField()
-    pages = serializers.IntegerField()
-    page_size = serializers.IntegerField()
     sort = serializers.CharField()
     q = serializers.CharField(allow_blank=True)
-    rows = LeagueRowSerializer(many=True)
+    starts_on = serializers.DateField(allow_null=True)
+    ends_on = serializers.DateField(allow_null=True)
 
 
-class SeasonDetailSerializer(serializers.Serializer):
-    season = SeasonSerializer()
-    standings = LeagueStandingsSerializer()
+class OpponentSerializer(serializers.Serializer):
+    player = serializers.IntegerField(help_text="The opponent's player id.")
+    rating = serializers.FloatField(help_text="His rating entering the game.")
 
 
 class RatingEntrySerializer(serializers.ModelSerializer):
     event_name = serializers.CharField(source="event.name", read_only=True)
     event_slug = serializers.CharField(source="event.slug", read_only=True)
+    opponents = OpponentSerializer(many=True, read_only=True)
 
     class Meta:
         model = RatingEntry
@@ -109,7 +110,9 @@ class PlayerRatingsSerializer(serializers.Serializer):
     games = GameHistorySerializer(many=True)
 
 
-class ReplayRequestSerializer(serializers.Serializer):
+class ReplaySerializer(serializers.Serializer):
+    schema_input_only = True
+
     game = serializers.ChoiceField(choices=GameSystem.choices)
 
 

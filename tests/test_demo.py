@@ -156,8 +156,8 @@ def _pages_answer(client) -> None:
         f"/decks/events/{running.slug}/",
         f"/events/{running.slug}/rounds/3/print/",
         f"/events/{running.slug}/rounds/3/slips/",
-        f"/api/events/{running.slug}/export/",
-        f"/api/events/{running.slug}/export.csv",
+        f"/api/v1/events/{running.slug}/export/",
+        f"/api/v1/events/{running.slug}/export.csv",
     ):
         assert client.get(url).status_code == 200, url
     dashboard = client.get(f"/events/{running.slug}/manage/").content.decode()

@@ -97,7 +97,7 @@ def test_create_director_prints_a_working_api_token(client):
     user = get_user_model().objects.get(username="alice")
     assert user.check_password("pw-for-alice-1")
     assert Player.objects.filter(user=user).exists()
-    response = client.get("/api/schema/", HTTP_AUTHORIZATION=f"Token {token}")
+    response = client.get("/api/v1/schema/", HTTP_AUTHORIZATION=f"Token {token}")
     assert response.status_code == 200
 
 
@@ -152,8 +152,8 @@ def test_openapi_schema_validates():
 
 @pytest.mark.django_db
 def test_schema_and_docs_are_served(client):
-    assert client.get("/api/schema/").status_code == 200
-    docs = client.get("/api/docs/")
+    assert client.get("/api/v1/schema/").status_code == 200
+    docs = client.get("/api/v1/docs/")
     assert docs.status_code == 200
     assert b"cdn." not in docs.content  # the docs page works offline (sidecar assets)
 

@@ -58,7 +58,7 @@ def test_two_player_agrees(game, values, round_number, time_called):
     """000 Part VI §3 Scoring (two players)."""
     seats = [{"player": f"p{i}", "mps": m} for i, m in enumerate(values)]
     status, body = post(
-        "/api/rules/score/",
+        "/api/v1/rules/score/",
         {"game": game, "round": round_number, "seats": seats, "time_called": time_called},
     )
     assert status == 200, body
@@ -75,7 +75,7 @@ def test_pods_agree(data, game):
     n = data.draw(st.integers(low, high))
     values = data.draw(st.lists(st.integers(-5, 30), min_size=n, max_size=n))
     seats = [{"player": f"p{i}", "mps": m} for i, m in enumerate(values)]
-    status, body = post("/api/rules/score/", {"game": game, "multiplayer": True, "seats": seats})
+    status, body = post("/api/v1/rules/score/", {"game": game, "multiplayer": True, "seats": seats})
     assert status == 200, body
     assert body["points"] == reference_points({s["player"]: s["mps"] for s in seats})
 
@@ -88,7 +88,7 @@ def test_pods_agree(data, game):
 def test_reported_winner_is_checked(values, claimed):
     """RULES.md §2 Reading: a reported winner must have strictly more MPs."""
     seats = [{"player": f"p{i}", "mps": m} for i, m in enumerate(values)]
-    status, body = post("/api/rules/score/", {"game": "lore", "seats": seats, "winner": claimed})
+    status, body = post("/api/v1/rules/score/", {"game": "lore", "seats": seats, "winner": claimed})
     other = values[1 - int(claimed[1])]
     mine = values[int(claimed[1])]
     assert (status == 200) == (mine > other), body
@@ -129,7 +129,7 @@ def test_free_council_agrees(a, b, reading):
     """003 Part II §1; RULES.md §4.4 (CoE 10.3) and §5, both half-cap readings."""
     a = {"player": "A", **a}
     b = {"player": "B", **b}
-    status, body = post("/api/rules/free-council/", {"players": [a, b], "half_cap": reading})
+    status, body = post("/api/v1/rules/free-council/", {"players": [a, b], "half_cap": reading})
     assert status == 200, body
     final_a, final_b = reference_council(a, b, reading)
     assert [p["final"] for p in body["players"]] == [final_a, final_b]

@@ -8,8 +8,8 @@ import json
 import pytest
 from django.test import Client
 
-SCORE = "/api/rules/score/"
-COUNCIL = "/api/rules/free-council/"
+SCORE = "/api/v1/rules/score/"
+COUNCIL = "/api/v1/rules/free-council/"
 
 
 @pytest.fixture
@@ -224,8 +224,8 @@ def test_bad_shapes_are_400_with_the_field(client, payload, field):
     """Bad input is refused with a message naming the field, never a 500."""
     status, body = post(client, SCORE, payload)
     assert status == 400, body
-    assert body["code"] == "invalid_input"
-    assert field in [p["field"] for p in body["problems"]], body
+    assert body["code"] == "invalid"
+    assert field in [p["field"] for p in body["errors"]], body
     assert body["detail"]
 
 
@@ -413,7 +413,7 @@ def test_free_council_bad_input(client, payload, field):
     """Bad Free Council input is a 400 naming the field."""
     status, body = post(client, COUNCIL, payload)
     assert status == 400, body
-    assert field in [p["field"] for p in body["problems"]]
+    assert field in [p["field"] for p in body["errors"]]
 
 
 def test_free_council_same_name_twice(client):
@@ -429,10 +429,10 @@ def test_get_is_not_allowed(client):
 
 def test_schema_lists_both_endpoints_with_examples(client):
     """The OpenAPI schema documents both calculators, with examples."""
-    response = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    response = client.get("/api/v1/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
     assert response.status_code == 200
     schema = json.loads(response.content)
-    for path in ("/api/rules/score/", "/api/rules/free-council/"):
+    for path in ("/api/v1/rules/score", "/api/v1/rules/free-council"):
         operation = schema["paths"][path]["post"]
         examples = operation["requestBody"]["content"]["application/json"]["examples"]
         assert examples

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 
 
 def post_validate(client, **body):
-    return client.post("/api/decks/validate/", body, content_type="application/json")
+    return client.post("/api/v1/decks/validate/", body, content_type="application/json")
 
 
 def test_validate_metw_shape():
@@ -57,16 +57,29 @@ def test_bad_input_is_a_4xx_with_a_message(body):
 
 
 def test_non_json_body_is_400():
-    r = Client().post("/api/decks/validate/", b"\xff\xfe\x00junk", content_type="application/json")
+    r = Client().post(
+        "/api/v1/decks/validate/", b"\xff\xfe\x00junk", content_type="application/json"
+    )
     assert r.status_code == 400
 
 
 def test_formats_and_cards_endpoints():
-    r = Client().get("/api/decks/formats/?game=lotr-tcg")
-    assert {f["key"] for f in r.json()} >= {"fellowship-block", "open", "standard"}
-    r = Client().get("/api/decks/cards/?game=metw&search=orc lieut")
-    assert r.json()[0]["name"] == "Orc-lieutenant"
-    assert Client().get("/api/decks/cards/?game=chess").status_code == 400
+    r = Client().get("/api/v1/decks/formats/?game=lotr-tcg")
+    assert {f["key"] for f in r.json()["results"]} >= {"fellowship-block", "open", "standard"}
+    assert Client().get("/api/v1/decks/formats/?game=chess").status_code == 400
+    r = Client().get("/api/v1/decks/cards/?game=metw&q=orc lieut")
+    assert r.json()["results"][0]["name"] == "Orc-lieutenant"
+    assert Client().get("/api/v1/decks/cards/?game=chess").status_code == 400
+    assert Client().get("/api/v1/decks/cards/").status_code == 400  # game is required
+
+
+def test_card_search_is_paginated_not_capped():
+    """Every card of a game can be listed, page by page (no silent cap at 25)."""
+    first = Client().get("/api/v1/decks/cards/?game=metw&page_size=100").json()
+    assert first["count"] > 100 and len(first["results"]) == 100 and first["next"]
+    second = Client().get(first["next"]).json()
+    names = {c["id"] for c in first["results"]} | {c["id"] for c in second["results"]}
+    assert len(names) == len(first["results"]) + len(second["results"])
 
 
 def test_event_endpoints_permissions(metw_event, users):
@@ -74,7 +87,7 @@ def test_event_endpoints_permissions(metw_event, users):
     alice.force_login(users["alice"])
     bob.force_login(users["bob"])
     stranger.force_login(users["stranger"])
-    url = "/api/decks/events/council-cup/decklists/"
+    url = "/api/v1/decks/events/council-cup/decklists/"
     r = alice.post(url + "mine/", {"text": METW_COE_WIZARD}, content_type="application/json")
     assert r.status_code == 201 and r.json()["versions"][0]["legal"] is True
     assert alice.get(url + "mine/").json()["versions"][0]["number"] == 1
@@ -83,21 +96,25 @@ def test_event_endpoints_permissions(metw_event, users):
     assert bob.get(url).status_code == 403
     director = Client()
     director.force_login(users["director"])
-    rows = director.get(url).json()
+    rows = director.get(url).json()["results"]
     assert [r["submitted"] for r in rows] == [True, False]
-    assert bob.post(url + "publish/").status_code == 403
-    refused = director.post(url + "publish/")
+    assert bob.post(url + "publish/", {}, content_type="application/json").status_code == 403
+    refused = director.post(url + "publish/", {}, content_type="application/json")
     assert refused.status_code == 409 and refused.json()["code"] == "not_locked"
     start_round_one(metw_event)
-    assert director.post(url + "publish/").json() == {"published": True}
+    assert director.post(url + "publish/", {}, content_type="application/json").json() == {
+        "published": True
+    }
     assert Client().get(url).status_code == 200
-    assert Client().get("/api/decks/events/nope/decklists/").status_code == 404
+    assert Client().get("/api/v1/decks/events/nope/decklists/").status_code == 404
 
 
 def test_schema_includes_the_deck_endpoints():
-    r = Client().get("/api/schema/?format=json")
+    r = Client().get("/api/v1/schema/?format=json")
     paths = r.json()["paths"]
-    assert "/api/decks/validate/" in paths and "/api/decks/events/{slug}/decklists/mine/" in paths
+    assert (
+        "/api/v1/decks/validate" in paths and "/api/v1/decks/events/{slug}/decklists/mine" in paths
+    )
 
 
 def test_check_page_anonymous_shows_problems_per_line():

@@ -282,7 +282,7 @@ def run_event(
             world.people.update(make_players([username]))
     event = api.call(
         "post",
-        "/api/events/",
+        "/api/v1/events/",
         td,
         {
             "name": name,
@@ -294,7 +294,7 @@ def run_event(
     )
     log = EventLog(event["slug"], plan.game, plan.multiplayer)
     log.date = timezone.localdate(plan.starts_at or timezone.now())
-    base = f"/api/events/{log.slug}/"
+    base = f"/api/v1/events/{log.slug}/"
     api.call("post", base + "open/", td)
 
     def register(username: str, first_round: int) -> None:
@@ -336,7 +336,7 @@ def run_event(
         detail = api.call("get", base + f"rounds/{number}/", None)
         assert detail["status"] == "closed", detail["status"]
         rnd.api_tables = detail["tables"]
-        rnd.standings = api.call("get", base + "standings/", None)
+        rnd.standings = api.call("get", base + "standings/", None, {"page_size": 500})["results"]
         if plan.sanctioned:  # 000 Part VI §3: only sanctioned events are rated
             world.timeline[plan.game].append(Step("round", log, number))
         for username in plan.drops.get(number, []):
@@ -375,7 +375,7 @@ def _enter_results(
     a dispute or a differing counter-report settled by the director, and a report the
     reporter replaces before it is confirmed."""
     api, td = world.api, world.td()
-    base = f"/api/events/{log.slug}/tables/"
+    base = f"/api/v1/events/{log.slug}/tables/"
     order = list(range(len(rnd.tables)))
     if plan.order == "reverse":
         order.reverse()
@@ -435,7 +435,7 @@ def correct_result(world: World, log: EventLog, round_number: int, index: int) -
     rnd.results[index] = new
     table = world.api.call(
         "post",
-        f"/api/events/{log.slug}/tables/{rnd.table_ids[index]}/set/",
+        f"/api/v1/events/{log.slug}/tables/{rnd.table_ids[index]}/set/",
         world.td(),
         {**_payload(new, log.regs, seats), "note": "score pad re-read"},
     )
@@ -452,7 +452,7 @@ def product_ledger(world: World, game: str) -> list[tuple[Any, ...]]:
     rows = []
     players = {p.player_id for p in world.people.values() if p.player_id is not None}
     for pid in sorted(players):
-        data = world.api.call("get", f"/api/ratings/players/{pid}/", None)
+        data = world.api.call("get", f"/api/v1/ratings/players/{pid}/", None)
         for history in data["games"]:
             if history["game"] != game:
                 continue

@@ -174,11 +174,12 @@ def check_ratings(world: World, game: str, season: str) -> list[str]:
         extra = [r for r in got if r not in want][:5]
         problems.append(f"ledger differs: reference-only {missing}; product-only {extra}")
     book = reference_book(world, game)
-    table = world.api.call("get", f"/api/ratings/seasons/{season}/", None, {"page_size": 500})
-    rows = {r["player_id"]: (r["rating"], r["peak"]) for r in table["standings"]["rows"]}
+    url = f"/api/v1/ratings/seasons/{season}/standings/"
+    table = world.api.call("get", url, None, {"page_size": 500})
+    rows = {r["player_id"]: (r["rating"], r["peak"]) for r in table["results"]}
     first, last = (
-        dt.date.fromisoformat(table["season"]["starts_on"]),
-        dt.date.fromisoformat(table["season"]["ends_on"]),
+        dt.date.fromisoformat(table["starts_on"]),
+        dt.date.fromisoformat(table["ends_on"]),
     )
     events = {s.event.slug for s in world.timeline[game] if first <= s.event.date <= last}
     peaks = book.season_peaks(events)
@@ -343,14 +344,16 @@ def test_correcting_an_old_result_equals_a_replay(
     after = product_ledger(world, "lore")
     assert after != before, "the correction changed nothing: the test proves nothing"
     for log in (first, second):
-        now = world.api.call("get", f"/api/events/{log.slug}/standings/", None)
+        now = world.api.call(
+            "get", f"/api/v1/events/{log.slug}/standings/", None, {"page_size": 500}
+        )["results"]
         assert final_problems(log, now) == []
     assert check_ratings(world, "lore", season) == []
 
     # The product's own replay from scratch gives the same ledger again.
     with django_capture_on_commit_callbacks(execute=True):
-        job = world.api.call("post", "/api/ratings/replay/", world.td(), {"game": "lore"})
-    job = world.api.call("get", f"/api/ratings/jobs/{job['id']}/", world.td())
+        job = world.api.call("post", "/api/v1/ratings/replay/", world.td(), {"game": "lore"})
+    job = world.api.call("get", f"/api/v1/ratings/jobs/{job['id']}/", world.td())
     assert job["status"] == "done", job
     assert product_ledger(world, "lore") == after
 
@@ -374,10 +377,12 @@ def test_correction_while_an_event_runs(
     second = run_event(world, EventPlan("metw", _names("r", 12)[2:], seed=12), "Thaw", correct)
     assert second.corrections and first.corrections
     assert check_event(second) == []
-    now = world.api.call("get", f"/api/events/{first.slug}/standings/", None)
+    now = world.api.call(
+        "get", f"/api/v1/events/{first.slug}/standings/", None, {"page_size": 500}
+    )["results"]
     assert final_problems(first, now) == []
     assert check_ratings(world, "metw", season) == []
     live = product_ledger(world, "metw")
     with django_capture_on_commit_callbacks(execute=True):
-        world.api.call("post", "/api/ratings/replay/", world.td(), {"game": "metw"})
+        world.api.call("post", "/api/v1/ratings/replay/", world.td(), {"game": "metw"})
     assert product_ledger(world, "metw") == live

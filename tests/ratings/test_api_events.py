@@ -28,7 +28,7 @@ def api(user=None) -> APIClient:
 def run_event(director, rng: random.Random, players: int = 7, rounds: int = 3) -> str:
     d = api(director)
     response = d.post(
-        "/api/events/",
+        "/api/v1/events/",
         {
             "name": f"Rated Cup {rng.random()}",
             "game": "lore",
@@ -39,14 +39,14 @@ def run_event(director, rng: random.Random, players: int = 7, rounds: int = 3) -
     )
     assert response.status_code == 201, response.content
     slug = response.json()["slug"]
-    assert d.post(f"/api/events/{slug}/open/").status_code == 200
+    assert d.post(f"/api/v1/events/{slug}/open/").status_code == 200
     for i in range(players):
         response = d.post(
-            f"/api/events/{slug}/walkins/", {"display_name": f"Walker {i}"}, format="json"
+            f"/api/v1/events/{slug}/walkins/", {"display_name": f"Walker {i}"}, format="json"
         )
         assert response.status_code == 201, response.content
     for number in range(1, rounds + 1):
-        response = d.post(f"/api/events/{slug}/rounds/pair/", {"seed": number}, format="json")
+        response = d.post(f"/api/v1/events/{slug}/rounds/pair/", {"seed": number}, format="json")
         assert response.status_code == 201, response.content
         tables = [t for t in response.json()["tables"] if not t["is_bye"]]
         rng.shuffle(tables)  # results arrive in any order
@@ -56,10 +56,10 @@ def run_event(director, rng: random.Random, players: int = 7, rounds: int = 3) -
                 for s in table["seats"]
             ]
             response = d.post(
-                f"/api/events/{slug}/tables/{table['id']}/set/", {"seats": seats}, format="json"
+                f"/api/v1/events/{slug}/tables/{table['id']}/set/", {"seats": seats}, format="json"
             )
             assert response.status_code == 200, response.content
-    assert d.post(f"/api/events/{slug}/finish/", {}, format="json").status_code == 200
+    assert d.post(f"/api/v1/events/{slug}/finish/", {}, format="json").status_code == 200
     return slug
 
 
@@ -67,7 +67,7 @@ def history_by_player() -> dict[int, list[tuple[int, int | None, int, int]]]:
     """What the ratings API says: every rated game and bonus per player."""
     out = {}
     for player_id in set(Registration.objects.values_list("player_id", flat=True)):
-        data = api().get(f"/api/ratings/players/{player_id}/").json()
+        data = api().get(f"/api/v1/ratings/players/{player_id}/").json()
         entries = data["games"][0]["entries"] if data["games"] else []
         out[player_id] = [(e["event"], e["round_number"], e["before"], e["after"]) for e in entries]
     return out
@@ -95,7 +95,7 @@ def test_events_through_the_api_match_an_independent_replay(django_capture_on_co
     # The director corrects a first-round result of the first event, after both finished.
     d = api(director)
     table = next(
-        t for t in d.get(f"/api/events/{first}/rounds/1/").json()["tables"] if not t["is_bye"]
+        t for t in d.get(f"/api/v1/events/{first}/rounds/1/").json()["tables"] if not t["is_bye"]
     )
     a, b = (s["registration"] for s in table["seats"])
     mps = dict(Seat.objects.filter(table_id=table["id"]).values_list("registration_id", "mps"))
@@ -104,7 +104,7 @@ def test_events_through_the_api_match_an_independent_replay(django_capture_on_co
     before = services.ledger_snapshot("lore")
     with django_capture_on_commit_callbacks(execute=True):
         response = d.post(
-            f"/api/events/{first}/tables/{table['id']}/set/",
+            f"/api/v1/events/{first}/tables/{table['id']}/set/",
             {
                 "seats": [{"registration": r, "mps": m} for r, m in new.items()],
                 "note": "swapped",
@@ -114,7 +114,7 @@ def test_events_through_the_api_match_an_independent_replay(django_capture_on_co
     assert response.status_code == 200, response.content
     job = ReplayJob.objects.get()
     assert job.status == "done" and job.event.slug == first
-    progress = api(director).get(f"/api/ratings/jobs/{job.pk}/").json()
+    progress = api(director).get(f"/api/v1/ratings/jobs/{job.pk}/").json()
     assert progress["percent"] == 100 and progress["status"] == "done"
     assert services.ledger_snapshot("lore") != before
     assert ledger_rows("lore") == reference_ledger("lore")

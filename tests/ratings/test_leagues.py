@@ -129,35 +129,49 @@ def test_pages_render(client, league):
 
 def test_api_seasons_standings_and_history(client, league):
     a = league["players"][0]
-    data = client.get("/api/ratings/seasons/").json()
-    assert {s["slug"] for s in data} == {"lore-2026", "lore-2027"}
-    assert client.get("/api/ratings/seasons/?game=chess").status_code == 400
-    detail = client.get("/api/ratings/seasons/lore-2026/?sort=-peak&page_size=2").json()
-    assert detail["season"]["name"] == "LoRE 2026"
-    assert detail["standings"]["rows"][0]["player_id"] == a.pk
-    assert detail["standings"]["rows"][0]["peak"] == 164
-    assert detail["standings"]["pages"] == 2
-    assert client.get("/api/ratings/seasons/lore-2026/?sort=nonsense").status_code == 400
-    assert client.get("/api/ratings/seasons/lore-2026/?page=9").status_code == 404
-    assert client.get("/api/ratings/seasons/missing/").status_code == 404
-    all_time = client.get("/api/ratings/games/lore/?q=frodo").json()
+    data = client.get("/api/v1/ratings/seasons/").json()
+    assert data["count"] == 2 and data["next"] is None
+    assert {s["slug"] for s in data["results"]} == {"lore-2026", "lore-2027"}
+    assert client.get("/api/v1/ratings/seasons/?game=chess").status_code == 400
+    assert client.get("/api/v1/ratings/seasons/lore-2026/").json()["name"] == "LoRE 2026"
+    table = client.get("/api/v1/ratings/seasons/lore-2026/standings/?sort=-peak&page_size=2")
+    table = table.json()
+    assert table["results"][0]["player_id"] == a.pk
+    assert table["results"][0]["peak"] == 164
+    assert table["previous"] is None and "page=2" in table["next"]
+    assert client.get("/api/v1/ratings/seasons/lore-2026/standings/?sort=x").status_code == 400
+    assert client.get("/api/v1/ratings/seasons/lore-2026/standings/?page=9").status_code == 404
+    assert client.get("/api/v1/ratings/seasons/missing/").status_code == 404
+    all_time = client.get("/api/v1/ratings/games/lore/?q=frodo").json()
     assert all_time["total"] == 4
-    assert (all_time["rows"][0]["events"], all_time["rows"][0]["games"]) == (2, 4)
-    history = client.get(f"/api/ratings/players/{a.pk}/").json()
+    assert (all_time["results"][0]["events"], all_time["results"][0]["games"]) == (2, 4)
+    history = client.get(f"/api/v1/ratings/players/{a.pk}/").json()
     entries = history["games"][0]["entries"]
     assert [e["kind"] for e in entries] == ["game", "game", "bonus", "game", "game"]
     assert all(e["after"] == e["before"] + e["change"] for e in entries)
     assert all(x["before"] == y["after"] for y, x in itertools.pairwise(entries))
-    assert client.get("/api/ratings/players/999999/").status_code == 404
+    assert client.get("/api/v1/ratings/players/999999/").status_code == 404
 
 
 def test_replay_permissions_and_progress(client, league, django_capture_on_commit_callbacks):
     e1 = league["events"][0]
-    assert client.post("/api/ratings/replay/", {"game": "lore"}).status_code in (401, 403)
+    assert client.post(
+        "/api/v1/ratings/replay/", {"game": "lore"}, content_type="application/json"
+    ).status_code in (401, 403)
     stranger = make_user()
     client.force_login(stranger)
-    assert client.post("/api/ratings/replay/", {"game": "lore"}).status_code == 403
-    assert client.post("/api/ratings/replay/", {"game": "chess"}).status_code == 400
+    assert (
+        client.post(
+            "/api/v1/ratings/replay/", {"game": "lore"}, content_type="application/json"
+        ).status_code
+        == 403
+    )
+    assert (
+        client.post(
+            "/api/v1/ratings/replay/", {"game": "chess"}, content_type="application/json"
+        ).status_code
+        == 400
+    )
     client.force_login(e1.organizer)  # a director of a sanctioned LoRE event
     before = list(
         RatingEntry.objects.values_list("player_id", "step", "before", "after").order_by(
@@ -166,12 +180,12 @@ def test_replay_permissions_and_progress(client, league, django_capture_on_commi
     )
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(
-            "/api/ratings/replay/", {"game": "lore"}, content_type="application/json"
+            "/api/v1/ratings/replay/", {"game": "lore"}, content_type="application/json"
         )
     assert response.status_code == 202
     job = response.json()
     assert job["status"] == "queued"  # the task starts once the request's transaction commits
-    progress = client.get(f"/api/ratings/jobs/{job['id']}/").json()
+    progress = client.get(f"/api/v1/ratings/jobs/{job['id']}/").json()
     assert progress["status"] == "done" and progress["percent"] == 100  # eager Celery in tests
     after = list(
         RatingEntry.objects.values_list("player_id", "step", "before", "after").order_by(
@@ -185,7 +199,7 @@ def test_replay_permissions_and_progress(client, league, django_capture_on_commi
     job_page = client.get(page["Location"])
     assert job_page.status_code == 200 and "Done" in job_page.content.decode()
     client.force_login(stranger)
-    assert client.get(f"/api/ratings/jobs/{job['id']}/").status_code == 403
+    assert client.get(f"/api/v1/ratings/jobs/{job['id']}/").status_code == 403
     assert ReplayJob.objects.count() == 2
 
 

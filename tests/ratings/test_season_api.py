@@ -24,8 +24,8 @@ def _client(**user_fields) -> APIClient:
 
 def test_staff_creates_a_season_with_a_unique_slug():
     client = _client(username="staff", is_staff=True)
-    first = client.post("/api/ratings/seasons/", BODY, format="json")
-    second = client.post("/api/ratings/seasons/", BODY, format="json")
+    first = client.post("/api/v1/ratings/seasons/", BODY, format="json")
+    second = client.post("/api/v1/ratings/seasons/", BODY, format="json")
     assert (first.status_code, second.status_code) == (201, 201)
     assert [first.data["slug"], second.data["slug"]] == ["lore-2027", "lore-2027-2"]
     assert Season.objects.count() == 2
@@ -33,7 +33,7 @@ def test_staff_creates_a_season_with_a_unique_slug():
 
 @pytest.mark.parametrize("user", [{}, {"username": "someone"}])
 def test_others_may_not_create_a_season(user):
-    response = _client(**user).post("/api/ratings/seasons/", BODY, format="json")
+    response = _client(**user).post("/api/v1/ratings/seasons/", BODY, format="json")
     assert response.status_code in (401, 403)
     assert not Season.objects.exists()
 
@@ -48,7 +48,7 @@ def test_others_may_not_create_a_season(user):
 )
 def test_bad_season_input_is_a_clear_400(change, field):
     response = _client(username="staff", is_staff=True).post(
-        "/api/ratings/seasons/", {**BODY, **change}, format="json"
+        "/api/v1/ratings/seasons/", {**BODY, **change}, format="json"
     )
     assert response.status_code == 400
-    assert field in response.data
+    assert field in [e["field"] for e in response.data["errors"]]

@@ -128,7 +128,7 @@ def test_constraints_refuse_a_second_table_number_and_registration() -> None:
 @pytest.mark.django_db(transaction=True)
 def test_fifty_concurrent_pair_next_round_make_one_round() -> None:
     director, event, _ = running_event(8)
-    url = f"/api/events/{event.slug}/rounds/pair/"
+    url = f"/api/v1/events/{event.slug}/rounds/pair/"
     clients = [api(director) for _ in range(50)]
     calls = [lambda c=c: c.post(url, {}, content_type="application/json") for c in clients]
     responses = run_concurrently(calls, threads=50)
@@ -164,7 +164,7 @@ def test_hundred_concurrent_reports_and_confirmations() -> None:
             if i % 2 == 0
             else {"seats": [{"registration": a, "mps": 4}, {"registration": b, "mps": 20}]}
         )
-        base = f"/api/events/{event.slug}/tables/{table.pk}/"
+        base = f"/api/v1/events/{event.slug}/tables/{table.pk}/"
         ca, cb = api(users[a]), api(users[b])
         # Odd tables may also be disputed outright; even tables only ever agree.
         last_word = (cb, "dispute/", {"note": "no"}) if i % 2 else (cb, "report/", other)
@@ -221,7 +221,7 @@ def test_deck_submitted_at_the_deadline_second_is_in_or_clearly_refused() -> Non
     _, event, users = running_event(24, decklists_required=True)
     text = lore_deck_text()
     offsets = [(-1.2 + 0.08 * i) for i in range(24)]  # from 1.2 s before to 0.64 s after
-    url = f"/api/decks/events/{event.slug}/decklists/mine/"
+    url = f"/api/v1/decks/events/{event.slug}/decklists/mine/"
     clients = [api(u) for u in users.values()]
     # Build the card index before the race, so the submissions are not slowed by it.
     from decks.services import card_index

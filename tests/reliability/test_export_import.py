@@ -114,7 +114,7 @@ def test_round_trip_gives_identical_standings_and_ratings(tmp_path: Path) -> Non
     director = event.organizer
     client = Client()
     client.force_login(director)
-    served = client.get(f"/api/events/{event.slug}/export/")
+    served = client.get(f"/api/v1/events/{event.slug}/export/")
     assert served.status_code == 200
     document = served.json()
     assert document["penalties"] and document["penalties"][0]["note"] == "slow in round 1"

@@ -57,7 +57,7 @@ _live_schema: dict[str, Any] = {}
 
 def live_schema() -> Any:
     if "schema" not in _live_schema:
-        response = Client().get("/api/schema/", {"format": "json"})
+        response = Client().get("/api/v1/schema/", {"format": "json"})
         assert response.status_code == 200, response.content[:500]
         raw = json.loads(response.content)
         _live_schema["raw"] = raw

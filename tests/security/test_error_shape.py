@@ -1,5 +1,6 @@
 """Issue 8: every refusal answers with a message saying what is wrong. All API errors,
-DRF's own included, have one shape: {"detail": a sentence, "code": a key, ...}."""
+DRF's own included, have one shape (issue 18): RFC 9457 problem details, {"type", "title",
+"status", "detail": a sentence, "code": a key, "errors": one per field}."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from organizer.api import exception_handler
          "name: This field is required."),
         (exceptions.ValidationError(["Give a list."]), 400, "invalid", "Give a list."),
         (exceptions.ValidationError({"seats": [{"mps": ["A whole number."]}]}), 400, "invalid",
-         "seats: mps: A whole number."),
+         "seats[0].mps: A whole number."),
         (exceptions.NotAuthenticated(), 401, "not_authenticated", "credentials"),
         (exceptions.ParseError(), 400, "parse_error", "Malformed"),
         (exceptions.Throttled(wait=30), 429, "throttled", "throttled"),
@@ -33,8 +34,19 @@ def test_every_error_has_a_sentence_and_a_code(exc, status, code, words) -> None
     assert response.status_code == status
     assert response.data["code"] == code
     assert isinstance(response.data["detail"], str) and words in response.data["detail"]
+    assert response.data["status"] == status
+    assert response.data["type"].endswith("/" + code)
+    assert response.content_type == "application/problem+json"
 
 
 def test_field_errors_stay_under_their_field() -> None:
     response = exception_handler(exceptions.ValidationError({"round_minutes": ["Too long."]}), {})
-    assert response.data["round_minutes"] == ["Too long."]
+    assert response.data["errors"] == [
+        {"field": "round_minutes", "code": "invalid", "message": "Too long."}
+    ]
+
+
+def test_nested_field_errors_carry_their_path() -> None:
+    exc = exceptions.ValidationError({"seats": [{}, {"mps": ["A whole number."]}]})
+    errors = exception_handler(exc, {}).data["errors"]
+    assert [e["field"] for e in errors] == ["seats[1].mps"]

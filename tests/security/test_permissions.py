@@ -89,7 +89,7 @@ def _player_deck(w: World) -> None:
 
 
 def _e(w: World) -> str:
-    return f"/api/events/{w.event.slug}/"
+    return f"/api/v1/events/{w.event.slug}/"
 
 
 def _reg(w: World) -> str:
@@ -147,7 +147,7 @@ OPS = [
     Op(
         "create event",
         LOGGED_IN,  # anyone with an account may run an event: he becomes its director
-        api=lambda w: ("post", "/api/events/", {"name": "Api Cup", "game": "lore"}),
+        api=lambda w: ("post", "/api/v1/events/", {"name": "Api Cup", "game": "lore"}),
         page=lambda w: ("post", "/events/new/", EVENT_FORM),
     ),
     Op(
@@ -169,14 +169,14 @@ OPS = [
     Op(
         "open registration",
         DIRECTORS,
-        api=lambda w: ("post", f"/api/events/{w.extra['draft'].slug}/open/", None),
+        api=lambda w: ("post", f"/api/v1/events/{w.extra['draft'].slug}/open/", None),
         page=lambda w: ("post", _m(w, "open", w.extra["draft"].slug), {}),
         setup=_draft,
     ),
     Op(
         "register",
         LOGGED_IN,  # each registers himself
-        api=lambda w: ("post", f"/api/events/{w.open_event.slug}/register/", None),
+        api=lambda w: ("post", f"/api/v1/events/{w.open_event.slug}/register/", None),
         page=lambda w: ("post", f"/events/{w.open_event.slug}/register/", {}),
     ),
     Op(
@@ -280,7 +280,7 @@ OPS = [
         frozenset({P}),  # one's own list, as a registered player
         api=lambda w: (
             "post",
-            f"/api/decks/events/{w.open_event.slug}/decklists/mine/",
+            f"/api/v1/decks/events/{w.open_event.slug}/decklists/mine/",
             {"text": lore_deck_text()},
         ),
         page=lambda w: (
@@ -296,7 +296,7 @@ OPS = [
         api=lambda w: (
             "post",
             # Lists are published once they lock at round 1: the running event.
-            f"/api/decks/events/{w.event.slug}/decklists/publish/",
+            f"/api/v1/decks/events/{w.event.slug}/decklists/publish/",
             {"published": True},
         ),
         page=lambda w: ("post", f"/decks/events/{w.event.slug}/", {"publish": "1"}),
@@ -304,7 +304,7 @@ OPS = [
     Op(
         "view unpublished deck lists (all)",
         DIRECTORS,
-        api=lambda w: ("get", f"/api/decks/events/{w.open_event.slug}/decklists/", None),
+        api=lambda w: ("get", f"/api/v1/decks/events/{w.open_event.slug}/decklists/", None),
         page=lambda w: ("get", f"/decks/events/{w.open_event.slug}/", None),
         setup=_player_deck,
         read=True,
@@ -319,7 +319,7 @@ OPS = [
     Op(
         "view own unpublished deck list",
         frozenset({P}),
-        api=lambda w: ("get", f"/api/decks/events/{w.open_event.slug}/decklists/mine/", None),
+        api=lambda w: ("get", f"/api/v1/decks/events/{w.open_event.slug}/decklists/mine/", None),
         page=lambda w: ("get", f"/decks/events/{w.open_event.slug}/submit/", None),
         setup=_player_deck,
         read=True,
@@ -338,14 +338,14 @@ OPS = [
         frozenset({S}),  # a league spans many directors' events: staff only
         api=lambda w: (
             "post",
-            "/api/ratings/seasons/",
+            "/api/v1/ratings/seasons/",
             {"name": "Spring", "game": "lore", "starts_on": "2026-03-01", "ends_on": "2026-05-31"},
         ),
     ),
     Op(
         "replay ratings",
         DIRECTORS,  # staff, or a director of a sanctioned event of that game
-        api=lambda w: ("post", "/api/ratings/replay/", {"game": "lore"}),
+        api=lambda w: ("post", "/api/v1/ratings/replay/", {"game": "lore"}),
         page=lambda w: ("post", "/leagues/replay/", {"game": "lore"}),
     ),
 ]
@@ -434,23 +434,24 @@ def test_the_matrix_covers_every_write_operation_of_the_api() -> None:
     from tests.security.test_api_fuzz import LABELS
 
     covered = {
-        "POST /api/events/", "PATCH /api/events/{slug}/", "POST /api/events/{slug}/open/",
-        "POST /api/events/{slug}/register/", "POST /api/events/{slug}/walkins/",
-        "POST /api/events/{slug}/registrations/{registration_id}/check-in/",
-        "POST /api/events/{slug}/registrations/{registration_id}/drop/",
-        "POST /api/events/{slug}/registrations/{registration_id}/readd/",
-        "POST /api/events/{slug}/rounds/pair/", "POST /api/events/{slug}/rounds/{number}/repair/",
-        "POST /api/events/{slug}/tables/{table_id}/report/",
-        "POST /api/events/{slug}/tables/{table_id}/confirm/",
-        "POST /api/events/{slug}/tables/{table_id}/dispute/",
-        "POST /api/events/{slug}/tables/{table_id}/set/", "POST /api/events/{slug}/penalties/",
-        "POST /api/events/{slug}/finish/", "POST /api/decks/events/{slug}/decklists/mine/",
-        "POST /api/decks/events/{slug}/decklists/publish/", "POST /api/ratings/replay/",
-        "POST /api/ratings/seasons/",
+        "POST /api/v1/events", "PATCH /api/v1/events/{slug}", "POST /api/v1/events/{slug}/open",
+        "POST /api/v1/events/{slug}/register", "POST /api/v1/events/{slug}/walkins",
+        "POST /api/v1/events/{slug}/registrations/{registration_id}/check-in",
+        "POST /api/v1/events/{slug}/registrations/{registration_id}/drop",
+        "POST /api/v1/events/{slug}/registrations/{registration_id}/readd",
+        "POST /api/v1/events/{slug}/rounds/pair", "POST /api/v1/events/{slug}/rounds/{number}/repair",
+        "POST /api/v1/events/{slug}/tables/{table_id}/report",
+        "POST /api/v1/events/{slug}/tables/{table_id}/confirm",
+        "POST /api/v1/events/{slug}/tables/{table_id}/dispute",
+        "POST /api/v1/events/{slug}/tables/{table_id}/set", "POST /api/v1/events/{slug}/penalties",
+        "POST /api/v1/events/{slug}/finish", "POST /api/v1/decks/events/{slug}/decklists/mine",
+        "POST /api/v1/decks/events/{slug}/decklists/publish", "POST /api/v1/ratings/replay",
+        "POST /api/v1/ratings/seasons",
         # Not changes of a result, registration, penalty or deck list:
-        "POST /api/events/{slug}/rounds/{number}/start-clock/",  # tested below
-        "POST /api/decks/validate/", "POST /api/rules/score/", "POST /api/rules/free-council/",
-        "POST /api/token/",  # logging in (throttled: test_web_security)
+        "POST /api/v1/events/{slug}/rounds/{number}/start-clock",  # tested below
+        "POST /api/v1/decks/validate", "POST /api/v1/rules/score", "POST /api/v1/rules/free-council",
+        "POST /api/v1/token",  # logging in (throttled: test_web_security)
+        "POST /api/v1/token/revoke", "POST /api/v1/accounts",  # tests/api/test_accounts.py
     }  # fmt: skip
     writes = {label for label in LABELS if not label.startswith("GET ")}
     assert writes <= covered, sorted(writes - covered)
@@ -459,7 +460,7 @@ def test_the_matrix_covers_every_write_operation_of_the_api() -> None:
 @pytest.mark.django_db
 def test_round_clock_is_the_directors() -> None:
     w = build_world(players=4)
-    url = f"/api/events/{w.event.slug}/rounds/1/start-clock/"
+    url = f"/api/v1/events/{w.event.slug}/rounds/1/start-clock/"
     for actor in ACTORS:
         sid = transaction.savepoint()
         client = Client()

@@ -29,7 +29,7 @@ PROD_ENV = {
     "SECRET_KEY": "test-" + "k" * 60,
     "ALLOWED_HOSTS": "tournaments.example.org,testserver",
 }
-SKIP_PREFIXES = ("/static/", "/admin/", "/api/", "/accounts/logout/")
+SKIP_PREFIXES = ("/static/", "/admin/", "/api/v1/", "/accounts/logout/")
 MAX_PAGES = 70
 
 
@@ -204,7 +204,7 @@ def test_session_authenticated_api_write_needs_csrf(world: World) -> None:
     """A page's session cookie cannot be used by another site to write through the API."""
     strict = _client_for(world.director, enforce_csrf_checks=True)
     response = strict.post(
-        "/api/events/", {"name": "Forged", "game": "lore"}, content_type="application/json"
+        "/api/v1/events/", {"name": "Forged", "game": "lore"}, content_type="application/json"
     )
     assert response.status_code == 403
     assert not Event.objects.filter(name="Forged").exists()
@@ -286,7 +286,7 @@ def test_api_token_exchange_is_rate_limited_too(account: Any) -> None:
 
     def ask(password: str) -> Any:
         return client.post(
-            "/api/token/",
+            "/api/v1/token/",
             {"username": "frodo", "password": password},
             REMOTE_ADDR="10.0.4.1",
         )

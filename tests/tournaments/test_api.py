@@ -21,9 +21,14 @@ def client_for(user=None) -> APIClient:
     return client
 
 
+def fields(response) -> set[str]:
+    """The fields a 400 names (problem details: one entry per field in "errors")."""
+    return {e["field"].split(".")[0].split("[")[0] for e in response.json()["errors"] if e["field"]}
+
+
 def create_event(director, **extra):
     body = {"name": "Api Cup", "game": "lore", **extra}
-    response = client_for(director).post("/api/events/", body, format="json")
+    response = client_for(director).post("/api/v1/events/", body, format="json")
     assert response.status_code == 201, response.content
     return response.json()
 
@@ -31,19 +36,19 @@ def create_event(director, **extra):
 def test_create_validates_fields():
     director = make_user()
     api = client_for(director)
-    response = api.post("/api/events/", {"name": "", "game": "chess"}, format="json")
+    response = api.post("/api/v1/events/", {"name": "", "game": "chess"}, format="json")
     assert response.status_code == 400
-    assert set(response.json()) >= {"name", "game"}
+    assert fields(response) >= {"name", "game"}
     response = api.post(
-        "/api/events/", {"name": "X", "game": "lore", "round_minutes": 0}, format="json"
+        "/api/v1/events/", {"name": "X", "game": "lore", "round_minutes": 0}, format="json"
     )
-    assert response.status_code == 400 and "round_minutes" in response.json()
+    assert response.status_code == 400 and "round_minutes" in fields(response)
     response = api.post(
-        "/api/events/", {"name": "X", "game": "metw", "multiplayer": True}, format="json"
+        "/api/v1/events/", {"name": "X", "game": "metw", "multiplayer": True}, format="json"
     )
     assert response.status_code == 400 and "multi-player" in response.json()["detail"]
     assert client_for().post(
-        "/api/events/", {"name": "X", "game": "lore"}, format="json"
+        "/api/v1/events/", {"name": "X", "game": "lore"}, format="json"
     ).status_code in (401, 403)
 
 
@@ -55,51 +60,51 @@ def test_event_lifecycle_and_permissions():
         event["status"] == "draft" and event["round_minutes"] == 60 and event["break_minutes"] == 15
     )
     # Drafts are hidden from everyone but the director.
-    assert client_for().get(f"/api/events/{slug}/").status_code == 404
-    assert all(e["slug"] != slug for e in client_for().get("/api/events/").json()["results"])
+    assert client_for().get(f"/api/v1/events/{slug}/").status_code == 404
+    assert all(e["slug"] != slug for e in client_for().get("/api/v1/events/").json()["results"])
     other = make_user()
-    assert client_for(other).post(f"/api/events/{slug}/open/").status_code in (403, 404)
-    assert client_for(director).post(f"/api/events/{slug}/open/").status_code == 200
-    assert client_for(director).post(f"/api/events/{slug}/open/").status_code == 409
-    response = client_for(other).patch(f"/api/events/{slug}/", {"name": "Mine"}, format="json")
+    assert client_for(other).post(f"/api/v1/events/{slug}/open/").status_code in (403, 404)
+    assert client_for(director).post(f"/api/v1/events/{slug}/open/").status_code == 200
+    assert client_for(director).post(f"/api/v1/events/{slug}/open/").status_code == 409
+    response = client_for(other).patch(f"/api/v1/events/{slug}/", {"name": "Mine"}, format="json")
     assert response.status_code == 403
     response = client_for(director).patch(
-        f"/api/events/{slug}/", {"planned_rounds": 2}, format="json"
+        f"/api/v1/events/{slug}/", {"planned_rounds": 2}, format="json"
     )
     assert response.status_code == 200 and response.json()["rounds_total"] == 2
-    listed = client_for().get("/api/events/?game=lore").json()["results"]
+    listed = client_for().get("/api/v1/events/?game=lore").json()["results"]
     assert [e["slug"] for e in listed] == [slug]
-    assert client_for().get("/api/events/?game=metw").json()["results"] == []
+    assert client_for().get("/api/v1/events/?game=metw").json()["results"] == []
     # Registration through the API.
     player = make_user()
-    response = client_for(player).post(f"/api/events/{slug}/register/")
+    response = client_for(player).post(f"/api/v1/events/{slug}/register/")
     assert response.status_code == 201
-    assert client_for(player).post(f"/api/events/{slug}/register/").status_code == 409
+    assert client_for(player).post(f"/api/v1/events/{slug}/register/").status_code == 409
     reg_id = response.json()["id"]
     response = client_for(player).post(
-        f"/api/events/{slug}/registrations/{reg_id}/check-in/", {}, format="json"
+        f"/api/v1/events/{slug}/registrations/{reg_id}/check-in/", {}, format="json"
     )
     assert response.status_code == 200 and response.json()["checked_in"]
     assert (
-        client_for(other).post(f"/api/events/{slug}/registrations/{reg_id}/drop/").status_code
+        client_for(other).post(f"/api/v1/events/{slug}/registrations/{reg_id}/drop/").status_code
         == 403
     )
-    response = client_for(director).post(f"/api/events/{slug}/walkins/", {}, format="json")
-    assert response.status_code == 400 and "display_name" in response.json()
+    response = client_for(director).post(f"/api/v1/events/{slug}/walkins/", {}, format="json")
+    assert response.status_code == 400 and "display_name" in fields(response)
     response = client_for(director).post(
-        f"/api/events/{slug}/walkins/", {"display_name": "Radagast"}, format="json"
+        f"/api/v1/events/{slug}/walkins/", {"display_name": "Radagast"}, format="json"
     )
     assert response.status_code == 201
     assert (
         client_for(player)
-        .post(f"/api/events/{slug}/walkins/", {"display_name": "Sneaky"}, format="json")
+        .post(f"/api/v1/events/{slug}/walkins/", {"display_name": "Sneaky"}, format="json")
         .status_code
         == 403
     )
-    regs = client_for().get(f"/api/events/{slug}/registrations/").json()
+    regs = client_for().get(f"/api/v1/events/{slug}/registrations/").json()["results"]
     assert {r["player"] for r in regs} == {"Radagast", player.player.display_name}
     assert (
-        client_for(director).post(f"/api/events/{slug}/registrations/999999/drop/").status_code
+        client_for(director).post(f"/api/v1/events/{slug}/registrations/999999/drop/").status_code
         == 404
     )
 
@@ -107,16 +112,18 @@ def test_event_lifecycle_and_permissions():
 def test_result_flow_and_table_permissions():
     director = make_user()
     slug = create_event(director)["slug"]
-    client_for(director).post(f"/api/events/{slug}/open/")
+    client_for(director).post(f"/api/v1/events/{slug}/open/")
     users = [make_user() for _ in range(4)]
     for u in users:
-        client_for(u).post(f"/api/events/{slug}/register/")
+        client_for(u).post(f"/api/v1/events/{slug}/register/")
     assert (
-        client_for(users[0]).post(f"/api/events/{slug}/rounds/pair/", {}, format="json").status_code
+        client_for(users[0])
+        .post(f"/api/v1/events/{slug}/rounds/pair/", {}, format="json")
+        .status_code
         == 403
     )
     response = client_for(director).post(
-        f"/api/events/{slug}/rounds/pair/", {"seed": 3}, format="json"
+        f"/api/v1/events/{slug}/rounds/pair/", {"seed": 3}, format="json"
     )
     assert response.status_code == 201, response.content
     rnd = response.json()
@@ -126,13 +133,13 @@ def test_result_flow_and_table_permissions():
     a, b = (seat["registration"] for seat in t1["seats"])
     c, _ = (seat["registration"] for seat in t2["seats"])
     body = {"seats": [{"registration": a, "mps": 20}, {"registration": b, "mps": 9}]}
-    url = f"/api/events/{slug}/tables/{t1['id']}/"
+    url = f"/api/v1/events/{slug}/tables/{t1['id']}/"
     # Someone from the other table may not report or confirm this one.
     assert client_for(by_user[c]).post(url + "report/", body, format="json").status_code == 403
     response = client_for(by_user[a]).post(
         url + "report/", {"seats": [{"registration": a, "mps": "x"}]}, format="json"
     )
-    assert response.status_code == 400 and "seats" in response.json()
+    assert response.status_code == 400 and "seats" in fields(response)
     response = client_for(by_user[a]).post(
         url + "report/",
         {"seats": [{"registration": a, "mps": 5}, {"registration": b, "mps": 9}], "winner": a},
@@ -146,12 +153,12 @@ def test_result_flow_and_table_permissions():
     response = client_for(by_user[b]).post(url + "dispute/", {"note": "I had 12"}, format="json")
     assert response.status_code == 200 and response.json()["status"] == "disputed"
     # The next round waits for every table.
-    response = client_for(director).post(f"/api/events/{slug}/rounds/pair/", {}, format="json")
+    response = client_for(director).post(f"/api/v1/events/{slug}/rounds/pair/", {}, format="json")
     assert response.status_code == 409 and "still open" in response.json()["detail"]
     # Re-pairing is refused now that a table has a result.
     assert (
         client_for(director)
-        .post(f"/api/events/{slug}/rounds/1/repair/", {}, format="json")
+        .post(f"/api/v1/events/{slug}/rounds/1/repair/", {}, format="json")
         .status_code
         == 409
     )
@@ -165,54 +172,54 @@ def test_result_flow_and_table_permissions():
     assert [c["action"] for c in detail["changes"]] == ["report", "dispute", "correction"]
     assert detail["changes"][-1]["before"]["seats"][1]["mps"] == 9
     assert detail["changes"][-1]["after"]["seats"][1]["mps"] == 12
-    response = client_for(director).post(f"/api/events/{slug}/rounds/1/start-clock/")
+    response = client_for(director).post(f"/api/v1/events/{slug}/rounds/1/start-clock/")
     assert response.status_code == 200 and response.json()["timer"]["ends_at"]
-    assert client_for().get(f"/api/events/{slug}/rounds/1/").status_code == 200
-    assert client_for().get(f"/api/events/{slug}/rounds/9/").status_code == 404
+    assert client_for().get(f"/api/v1/events/{slug}/rounds/1/").status_code == 200
+    assert client_for().get(f"/api/v1/events/{slug}/rounds/9/").status_code == 404
 
 
 def test_penalties_api():
     director = make_user()
     slug = create_event(director)["slug"]
-    client_for(director).post(f"/api/events/{slug}/open/")
+    client_for(director).post(f"/api/v1/events/{slug}/open/")
     reg = (
         client_for(director)
-        .post(f"/api/events/{slug}/walkins/", {"display_name": "Gollum"}, format="json")
+        .post(f"/api/v1/events/{slug}/walkins/", {"display_name": "Gollum"}, format="json")
         .json()
     )
     api = client_for(director)
     body = {"registration": reg["id"], "offense": "slow_play", "note": "stalling"}
-    assert api.post(f"/api/events/{slug}/penalties/", body, format="json").status_code == 201
-    response = api.post(f"/api/events/{slug}/penalties/", body, format="json")
+    assert api.post(f"/api/v1/events/{slug}/penalties/", body, format="json").status_code == 201
+    response = api.post(f"/api/v1/events/{slug}/penalties/", body, format="json")
     assert response.status_code == 201 and response.json()["ejected"]
     assert "000 Part VI §3" in response.json()["ejection_reason"]
     assert (
         api.post(
-            f"/api/events/{slug}/penalties/",
+            f"/api/v1/events/{slug}/penalties/",
             {"registration": reg["id"], "offense": "nope"},
             format="json",
         ).status_code
         == 400
     )
-    listed = api.get(f"/api/events/{slug}/penalties/").json()
+    listed = api.get(f"/api/v1/events/{slug}/penalties/").json()["results"]
     assert [p["kind"] for p in listed] == ["warning", "warning", "ejection"]
-    assert client_for(make_user()).get(f"/api/events/{slug}/penalties/").status_code == 403
+    assert client_for(make_user()).get(f"/api/v1/events/{slug}/penalties/").status_code == 403
 
 
 def test_schema_is_valid_and_lists_the_operations():
     from django.core.management import call_command
 
     call_command("spectacular", "--validate", "--fail-on-warn", "--file", "/dev/null")
-    schema = client_for().get("/api/schema/?format=json").json()
+    schema = client_for().get("/api/v1/schema/?format=json").json()
     paths = schema["paths"]
     for path in (
-        "/api/events/",
-        "/api/events/{slug}/register/",
-        "/api/events/{slug}/rounds/pair/",
-        "/api/events/{slug}/tables/{table_id}/report/",
-        "/api/events/{slug}/tables/{table_id}/confirm/",
-        "/api/events/{slug}/standings/",
-        "/api/events/{slug}/export.csv",
+        "/api/v1/events",
+        "/api/v1/events/{slug}/register",
+        "/api/v1/events/{slug}/rounds/pair",
+        "/api/v1/events/{slug}/tables/{table_id}/report",
+        "/api/v1/events/{slug}/tables/{table_id}/confirm",
+        "/api/v1/events/{slug}/standings",
+        "/api/v1/events/{slug}/export.csv",
     ):
         assert path in paths, path
 
@@ -246,12 +253,12 @@ def test_whole_event_of_twenty_through_the_api():
     director = make_user()
     slug = create_event(director, name="Big Event")["slug"]
     d = client_for(director)
-    d.post(f"/api/events/{slug}/open/")
+    d.post(f"/api/v1/events/{slug}/open/")
     users = [make_user() for _ in range(20)]
     reg_user = {}
     for u in users:
-        reg_user[client_for(u).post(f"/api/events/{slug}/register/").json()["id"]] = u
-    assert d.get(f"/api/events/{slug}/").json()["rounds_total"] == 5
+        reg_user[client_for(u).post(f"/api/v1/events/{slug}/register/").json()["id"]] = u
+    assert d.get(f"/api/v1/events/{slug}/").json()["rounds_total"] == 5
     expected: dict[int, int] = defaultdict(int)
     met: set[frozenset[int]] = set()
     byes: set[int] = set()
@@ -262,12 +269,12 @@ def test_whole_event_of_twenty_through_the_api():
             gone = sorted(reg_user)[0]
             assert (
                 client_for(reg_user[gone])
-                .post(f"/api/events/{slug}/registrations/{gone}/drop/")
+                .post(f"/api/v1/events/{slug}/registrations/{gone}/drop/")
                 .status_code
                 == 200
             )
             dropped.add(gone)
-        response = d.post(f"/api/events/{slug}/rounds/pair/", {"seed": number}, format="json")
+        response = d.post(f"/api/v1/events/{slug}/rounds/pair/", {"seed": number}, format="json")
         assert response.status_code == 201, response.content
         rnd = response.json()
         seated = set()
@@ -295,7 +302,7 @@ def test_whole_event_of_twenty_through_the_api():
             a, b = ids
             mps_a, mps_b = rng.randint(0, 30), rng.randint(0, 30)
             body = {"seats": [{"registration": a, "mps": mps_a}, {"registration": b, "mps": mps_b}]}
-            url = f"/api/events/{slug}/tables/{table['id']}/"
+            url = f"/api/v1/events/{slug}/tables/{table['id']}/"
             assert (
                 client_for(reg_user[a]).post(url + "report/", body, format="json").status_code
                 == 200
@@ -310,16 +317,16 @@ def test_whole_event_of_twenty_through_the_api():
             expected[b] += pb
         assert seated == set(reg_user) - dropped
     assert len(byes) == 3
-    response = d.post(f"/api/events/{slug}/rounds/pair/", {}, format="json")
+    response = d.post(f"/api/v1/events/{slug}/rounds/pair/", {}, format="json")
     assert response.status_code == 409
-    standings = client_for().get(f"/api/events/{slug}/standings/").json()
+    standings = client_for().get(f"/api/v1/events/{slug}/standings/").json()["results"]
     assert {row["registration"]: row["points"] for row in standings} == dict(expected)
     points = [row["points"] for row in standings]
     assert points == sorted(points, reverse=True)
-    assert d.post(f"/api/events/{slug}/finish/", {}, format="json").status_code == 200
+    assert d.post(f"/api/v1/events/{slug}/finish/", {}, format="json").status_code == 200
     assert Event.objects.get(slug=slug).status == Event.Status.FINISHED
-    export = client_for().get(f"/api/events/{slug}/export/").json()
+    export = client_for().get(f"/api/v1/events/{slug}/export/").json()
     assert len(export["rounds"]) == 5 and len(export["standings"]) == 20
-    csv_text = client_for().get(f"/api/events/{slug}/export.csv").content.decode()
+    csv_text = client_for().get(f"/api/v1/events/{slug}/export.csv").content.decode()
     assert csv_text.splitlines()[0].startswith("round,table,status")
     assert len(csv_text.splitlines()) == 1 + 20 * 2 + 19 * 3

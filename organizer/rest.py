@@ -1,0 +1,34 @@
+"""DRF classes the settings name: the one list shape and expiring API tokens."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
+from rest_framework import exceptions, pagination
+from rest_framework.authentication import TokenAuthentication
+from rest_framework.authtoken.models import Token
+
+
+class PagePagination(pagination.PageNumberPagination):
+    """Every collection: {count, next, previous, results}, ?page=1&page_size=100."""
+
+    page_size = 100
+    page_size_query_param = "page_size"
+    max_page_size = 500
+
+
+def token_expires_at(token: Token) -> Any:
+    return token.created + timedelta(hours=settings.API_TOKEN_TTL_HOURS)
+
+
+class ExpiringTokenAuthentication(TokenAuthentication):
+    """DRF's token, refused (401) once older than API_TOKEN_TTL_HOURS; log in again."""
+
+    def authenticate_credentials(self, key: str) -> tuple[Any, Token]:
+        user, token = super().authenticate_credentials(key)
+        if token_expires_at(token) <= timezone.now():
+            raise exceptions.AuthenticationFailed("The token has expired: ask for a new one.")
+        return user, token

@@ -1,0 +1,144 @@
+"""Issue 18 webhooks: a director registers an HTTPS endpoint for an event; pairing a round,
+confirming a result and finishing the event each send a delivery signed with HMAC-SHA256;
+failures are retried with growing waits and listed with their status."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from typing import Any
+
+import pytest
+from celery.exceptions import Retry
+from django.test import Client
+from rest_framework.authtoken.models import Token
+
+from tests.tournaments.helpers import make_user
+from webhooks import services, tasks
+from webhooks.models import Delivery
+
+pytestmark = pytest.mark.django_db
+
+
+def api(user: Any) -> Client:
+    return Client(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
+
+
+def post(client: Client, url: str, body: Any) -> Any:
+    return client.post(url, json.dumps(body), content_type="application/json")
+
+
+class Received(list):
+    def __init__(self) -> None:
+        super().__init__()
+        self.answers: list[int] = []
+
+
+@pytest.fixture
+def sent(monkeypatch) -> Received:
+    """What the endpoint received; answers 200 unless told otherwise."""
+    received = Received()
+    answers = received.answers
+
+    def fake_post(url: str, body: bytes, headers: dict[str, str]) -> int:
+        received.append({"url": url, "body": body, "headers": headers})
+        return answers.pop(0) if answers else 200
+
+    monkeypatch.setattr(services, "post_json", fake_post)
+    return received
+
+
+def running_event(director: Any, players: int = 2) -> str:
+    client = api(director)
+    slug = post(client, "/api/v1/events/", {"name": "Hook Cup", "game": "lore"}).json()["slug"]
+    post(client, f"/api/v1/events/{slug}/open/", {})
+    for n in range(players):
+        post(client, f"/api/v1/events/{slug}/walkins/", {"display_name": f"P{n}"})
+    return slug
+
+
+def test_only_the_director_registers_and_only_https(sent) -> None:
+    director = make_user()
+    slug = running_event(director)
+    url = f"/api/v1/events/{slug}/webhooks/"
+    assert post(api(make_user()), url, {"url": "https://x.example/h"}).status_code == 403
+    plain = post(api(director), url, {"url": "http://x.example/h"})
+    assert plain.status_code == 400 and plain.json()["errors"][0]["code"] == "not_https"
+    made = post(api(director), url, {"url": "https://x.example/h", "topics": ["round.paired"]})
+    assert made.status_code == 201 and len(made.json()["secret"]) == 64
+    assert api(director).get(url).json()["count"] == 1
+    assert api(make_user()).get(url).status_code == 403
+    gone = api(director).delete(f"{url}{made.json()['id']}/")
+    assert gone.status_code == 204 and api(director).get(url).json()["count"] == 0
+
+
+def test_changes_are_delivered_signed(sent, django_capture_on_commit_callbacks) -> None:
+    director = make_user()
+    slug = running_event(director)
+    client = api(director)
+    hook = post(client, f"/api/v1/events/{slug}/webhooks/", {"url": "https://x.example/h"}).json()
+    with django_capture_on_commit_callbacks(execute=True):
+        rnd = post(client, f"/api/v1/events/{slug}/rounds/pair/", {"seed": 1}).json()
+    table = rnd["tables"][0]
+    seats = [
+        {"registration": s["registration"], "mps": m}
+        for s, m in zip(table["seats"], (20, 9), strict=True)
+    ]
+    with django_capture_on_commit_callbacks(execute=True):
+        post(client, f"/api/v1/events/{slug}/tables/{table['id']}/set/", {"seats": seats})
+    with django_capture_on_commit_callbacks(execute=True):
+        post(client, f"/api/v1/events/{slug}/finish/", {"early": True})
+    topics = [json.loads(s["body"])["topic"] for s in sent]
+    assert topics == ["round.paired", "result.confirmed", "standings.changed", "event.finished"]
+    for delivery in sent:
+        headers = delivery["headers"]
+        signed = headers["Webhook-Timestamp"].encode() + b"." + delivery["body"]
+        expected = hmac.new(hook["secret"].encode(), signed, hashlib.sha256).hexdigest()
+        assert headers["Webhook-Signature"] == f"sha256={expected}"
+        assert json.loads(delivery["body"])["event"] == slug
+    listed = client.get(f"/api/v1/events/{slug}/webhooks/{hook['id']}/deliveries/").json()
+    assert listed["count"] == 4
+    assert {d["status"] for d in listed["results"]} == {"succeeded"}
+
+
+def run_like_a_worker(delivery_id: int) -> None:
+    """Run the task as the worker would, retry after retry, until it stops asking."""
+    for _ in range(services.MAX_ATTEMPTS):
+        try:
+            tasks.deliver.apply(args=[delivery_id])
+            return
+        except Retry:
+            continue
+
+
+def test_failures_are_retried_then_marked_failed(sent, django_capture_on_commit_callbacks) -> None:
+    director = make_user()
+    slug = running_event(director)
+    client = api(director)
+    post(client, f"/api/v1/events/{slug}/webhooks/", {"url": "https://x.example/h"})
+    sent.answers.extend([500, 503])
+    with django_capture_on_commit_callbacks(execute=True):
+        post(client, f"/api/v1/events/{slug}/rounds/pair/", {"seed": 1})
+    delivery = Delivery.objects.get()
+    assert (delivery.status, delivery.attempts, delivery.response_status) == ("pending", 1, 500)
+    # The worker's run: 503 is retried (after backoff_seconds; at once when eager), then 200.
+    run_like_a_worker(delivery.pk)
+    delivery.refresh_from_db()
+    assert (delivery.status, delivery.attempts) == ("succeeded", 3)
+    assert delivery.delivered_at is not None
+
+    sent.answers.extend([500] * services.MAX_ATTEMPTS)
+    failing = Delivery.objects.create(
+        endpoint=delivery.endpoint, topic="round.paired", payload=delivery.payload
+    )
+    run_like_a_worker(failing.pk)
+    failing.refresh_from_db()
+    assert failing.status == "failed" and failing.attempts == services.MAX_ATTEMPTS
+    listed = client.get(f"/api/v1/events/{slug}/webhooks/{delivery.endpoint_id}/deliveries/")
+    assert [d["status"] for d in listed.json()["results"]] == ["failed", "succeeded"]
+
+
+def test_backoff_grows() -> None:
+    assert [tasks.backoff_seconds(n) for n in (1, 2, 3, 4)] == [30, 60, 120, 240]
+    assert tasks.backoff_seconds(20) == 3600

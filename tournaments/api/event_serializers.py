@@ -1,0 +1,145 @@
+"""API shapes of events and registrations.
+
+Serializers check the form of the input (types, required fields, known choices) and
+answer 400 with a message per field; the rules themselves are checked by the services.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from tournaments import services
+from tournaments.api.fields import ScoringSettingsSerializer, TiebreakField
+from tournaments.limits import BREAK_MINUTES, PLANNED_ROUNDS, ROUND_MINUTES
+from tournaments.models import Event, GameSystem, Registration
+
+
+class SanctioningSerializer(serializers.Serializer):
+    players = serializers.IntegerField()
+    minimum = serializers.IntegerField()
+    meets_minimum = serializers.BooleanField()
+    message = serializers.CharField()
+
+
+class EventSerializer(serializers.ModelSerializer):
+    organizer = serializers.CharField(source="organizer.username", read_only=True)
+    game_name = serializers.CharField(source="get_game_display", read_only=True)
+    rounds_total = serializers.SerializerMethodField()
+    rounds_played = serializers.SerializerMethodField()
+    player_count = serializers.SerializerMethodField()
+    sanctioning = serializers.SerializerMethodField()
+    url = serializers.SerializerMethodField()
+
+    tiebreaks = serializers.ListField(child=TiebreakField(), read_only=True)
+    scoring_settings = ScoringSettingsSerializer(read_only=True)
+
+    class Meta:
+        model = Event
+        fields = [
+            "id", "slug", "name", "game", "game_name", "format_key", "multiplayer",
+            "sanctioned", "decklists_required", "deck_deadline", "decklists_published",
+            "planned_rounds", "rounds_total", "rounds_played", "round_minutes",
+            "break_minutes", "starts_at", "location", "description", "status", "tiebreaks",
+            "scoring_settings", "organizer", "player_count", "sanctioning", "created_at",
+            "finished_at", "url",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+    def get_rounds_total(self, obj: Event) -> int:
+        return services.rounds_total(obj)
+
+    def get_rounds_played(self, obj: Event) -> int:
+        return obj.rounds.count()
+
+    def get_player_count(self, obj: Event) -> int:
+        return obj.registrations.filter(dropped=False, ejected=False).count()
+
+    @extend_schema_field(SanctioningSerializer)
+    def get_sanctioning(self, obj: Event) -> dict[str, Any]:
+        s = services.sanctioning_status(obj)
+        return {
+            "players": s.players, "minimum": s.minimum,
+            "meets_minimum": s.meets_minimum, "message": s.message,
+        }  # fmt: skip
+
+    def get_url(self, obj: Event) -> str:
+        return obj.get_absolute_url()
+
+
+class EventWriteSerializer(serializers.Serializer):
+    schema_input_only = True
+
+    name = serializers.CharField(max_length=200)
+    game = serializers.ChoiceField(choices=GameSystem.choices)
+    format_key = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    multiplayer = serializers.BooleanField(required=False)
+    sanctioned = serializers.BooleanField(required=False)
+    decklists_required = serializers.BooleanField(required=False)
+    deck_deadline = serializers.DateTimeField(required=False, allow_null=True)
+    decklists_published = serializers.BooleanField(required=False)
+    planned_rounds = serializers.IntegerField(
+        required=False, allow_null=True, **PLANNED_ROUNDS.field_kwargs(),
+        help_text="Empty: the rulebook's table by player count (000 Part VI §3).",
+    )  # fmt: skip
+    round_minutes = serializers.IntegerField(required=False, **ROUND_MINUTES.field_kwargs())
+    break_minutes = serializers.IntegerField(required=False, **BREAK_MINUTES.field_kwargs())
+    starts_at = serializers.DateTimeField(required=False, allow_null=True)
+    location = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    description = serializers.CharField(required=False, allow_blank=True)
+    tiebreaks = serializers.ListField(
+        child=TiebreakField(), required=False, max_length=10,
+        help_text="Metrics after tournament points; empty: the rulebook's chain.",
+    )  # fmt: skip
+    scoring_settings = ScoringSettingsSerializer(required=False)
+
+
+class RegistrationSerializer(serializers.ModelSerializer):
+    player = serializers.CharField(source="player.display_name", read_only=True)
+    player_id = serializers.IntegerField(read_only=True)
+    active = serializers.BooleanField(read_only=True)
+
+    class Meta:
+        model = Registration
+        fields = [
+            "id", "player", "player_id", "checked_in", "joined_round", "dropped",
+            "dropped_after_round", "ejected", "ejection_reason", "active", "created_at",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+
+class WalkInSerializer(serializers.Serializer):
+    schema_input_only = True
+
+    display_name = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    membership_number = serializers.CharField(max_length=40, required=False, allow_blank=True)
+    player = serializers.IntegerField(required=False, help_text="An existing player's id.")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if not attrs.get("player") and not (attrs.get("display_name") or "").strip():
+            raise serializers.ValidationError(
+                {"display_name": "Give the walk-in player's name (or an existing player id)."}
+            )
+        return attrs
+
+
+class CheckInSerializer(serializers.Serializer):
+    schema_input_only = True
+
+    checked_in = serializers.BooleanField(default=True)
+
+
+class NoteSerializer(serializers.Serializer):
+    schema_input_only = True
+
+    note = serializers.CharField(max_length=500, required=False, allow_blank=True)
+
+
+class FinishSerializer(serializers.Serializer):
+    schema_input_only = True
+
+    early = serializers.BooleanField(
+        default=False, help_text="Finish before the planned number of rounds."
+    )

@@ -1,0 +1,82 @@
+"""The shape of the whole-event export document (GET export/)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from tournaments.api.fields import (
+    EXPLANATION_LINES,
+    TIEBREAK_VALUES,
+    ScoringSettingsSerializer,
+    TableSnapshotSerializer,
+    TiebreakField,
+)
+
+
+class ExportedEventSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    game = serializers.CharField()
+    status = serializers.CharField()
+    organizer = serializers.CharField()
+    rounds_total = serializers.IntegerField()
+    planned_rounds = serializers.IntegerField(allow_null=True, required=False)
+    tiebreaks = serializers.ListField(child=TiebreakField(), required=False)
+    scoring_settings = ScoringSettingsSerializer(required=False)
+
+
+class ExportedRegistrationSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    player = serializers.CharField()
+    player_id = serializers.IntegerField()
+    checked_in = serializers.BooleanField()
+    joined_round = serializers.IntegerField(allow_null=True)
+    dropped = serializers.BooleanField()
+    dropped_after_round = serializers.IntegerField(allow_null=True)
+    ejected = serializers.BooleanField()
+    ejection_reason = serializers.CharField(allow_blank=True)
+
+
+class ExportedTableSerializer(TableSnapshotSerializer):
+    number = serializers.IntegerField()
+    is_bye = serializers.BooleanField()
+
+
+class ExportedRoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    seed = serializers.IntegerField(allow_null=True)
+    explanation = EXPLANATION_LINES
+    tables = ExportedTableSerializer(many=True)
+
+
+class ExportedPenaltySerializer(serializers.Serializer):
+    registration = serializers.IntegerField()
+    kind = serializers.CharField()
+    offense = serializers.CharField()
+    round = serializers.IntegerField(allow_null=True)
+    note = serializers.CharField(allow_blank=True)
+    at = serializers.DateTimeField()
+
+
+class ExportedStandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    registration = serializers.IntegerField()
+    player = serializers.CharField()
+    points = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    opponents_points = serializers.IntegerField()
+    tiebreaks = TIEBREAK_VALUES
+
+
+class EventExportSerializer(serializers.Serializer):
+    event = ExportedEventSerializer()
+    registrations = ExportedRegistrationSerializer(many=True)
+    rounds = ExportedRoundSerializer(many=True)
+    penalties = ExportedPenaltySerializer(
+        many=True, required=False, help_text="The director's only."
+    )
+    standings = ExportedStandingSerializer(many=True)

@@ -1,0 +1,149 @@
+"""Standings, penalties and exports: thin DRF views over tournaments.services."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, status
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.errors import NotAllowed
+from tournaments import services
+from tournaments.api import round_serializers as s
+from tournaments.api.common import SLUG, TAG, event_for, registration_of, valid
+from tournaments.api.export_serializers import EventExportSerializer
+from tournaments.api.filters import PenaltyFilter
+from tournaments.models import Event, Penalty
+
+
+@extend_schema(tags=TAG, parameters=[SLUG])
+class Standings(generics.ListAPIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    filter_backends: list = []  # computed rows, not a queryset
+    serializer_class = s.EventStandingRowSerializer
+
+    def get_queryset(self) -> list[dict[str, Any]]:
+        if getattr(self, "swagger_fake_view", False):
+            return []
+        event = event_for(self.request, self.kwargs["slug"])
+        return s.standing_rows(services.event_standings(event))
+
+    @extend_schema(
+        summary="Standings after the confirmed results (ETag: poll with If-None-Match)",
+        description="Tournament points, then the event's tiebreak chain (000 Part VI §3).",
+    )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+
+def event_penalties(event: Event) -> Any:
+    return (
+        Penalty.objects.filter(registration__event=event)
+        .select_related("registration__player")
+        .order_by("id")
+    )
+
+
+@extend_schema(tags=TAG, parameters=[SLUG])
+class Penalties(generics.ListAPIView):
+    permission_classes = [IsAuthenticated]
+    serializer_class = s.PenaltySerializer
+    filterset_class = PenaltyFilter
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Penalty.objects.none()
+        event = event_for(self.request, self.kwargs["slug"])
+        if not services.is_director(self.request.user, event):
+            raise NotAllowed("Only the tournament director sees the penalties.")
+        return event_penalties(event)
+
+    @extend_schema(summary="Warnings and ejections (director)")
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(
+        summary="Issue a warning or an ejection (director)",
+        description=(
+            "Two warnings for the same offense, or any three, eject the player; cheating and "
+            "an illegal deck list eject at once (000 Part VI §3)."
+        ),
+        request=s.PenaltyInputSerializer,
+        responses={201: s.PenaltySerializer},
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        event = event_for(request, slug)
+        data = valid(s.PenaltyInputSerializer, request)
+        reg = registration_of(event, data["registration"])
+        penalty = services.issue_penalty(
+            request.user, reg, data["offense"], data.get("note", ""), kind=data["kind"]
+        )
+        penalty.registration.refresh_from_db()
+        return Response(s.PenaltySerializer(penalty).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=TAG, parameters=[SLUG])
+class Export(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        summary="The whole event as one JSON document (penalties for the director only)",
+        responses={200: EventExportSerializer},
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        event = event_for(request, slug)
+        document = services.export_event(event)
+        # Penalties (with the director's notes) are the director's, as in GET penalties/.
+        if not services.is_director(request.user, event):
+            document.pop("penalties", None)
+        return Response(document)
+
+
+@extend_schema(tags=TAG, parameters=[SLUG])
+class ExportCsv(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        operation_id="events_export_csv",
+        summary="Every seat of every round as CSV",
+        responses={(200, "text/csv"): OpenApiTypes.STR},
+    )
+    def get(self, request: Request, slug: str) -> HttpResponse:
+        event = event_for(request, slug)
+        return HttpResponse(
+            results_csv(event),
+            content_type="text/csv; charset=utf-8",
+            headers={"Content-Disposition": f'attachment; filename="{event.slug}.csv"'},
+        )
+
+
+def results_csv(event: Event) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(
+        ["round", "table", "status", "registration", "player", "opponents", "mps", "points",
+         "outcome", "bye", "time_called", "band"]
+    )  # fmt: skip
+    for rnd in event.rounds.order_by("number"):
+        for table in services.round_tables(rnd):
+            seats = list(table.seats.all())
+            for seat in seats:
+                others = "; ".join(
+                    o.registration.player.display_name for o in seats if o.pk != seat.pk
+                )
+                writer.writerow(
+                    [rnd.number, table.number, table.status, seat.registration_id,
+                     seat.registration.player.display_name, others,
+                     "" if seat.mps is None else seat.mps,
+                     "" if seat.points is None else seat.points, seat.outcome,
+                     int(seat.is_bye), int(table.time_called), table.band]
+                )  # fmt: skip
+    return out.getvalue()

@@ -1,0 +1,238 @@
+"""API shapes of rounds, tables, results, standings and penalties."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from tournaments import services
+from tournaments.api.fields import (
+    EXPLANATION_LINES,
+    TIEBREAK_VALUES,
+    OutcomeField,
+    ReportedResultSerializer,
+    TableSnapshotSerializer,
+)
+from tournaments.models import Penalty, ResultChange, Round, Seat, Table
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    player = serializers.CharField(source="registration.player.display_name", read_only=True)
+    registration = serializers.IntegerField(source="registration_id", read_only=True)
+    # Blank until the table has a result; the schema must allow "" (found by fuzzing).
+    outcome = serializers.ChoiceField(
+        choices=Seat.Outcome.choices, allow_blank=True, read_only=True
+    )
+
+    class Meta:
+        model = Seat
+        fields = ["registration", "player", "position", "is_bye", "mps", "points", "outcome"]
+        read_only_fields = fields
+
+
+class TableSerializer(serializers.ModelSerializer):
+    seats = SeatSerializer(many=True, read_only=True)
+    winner = serializers.IntegerField(source="winner_id", read_only=True, allow_null=True)
+    reported_by_registration = serializers.IntegerField(
+        source="reported_by_registration_id", read_only=True, allow_null=True
+    )
+    round = serializers.IntegerField(source="round.number", read_only=True)
+    outcome = serializers.CharField(read_only=True, allow_blank=True)
+    counter_report = ReportedResultSerializer(read_only=True, allow_null=True)
+
+    class Meta:
+        model = Table
+        fields = [
+            "id", "round", "number", "is_bye", "status", "outcome", "winner", "time_called",
+            "band", "version", "reported_by_registration", "reported_at", "confirmed_at",
+            "dispute_note", "counter_report", "seats",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+
+class ResultChangeSerializer(serializers.ModelSerializer):
+    by = serializers.CharField(source="by.username", read_only=True, allow_null=True)
+    before = TableSnapshotSerializer(read_only=True, allow_null=True)
+    after = TableSnapshotSerializer(read_only=True, allow_null=True)
+
+    class Meta:
+        model = ResultChange
+        fields = ["id", "action", "by", "at", "before", "after", "note"]
+        read_only_fields = fields
+
+
+class TableDetailSerializer(TableSerializer):
+    changes = ResultChangeSerializer(many=True, read_only=True)
+
+    class Meta(TableSerializer.Meta):
+        fields = [*TableSerializer.Meta.fields, "changes"]
+        read_only_fields = fields
+
+
+class RoundSummarySerializer(serializers.ModelSerializer):
+    ends_at = serializers.SerializerMethodField()
+    tables = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Round
+        fields = [
+            "number", "status", "seed", "started_at", "ends_at", "closed_at", "tables",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+    # None until the clock starts (found by fuzzing the schema).
+    @extend_schema_field(serializers.DateTimeField(allow_null=True))
+    def get_ends_at(self, obj: Round) -> Any:
+        return services.round_timer(obj).ends_at
+
+    def get_tables(self, obj: Round) -> int:
+        return obj.tables.count()
+
+
+class TimerSerializer(serializers.Serializer):
+    ends_at = serializers.DateTimeField(allow_null=True)
+    break_ends_at = serializers.DateTimeField(allow_null=True)
+    remaining_seconds = serializers.IntegerField(allow_null=True)
+    round_minutes = serializers.IntegerField()
+    break_minutes = serializers.IntegerField()
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    timer = serializers.SerializerMethodField()
+    explanation = EXPLANATION_LINES
+    tables = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Round
+        fields = [
+            "number", "status", "seed", "explanation", "started_at", "closed_at", "timer",
+            "tables",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+    @extend_schema_field(TimerSerializer)
+    def get_timer(self, obj: Round) -> dict[str, Any]:
+        t = services.round_timer(obj)
+        return {
+            "ends_at": t.ends_at, "break_ends_at": t.break_ends_at,
+            "remaining_seconds": t.remaining_seconds, "round_minutes": t.round_minutes,
+            "break_minutes": t.break_minutes,
+        }  # fmt: skip
+
+    @extend_schema_field(TableSerializer(many=True))
+    def get_tables(self, obj: Round) -> list[dict[str, Any]]:
+        return TableSerializer(services.round_tables(obj), many=True).data
+
+
+class PairSerializer(serializers.Serializer):
+    schema_input_only = True
+
+    seed = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0, max_value=2**31 - 1,
+        help_text="Random seed; leave out for a fresh one (kept on the round).",
+    )  # fmt: skip
+
+
+class SeatResultSerializer(serializers.Serializer):
+    schema_input_only = True
+
+    registration = serializers.IntegerField()
+    mps = serializers.IntegerField(
+        allow_null=True, required=False, min_value=-100_000, max_value=100_000,
+        help_text="Marshalling points (Glory in lotr-dice); null for lotr-tcg.",
+    )  # fmt: skip
+
+
+class ResultReportSerializer(serializers.Serializer):
+    schema_input_only = True
+
+    seats = SeatResultSerializer(many=True, required=False, max_length=5)
+    outcome = OutcomeField(default="normal")
+    winner = serializers.IntegerField(required=False, allow_null=True)
+    time_called = serializers.BooleanField(default=False)
+    version = serializers.IntegerField(
+        required=False, allow_null=True, help_text="The table version you saw (optional)."
+    )
+
+    def validate_seats(self, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        ids = [row["registration"] for row in value]
+        if len(ids) != len(set(ids)):
+            raise serializers.ValidationError("A registration is listed twice.")
+        return value
+
+
+class DirectorResultSerializer(ResultReportSerializer):
+    note = serializers.CharField(max_length=500, required=False, allow_blank=True)
+
+
+class ConfirmSerializer(serializers.Serializer):
+    schema_input_only = True
+
+    version = serializers.IntegerField(required=False, allow_null=True)
+
+
+class EventStandingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    registration = serializers.IntegerField()
+    player = serializers.CharField()
+    points = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    games = serializers.IntegerField()
+    opponents_points = serializers.IntegerField()
+    tiebreaks = TIEBREAK_VALUES
+    explanation = serializers.CharField(
+        allow_blank=True, help_text="Why tied players are ordered so (empty: no tie)."
+    )
+    dropped = serializers.BooleanField()
+    ejected = serializers.BooleanField()
+
+
+def standing_rows(rows: list[Any]) -> list[dict[str, Any]]:
+    return [
+        {
+            "rank": r.rank,
+            "registration": int(r.player),
+            "player": r.name,
+            "points": r.points,
+            "wins": r.wins,
+            "losses": r.losses,
+            "draws": r.draws,
+            "byes": r.byes,
+            "games": r.games,
+            "opponents_points": r.opponents_points,
+            "tiebreaks": r.tiebreaks,
+            "explanation": r.explanation,
+            "dropped": bool(r.registration and r.registration.dropped),
+            "ejected": bool(r.registration and r.registration.ejected),
+        }
+        for r in rows
+    ]
+
+
+class PenaltySerializer(serializers.ModelSerializer):
+    player = serializers.CharField(source="registration.player.display_name", read_only=True)
+    registration = serializers.IntegerField(source="registration_id", read_only=True)
+    ejected = serializers.BooleanField(source="registration.ejected", read_only=True)
+    ejection_reason = serializers.CharField(source="registration.ejection_reason", read_only=True)
+
+    class Meta:
+        model = Penalty
+        fields = [
+            "id", "registration", "player", "kind", "offense", "round_number", "note",
+            "created_at", "ejected", "ejection_reason",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+
+class PenaltyInputSerializer(serializers.Serializer):
+    schema_input_only = True
+
+    registration = serializers.IntegerField()
+    offense = serializers.ChoiceField(choices=Penalty.Offense.choices)
+    kind = serializers.ChoiceField(choices=Penalty.Kind.choices, default=Penalty.Kind.WARNING)
+    note = serializers.CharField(max_length=500, required=False, allow_blank=True)

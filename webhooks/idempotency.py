@@ -1,0 +1,103 @@
+"""Idempotency-Key on API POSTs: the first answer is stored and replayed on a retry.
+
+Keyed by the caller (user id from the token or the session) and the key; the route and a
+hash of the body are kept, so the same key reused for another request is refused (422)
+and a retry arriving while the first is still being answered gets 409.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from datetime import timedelta
+
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils import timezone
+from rest_framework.authtoken.models import Token
+
+from webhooks.models import IdempotentRequest
+
+HEADER = "Idempotency-Key"
+KEEP = timedelta(hours=24)
+PROBLEM_TYPE = "application/problem+json"
+
+
+def _problem(status: int, code: str, detail: str) -> JsonResponse:
+    # Same document as organizer.api.problem; webhooks sits below organizer, so no import.
+    titles = {400: "Bad Request", 409: "Conflict", 422: "Unprocessable Content"}
+    body = {
+        "type": f"/api/v1/problems/{code}",
+        "title": titles[status],
+        "status": status,
+        "detail": detail,
+        "code": code,
+        "errors": [],
+    }
+    return JsonResponse(body, status=status, content_type=PROBLEM_TYPE)
+
+
+def caller(request: HttpRequest) -> str:
+    auth = request.headers.get("Authorization", "")
+    if auth.startswith("Token "):
+        user_id = Token.objects.filter(key=auth[6:].strip()).values_list("user_id", flat=True)
+        if user_id:
+            return f"user:{user_id[0]}"
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return f"user:{user.pk}"
+    # Callers without an account (sign-up) are told apart by address.
+    return f"anonymous:{request.META.get('REMOTE_ADDR', '')}"[:80]
+
+
+def _replay(record: IdempotentRequest) -> HttpResponse:
+    response = HttpResponse(
+        bytes(record.body or b""), status=record.status_code, content_type=record.content_type
+    )
+    response.headers["Idempotent-Replayed"] = "true"
+    return response
+
+
+class IdempotencyMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        key = request.headers.get(HEADER)
+        if request.method != "POST" or key is None or not request.path.startswith("/api/v1/"):
+            return self.get_response(request)
+        if not 1 <= len(key) <= 255:
+            return _problem(400, "bad_idempotency_key", "Idempotency-Key is 1 to 255 characters.")
+        owner = caller(request)
+        body_hash = hashlib.sha256(request.body).hexdigest()
+        IdempotentRequest.objects.filter(created_at__lt=timezone.now() - KEEP).delete()
+        try:
+            with transaction.atomic():
+                record = IdempotentRequest.objects.create(
+                    owner=owner, key=key, route=request.path, body_hash=body_hash
+                )
+        except IntegrityError:
+            return self._again(owner, key, request.path, body_hash)
+        response = self.get_response(request)
+        if response.status_code >= 500 or getattr(response, "streaming", False):
+            record.delete()  # a failure is not an answer: the retry runs the request again
+            return response
+        record.status_code = response.status_code
+        record.content_type = response.get("Content-Type", "")
+        record.body = response.content
+        record.save(update_fields=["status_code", "content_type", "body"])
+        return response
+
+    def _again(self, owner: str, key: str, route: str, body_hash: str) -> HttpResponse:
+        record = IdempotentRequest.objects.filter(owner=owner, key=key).first()
+        if record is None:
+            return _problem(409, "idempotency_in_progress", "Retry: the first request just ended.")
+        if record.route != route or record.body_hash != body_hash:
+            return _problem(
+                422, "idempotency_key_reused", "This Idempotency-Key was used for another request."
+            )
+        if record.status_code is None:
+            return _problem(
+                409, "idempotency_in_progress", "The first request with this key is still running."
+            )
+        return _replay(record)

@@ -1,0 +1,129 @@
+"""Webhooks of an event: registering endpoints, queueing deliveries, signing and sending.
+
+A delivery is a row first (so it is listed with its status even before it is sent) and
+is sent after the change that caused it commits, by Celery (webhooks.tasks.deliver).
+The body is signed with the endpoint's secret: ``Webhook-Signature: sha256=<hex>`` over
+``<Webhook-Timestamp>.<body>``, so a receiver can check it came from us and is fresh.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import logging
+import time
+import urllib.error
+import urllib.request
+from typing import Any
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import transaction
+from django.utils import timezone
+
+from core.errors import NotAllowed, NotFound
+from tournaments import services as tournaments
+from tournaments.models import Event
+from webhooks.models import Delivery, Endpoint
+
+logger = logging.getLogger(__name__)
+TIMEOUT_SECONDS = 10
+MAX_ATTEMPTS = 6
+
+
+def _director_only(user: Any, event: Event) -> None:
+    if not tournaments.is_director(user, event):
+        raise NotAllowed("Only the tournament director manages the event's webhooks.")
+
+
+def register(user: Any, event: Event, url: str, topics: list[str]) -> Endpoint:
+    _director_only(user, event)
+    return Endpoint.objects.create(event=event, url=url, topics=topics, created_by=user)
+
+
+def endpoints(user: Any, event: Event) -> Any:
+    _director_only(user, event)
+    return event.webhook_endpoints.all()
+
+
+def endpoint_of(user: Any, event: Event, pk: int) -> Endpoint:
+    _director_only(user, event)
+    found = event.webhook_endpoints.filter(pk=pk).first()
+    if found is None:
+        raise NotFound(f"{event.name} has no webhook {pk}.")
+    return found
+
+
+def remove(user: Any, event: Event, pk: int) -> None:
+    endpoint_of(user, event, pk).delete()
+
+
+def notify(event_id: int, topic: str, data: dict[str, Any]) -> list[Delivery]:
+    """Queue one delivery per endpoint of the event that wants this topic."""
+    targets = [e for e in Endpoint.objects.filter(event_id=event_id, active=True) if e.wants(topic)]
+    if not targets:
+        return []
+    slug = Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
+    payload = {"topic": topic, "event": slug, "occurred_at": timezone.now(), "data": data}
+    payload = json.loads(json.dumps(payload, cls=DjangoJSONEncoder))
+    deliveries = [
+        Delivery.objects.create(endpoint=e, topic=topic, payload=payload) for e in targets
+    ]
+    for delivery in deliveries:
+        transaction.on_commit(lambda pk=delivery.pk: send_later(pk))
+    return deliveries
+
+
+def send_later(delivery_id: int) -> None:
+    """The change is committed; a broker that cannot be reached must not make it an error.
+    The delivery stays pending (listed as such) and is logged."""
+    from webhooks.tasks import deliver
+
+    try:
+        deliver.delay(delivery_id)
+    except Exception:  # an eager run's Retry, or no broker
+        logger.warning("webhook delivery %s not sent now; it stays pending", delivery_id)
+
+
+def sign(secret: str, timestamp: int, body: bytes) -> str:
+    digest = hmac.new(secret.encode(), str(timestamp).encode() + b"." + body, hashlib.sha256)
+    return "sha256=" + digest.hexdigest()
+
+
+def post_json(url: str, body: bytes, headers: dict[str, str]) -> int:
+    """POST the body; the answer's status code (an unreachable address raises OSError)."""
+    request = urllib.request.Request(url, data=body, headers=headers, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def attempt(delivery: Delivery) -> bool:
+    """Send once; True when the receiver took it (2xx). The row records every attempt."""
+    body = json.dumps(delivery.payload).encode()
+    timestamp = int(time.time())
+    headers = {
+        "Content-Type": "application/json",
+        "User-Agent": "MiddleEarthTournamentOrganizer-Webhooks/1",
+        "Webhook-Id": str(delivery.pk),
+        "Webhook-Topic": delivery.topic,
+        "Webhook-Timestamp": str(timestamp),
+        "Webhook-Signature": sign(delivery.endpoint.secret, timestamp, body),
+    }
+    delivery.attempts += 1
+    try:
+        delivery.response_status = post_json(delivery.endpoint.url, body, headers)
+        delivery.error = ""
+    except OSError as error:
+        delivery.response_status = None
+        delivery.error = str(error)[:500]
+    ok = delivery.response_status is not None and 200 <= delivery.response_status < 300
+    if ok:
+        delivery.status = Delivery.Status.SUCCEEDED
+        delivery.delivered_at = timezone.now()
+    elif delivery.attempts >= MAX_ATTEMPTS:
+        delivery.status = Delivery.Status.FAILED
+    delivery.save()
+    return ok
