@@ -10,9 +10,12 @@ from django.contrib.auth.forms import UserCreationForm
 from django.db import connection, transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from organizer import security
+from tournaments import presenters
 from tournaments.models import Event, Player
 
 
@@ -22,6 +25,8 @@ def home(request: HttpRequest) -> HttpResponse:
         "running": events.filter(status=Event.Status.RUNNING)[:10],
         "upcoming": events.filter(status=Event.Status.REGISTRATION)[:10],
         "finished": events.filter(status=Event.Status.FINISHED)[:5],
+        # A signed-in player at a running event sees his table first.
+        "tables_now": presenters.tables_now(request.user),
     }
     return render(request, "home.html", context)
 
@@ -35,7 +40,7 @@ class LoginView(auth_views.LoginView):
             form = self.get_form()
             form.add_error(
                 None,
-                "Too many failed log-in attempts. Wait 15 minutes and try again.",
+                _("Too many failed log-in attempts. Wait 15 minutes and try again."),
             )
             response = self.form_invalid(form)
             response.status_code = 429
@@ -54,10 +59,15 @@ class LoginView(auth_views.LoginView):
 
 class SignupForm(UserCreationForm):
     display_name = forms.CharField(
-        max_length=100, help_text="Your name as it appears in pairings and standings."
+        max_length=100,
+        label=gettext_lazy("Display name"),
+        help_text=gettext_lazy("Your name as it appears in pairings and standings."),
     )
     membership_number = forms.CharField(
-        max_length=40, required=False, help_text="Optional: your club or association number."
+        max_length=40,
+        required=False,
+        label=gettext_lazy("Membership number"),
+        help_text=gettext_lazy("Optional: your club or association number."),
     )
 
 
@@ -73,7 +83,7 @@ def signup(request: HttpRequest) -> HttpResponse:
                 membership_number=form.cleaned_data["membership_number"],
             )
         login(request, user)
-        messages.success(request, "Welcome! You can now sign up for events.")
+        messages.success(request, _("Welcome! You can now sign up for events."))
         return redirect("home")
     return render(request, "registration/signup.html", {"form": form})
 

@@ -105,7 +105,7 @@ def test_director_runs_an_event_through_the_dashboard():
     response = post(client, dash + "pair/")
     assert "Round 1 paired." in messages_of(response)
     page = response.content.decode()
-    assert "how it was paired" in page and "Enter result" in page
+    assert "How round 1 was paired" in page and "Enter result" in page
     # Pairing again while round 1 is open is refused with a message, not an error page.
     response = post(client, dash + "pair/")
     assert any("Round 1 is still open" in m for m in messages_of(response))
