@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
-from tournaments import presenters, services
+from tournaments import presenters, round_clock, services
 from tournaments.models import Event, GameSystem, Player, Registration, Round
 from tournaments.permissions import own_registration
 from tournaments.views.common import event_or_404, game_info, to_int, url_or_none
@@ -104,6 +104,7 @@ def round_timer(request: HttpRequest, slug: str) -> HttpResponse:
         request,
         "tournaments/timer.html",
         {"event": event, "round": rnd, "timer": timer,
+         "clock": round_clock.clock_state(rnd) if rnd else None,
          "is_director": services.is_director(request.user, event)},
     )  # fmt: skip
 
