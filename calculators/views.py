@@ -141,10 +141,7 @@ def _step_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
         items = side[key]
         if not items:
             return "—"
-        return "; ".join(
-            f"{CATEGORY_LABELS.get(c['category'], c['category'])} {c['from']} → {c['to']}"
-            for c in items
-        )
+        return "; ".join(f"{c['category']} {c['from']} → {c['to']}" for c in items)
 
     def why(side: dict[str, Any], key: str) -> str:
         return " ".join(c["reason"] + "." for c in side[key])

@@ -197,3 +197,9 @@ def tiebreak_value(value: Any) -> str:
 @register.filter
 def get_points(points: dict[int, int], registration_id: int) -> int:
     return points.get(registration_id, 0)
+
+
+@register.filter
+def tr(text: Any) -> str:
+    """Translate a label defined outside the templates (see tournaments/labels.py)."""
+    return _(str(text)) if text else ""
