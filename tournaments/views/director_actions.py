@@ -159,9 +159,9 @@ def _penalty(request: HttpRequest, event: Event) -> str:
     def issued(p: Penalty) -> str:
         r.refresh_from_db()
         text = _("%(kind)s for %(name)s (%(offense)s).") % {
-            "kind": p.get_kind_display(),
+            "kind": _(p.get_kind_display()),
             "name": r.player.display_name,
-            "offense": p.get_offense_display(),
+            "offense": _(p.get_offense_display()),
         }
         return f"{text} {r.ejection_reason}" if r.ejected else text
 
