@@ -203,6 +203,7 @@ def test_no_internal_text_on_event_pages():
         f"/events/{event.slug}/standings/",
         f"/events/{event.slug}/pairings/",
         f"/events/{event.slug}/manage/",
+        f"/audit/events/{event.slug}/",
     ):
         text = visible_text(logged_in(director).get(url).content.decode())
         for bad in ("head_to_head", "fewer_losses", "opponents_points", "RULES.md",

@@ -3,6 +3,7 @@ internal keys (audit actions, rule readings) so no page shows a key or a model l
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Any
 
@@ -203,3 +204,21 @@ def get_points(points: dict[int, int], registration_id: int) -> int:
 def tr(text: Any) -> str:
     """Translate a label defined outside the templates (see tournaments/labels.py)."""
     return _(str(text)) if text else ""
+
+
+@register.filter
+def audit_value(text: Any) -> str:
+    """A stored value in an audit diff, with keys it names (tiebreaks, rule readings) in words."""
+    shown = str(text)
+    if shown.startswith("[") and shown.endswith("]"):
+        shown = shown[1:-1].replace('"', "") or "—"
+
+    def word(match: re.Match[str]) -> str:
+        key = match.group(0)
+        if key in TIEBREAKS or key in TIEBREAK_LABELS:
+            return tiebreak_label(key)
+        if key in READING_LABELS:
+            return reading_label(key)
+        return _humanize(key)
+
+    return re.sub(r"\b[a-z]+(?:_[a-z]+)+\b", word, shown)
