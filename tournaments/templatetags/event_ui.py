@@ -222,3 +222,11 @@ def audit_value(text: Any) -> str:
         return _humanize(key)
 
     return re.sub(r"\b[a-z]+(?:_[a-z]+)+\b", word, shown)
+
+
+@register.filter
+def rulebook_refs(text: str) -> str:
+    """A rules source as the rulebooks' sections only: the project's own notes file
+    (RULES.md) is for its developers, the readings are explained in words on the page."""
+    parts = [p.strip() for p in str(text).split(";")]
+    return "; ".join(p for p in parts if p and "RULES.md" not in p)
