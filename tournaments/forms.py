@@ -6,11 +6,37 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from rules_engine import GAME_SYSTEMS, ScoringSettings
 from tournaments.models import Event, GameSystem, Penalty
 
 DEFAULTS = ScoringSettings()
+TIEBREAK_SLOTS = 4
+# The settings that belong to one game only: the form shows them for that game alone.
+GAME_OF_FIELD = {
+    "half_cap": "metw",
+    "elimination_winner": "metw",
+    "elimination_loser": "metw",
+    "lotr_tcg_win_points": "lotr-tcg",
+    "lotr_tcg_rating_points": "lotr-tcg",
+}
+
+
+def tiebreak_choices() -> list[tuple[str, str]]:
+    """Every tiebreak of the registry, by its label (never its key)."""
+    from tournaments.standings import TIEBREAKS
+
+    names = {"fewer_losses": _("fewer losses")}
+    return [("", "—")] + [
+        (key, names.get(key) or _(getattr(TIEBREAKS[key], "label", key))) for key in TIEBREAKS
+    ]
+
+
+def default_tiebreaks() -> list[str]:
+    from tournaments.standings import DEFAULT_TIEBREAKS
+
+    return list(DEFAULT_TIEBREAKS)
 
 
 def format_choice_groups() -> list[tuple[str, Any]]:
@@ -67,11 +93,6 @@ class EventForm(forms.Form):
     )  # fmt: skip
     round_minutes = forms.IntegerField(min_value=5, max_value=600, initial=60)
     break_minutes = forms.IntegerField(min_value=0, max_value=240, initial=15)
-    tiebreaks = forms.CharField(
-        required=False, max_length=300,
-        help_text="After tournament points, comma-separated. Empty: the rulebook's chain "
-        "(head_to_head, fewer_losses, opponents_points).",
-    )  # fmt: skip
     half_cap = forms.ChoiceField(
         choices=[("exact", "exact (rulebook example)"), ("round-up", "round up")],
         initial=DEFAULTS.half_cap, label="METW Free Council half cap",
@@ -96,6 +117,22 @@ class EventForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        chain = default_tiebreaks()
+        ordinals = [_("First tiebreak"), _("Second tiebreak"), _("Third tiebreak"),
+                    _("Fourth tiebreak")]  # fmt: skip
+        for i in range(TIEBREAK_SLOTS):
+            self.fields[f"tiebreak_{i + 1}"] = forms.ChoiceField(
+                choices=tiebreak_choices(), required=False, label=ordinals[i],
+                initial=chain[i] if i < len(chain) else "",
+                help_text=_("After tournament points, in this order (000 Part VI §3 by default).")
+                if i == 0 else "",
+            )  # fmt: skip
+        for name, game in GAME_OF_FIELD.items():
+            self.fields[name].game = game  # type: ignore[attr-defined]
+        self.order_fields(
+            [*list(self.fields)[: list(self.fields).index("break_minutes") + 1],
+             *(f"tiebreak_{i + 1}" for i in range(TIEBREAK_SLOTS))]
+        )  # fmt: skip
         groups = format_choice_groups()
         if len(groups) > 1:
             self.fields["format_key"] = forms.ChoiceField(
@@ -103,20 +140,17 @@ class EventForm(forms.Form):
                 help_text="The deck construction format (for the chosen game).",
             )  # fmt: skip
 
-    def clean_tiebreaks(self) -> list[str]:
-        raw = self.cleaned_data.get("tiebreaks") or ""
-        names = [t.strip() for t in raw.split(",") if t.strip()]
-        from tournaments.standings import TIEBREAKS
-
-        unknown = [n for n in names if n not in TIEBREAKS]
-        if unknown:
-            raise forms.ValidationError(
-                f"Unknown tiebreak {', '.join(unknown)}: choose from {', '.join(TIEBREAKS)}."
-            )
-        return names
+    def _tiebreak_chain(self, data: dict[str, Any]) -> list[str]:
+        """The chosen tiebreaks in order; the rulebook's chain is stored as the default."""
+        chain = [data.get(f"tiebreak_{i + 1}") for i in range(TIEBREAK_SLOTS)]
+        chain = [t for t in chain if t]
+        if len(set(chain)) != len(chain):
+            self.add_error("tiebreak_2", _("Each tiebreak can be chosen once."))
+        return [] if chain == default_tiebreaks() else chain
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        data["tiebreaks"] = self._tiebreak_chain(data)
         key = data.get("format_key") or ""
         if ":" in key:
             game, _, fmt = key.partition(":")
@@ -159,6 +193,7 @@ class EventForm(forms.Form):
         settings = event.scoring_settings or {}
         elim = settings.get("metw_elimination_points", DEFAULTS.metw_elimination_points)
         fmt = f"{event.game}:{event.format_key}" if event.format_key else ""
+        chain = event.tiebreaks or default_tiebreaks()
         return {
             "name": event.name, "game": event.game, "format_key": fmt,
             "multiplayer": event.multiplayer, "sanctioned": event.sanctioned,
@@ -166,7 +201,8 @@ class EventForm(forms.Form):
             "deck_deadline": event.deck_deadline, "starts_at": event.starts_at,
             "location": event.location, "description": event.description,
             "planned_rounds": event.planned_rounds, "round_minutes": event.round_minutes,
-            "break_minutes": event.break_minutes, "tiebreaks": ", ".join(event.tiebreaks or []),
+            "break_minutes": event.break_minutes,
+            **{f"tiebreak_{i + 1}": t for i, t in enumerate(chain)},
             "half_cap": settings.get("half_cap", DEFAULTS.half_cap),
             "elimination_winner": elim[0], "elimination_loser": elim[1],
             "lotr_tcg_win_points": settings.get(

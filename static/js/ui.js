@@ -51,3 +51,32 @@
     setInterval(tick, 1000);
   });
 })();
+
+// The event form: show only the chosen game's settings and formats.
+(function () {
+  "use strict";
+  var form = document.querySelector("form[data-event-form]");
+  if (!form) return;
+  var game = form.querySelector("#id_game");
+  var format = form.querySelector("#id_format_key");
+  function apply() {
+    var chosen = game.value;
+    form.querySelectorAll("[data-game]").forEach(function (field) {
+      field.hidden = field.dataset.game !== chosen;
+    });
+    if (format && format.tagName === "SELECT") {
+      format.querySelectorAll("option").forEach(function (option) {
+        var key = option.value.split(":")[0];
+        option.hidden = Boolean(option.value) && key !== chosen;
+        if (option.hidden && option.selected) format.value = "";
+      });
+      format.querySelectorAll("optgroup").forEach(function (group) {
+        group.hidden = !group.querySelector("option:not([hidden])");
+      });
+    }
+  }
+  if (game) {
+    game.addEventListener("change", apply);
+    apply();
+  }
+})();
