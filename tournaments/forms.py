@@ -39,13 +39,18 @@ def default_tiebreaks() -> list[str]:
     return list(DEFAULT_TIEBREAKS)
 
 
+def _translated(choices: list[tuple[str, str]]) -> list[tuple[str, Any]]:
+    """Model choice labels in the page's language (their msgids are in tournaments/labels.py)."""
+    return [(key, _(label)) for key, label in choices]
+
+
 def format_choice_groups() -> list[tuple[str, Any]]:
     """Formats per game from the decks app, when it is installed and ready."""
     try:
         from decks.services import format_choices
     except ImportError:  # the decks app is optional for running events
         return []
-    groups: list[tuple[str, Any]] = [("", "— none / not checked —")]
+    groups: list[tuple[str, Any]] = [("", _("— none / not checked —"))]
     for key, label in GameSystem.choices:
         try:
             rows = format_choices(key)
@@ -64,55 +69,63 @@ class DateTimeInput(forms.DateTimeInput):
 
 
 class EventForm(forms.Form):
-    name = forms.CharField(max_length=200)
-    game = forms.ChoiceField(choices=GameSystem.choices)
+    name = forms.CharField(max_length=200, label=_("Name"))
+    game = forms.ChoiceField(choices=lambda: _translated(GameSystem.choices), label=_("Game"))
     format_key = forms.CharField(
-        max_length=120, required=False, label="Format",
-        help_text="The deck construction format, checked against submitted deck lists.",
+        max_length=120, required=False, label=_("Format"),
+        help_text=_("The deck construction format, checked against submitted deck lists."),
     )  # fmt: skip
     multiplayer = forms.BooleanField(
-        required=False, label="Multi-player (pods of 3–5)",
-        help_text="000 Part VI §3: half as many rounds; 12 players to be sanctioned.",
+        required=False, label=_("Multi-player (pods of 3–5)"),
+        help_text=_("000 Part VI §3: half as many rounds; 12 players to be sanctioned."),
     )  # fmt: skip
     sanctioned = forms.BooleanField(
-        required=False, label="Sanctioned (rated)",
-        help_text="Needs at least 5 players (12 multi-player).",
+        required=False, label=_("Sanctioned (rated)"),
+        help_text=_("Needs at least 5 players (12 multi-player)."),
     )  # fmt: skip
     decklists_required = forms.BooleanField(
-        required=False, label="Deck lists required",
-        help_text="Shown on the event page: the rulebook says the announcement must say so.",
+        required=False, label=_("Deck lists required"),
+        help_text=_("Shown on the event page: the rulebook says the announcement must say so."),
     )  # fmt: skip
-    deck_deadline = forms.DateTimeField(required=False, widget=DateTimeInput())
-    starts_at = forms.DateTimeField(required=False, widget=DateTimeInput(), label="Starts at")
-    location = forms.CharField(max_length=200, required=False)
-    description = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 5}))
+    deck_deadline = forms.DateTimeField(
+        required=False, widget=DateTimeInput(), label=_("Deck list deadline")
+    )
+    starts_at = forms.DateTimeField(required=False, widget=DateTimeInput(), label=_("Starts at"))
+    location = forms.CharField(max_length=200, required=False, label=_("Location"))
+    description = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 5}), label=_("Description")
+    )
     planned_rounds = forms.IntegerField(
-        required=False, min_value=1, max_value=30, label="Number of rounds",
-        help_text="Leave empty to use the rulebook's table by player count "
-        "(5–8 players 3, 9–16 4, 17–32 5, 33–64 6).",
+        required=False, min_value=1, max_value=30, label=_("Number of rounds"),
+        help_text=_("Leave empty to use the rulebook's table by player count "
+                    "(5–8 players 3, 9–16 4, 17–32 5, 33–64 6)."),
     )  # fmt: skip
-    round_minutes = forms.IntegerField(min_value=5, max_value=600, initial=60)
-    break_minutes = forms.IntegerField(min_value=0, max_value=240, initial=15)
+    round_minutes = forms.IntegerField(
+        min_value=5, max_value=600, initial=60, label=_("Round minutes")
+    )
+    break_minutes = forms.IntegerField(
+        min_value=0, max_value=240, initial=15, label=_("Break minutes")
+    )
     half_cap = forms.ChoiceField(
-        choices=[("exact", "exact (rulebook example)"), ("round-up", "round up")],
-        initial=DEFAULTS.half_cap, label="METW Free Council half cap",
+        choices=[("exact", _("exact (rulebook example)")), ("round-up", _("round up"))],
+        initial=DEFAULTS.half_cap, label=_("METW Free Council half cap"),
     )  # fmt: skip
     elimination_winner = forms.IntegerField(
         min_value=0, max_value=7, initial=DEFAULTS.metw_elimination_points[0],
-        label="METW Wizard eliminated: winner's points",
+        label=_("METW Wizard eliminated: winner's points"),
     )  # fmt: skip
     elimination_loser = forms.IntegerField(
         min_value=0, max_value=7, initial=DEFAULTS.metw_elimination_points[1],
-        label="METW Wizard eliminated: loser's points",
+        label=_("METW Wizard eliminated: loser's points"),
     )  # fmt: skip
     lotr_tcg_win_points = forms.IntegerField(
         min_value=0, max_value=10, initial=DEFAULTS.lotr_tcg_win_points,
-        label="LOTR TCG: points for a win",
+        label=_("LOTR TCG: points for a win"),
     )  # fmt: skip
     lotr_tcg_rating_points = forms.IntegerField(
         required=False, min_value=1, max_value=10, initial=DEFAULTS.lotr_tcg_rating_points,
-        label="LOTR TCG: a win's tournament points for ratings",
-        help_text="RULES.md §2: the rating formula needs the winner's points; 5 by default.",
+        label=_("LOTR TCG: a win's tournament points for ratings"),
+        help_text=_("The rating formula needs the winner's points; 5 by default."),
     )  # fmt: skip
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -136,8 +149,8 @@ class EventForm(forms.Form):
         groups = format_choice_groups()
         if len(groups) > 1:
             self.fields["format_key"] = forms.ChoiceField(
-                choices=groups, required=False, label="Format",
-                help_text="The deck construction format (for the chosen game).",
+                choices=groups, required=False, label=_("Format"),
+                help_text=_("The deck construction format (for the chosen game)."),
             )  # fmt: skip
 
     def _tiebreak_chain(self, data: dict[str, Any]) -> list[str]:
@@ -155,14 +168,14 @@ class EventForm(forms.Form):
         if ":" in key:
             game, _, fmt = key.partition(":")
             if data.get("game") and game != data["game"]:
-                self.add_error("format_key", "This format belongs to another game.")
+                self.add_error("format_key", _("This format belongs to another game."))
             data["format_key"] = fmt
         game = GAME_SYSTEMS.get(data.get("game") or "")
         if data.get("multiplayer") and game is not None and game.multiplayer_seats is None:
-            self.add_error("multiplayer", "This game has no multi-player game.")
+            self.add_error("multiplayer", _("This game has no multi-player game."))
         win, lose = data.get("elimination_winner"), data.get("elimination_loser")
         if win is not None and lose is not None and win < lose:
-            self.add_error("elimination_loser", "The loser cannot get more than the winner.")
+            self.add_error("elimination_loser", _("The loser cannot get more than the winner."))
         return data
 
     def event_data(self) -> dict[str, Any]:
@@ -215,15 +228,21 @@ class EventForm(forms.Form):
 
 
 class WalkinForm(forms.Form):
-    display_name = forms.CharField(max_length=100, label="Name")
-    membership_number = forms.CharField(max_length=40, required=False, label="Membership number")
+    display_name = forms.CharField(max_length=100, label=_("Name"))
+    membership_number = forms.CharField(max_length=40, required=False, label=_("Membership number"))
 
 
 class PenaltyForm(forms.Form):
-    registration = forms.TypedChoiceField(coerce=int, label="Player")
-    offense = forms.ChoiceField(choices=Penalty.Offense.choices)
-    kind = forms.ChoiceField(choices=Penalty.Kind.choices, initial=Penalty.Kind.WARNING)
-    note = forms.CharField(max_length=500, required=False)
+    registration = forms.TypedChoiceField(coerce=int, label=_("Player"))
+    offense = forms.ChoiceField(
+        choices=lambda: _translated(Penalty.Offense.choices), label=_("Offense")
+    )
+    kind = forms.ChoiceField(
+        choices=lambda: _translated(Penalty.Kind.choices),
+        initial=Penalty.Kind.WARNING,
+        label=_("Kind"),
+    )
+    note = forms.CharField(max_length=500, required=False, label=_("Note"))
 
     def __init__(self, *args: Any, registrations: Any = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -230,3 +230,12 @@ def rulebook_refs(text: str) -> str:
     (RULES.md) is for its developers, the readings are explained in words on the page."""
     parts = [p.strip() for p in str(text).split(";")]
     return "; ".join(p for p in parts if p and "RULES.md" not in p)
+
+
+@register.filter
+def change_note(note: str) -> str:
+    """A result change's note. The services write a dispute's other report into the note as
+    data; the page shows that report from the table's own fields, so here it is named only."""
+    if str(note).startswith("differing report:"):
+        return _("the two reports differ")
+    return str(note)
