@@ -11,7 +11,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from audit.models import AuditEntry
-from tournaments import presenters, services
+from tournaments import presenters, round_clock, services
 from tournaments.forms import EventForm, PenaltyForm, WalkinForm
 from tournaments.models import Event, Penalty, Registration, Round, Table
 from tournaments.views.common import event_or_404, game_info, run_service, to_int, url_or_none
@@ -96,6 +96,7 @@ def _round_context(request: HttpRequest, event: Event) -> dict[str, Any]:
             and services.repair_blocker(current) is None
         ),
         "timer": services.round_timer(current) if current else None,
+        "clock": round_clock.clock_state(current) if current else None,
     }
 
 
