@@ -214,7 +214,7 @@ def deck_sections(cards: list[dict[str, Any]]) -> list[DeckSection]:
     return sections
 
 
-def published_decks(event: Event, places: dict[str, int]) -> list[PublishedDeck]:
+def published_decks(event: Event, places: dict[int, int]) -> list[PublishedDeck]:
     """The published deck lists, in standings order, each as sorted sections."""
     if not event.decklists_published:
         return []
@@ -228,9 +228,8 @@ def published_decks(event: Event, places: dict[str, int]) -> list[PublishedDeck]
             continue
         name = row.registration.player.display_name
         sections = deck_sections((row.version.parsed or {}).get("cards") or [])
-        decks.append(
-            PublishedDeck(places.get(name), name, sections, sum(s.count for s in sections))
-        )
+        place = places.get(row.registration.pk)
+        decks.append(PublishedDeck(place, name, sections, sum(s.count for s in sections)))
     return sorted(decks, key=lambda d: (d.place is None, d.place or 0, d.player.lower()))
 
 
@@ -248,5 +247,7 @@ def finished_summary(event: Event) -> FinishedSummary | None:
     rows = services.event_standings(event)
     if not rows:
         return None
-    places = {row.player: row.rank for row in rows}
+    # Standings rows carry their registration (services.event_standings): places by entry,
+    # so two players of the same name keep their own places.
+    places = {row.registration.pk: row.rank for row in rows if getattr(row, "registration", None)}
     return FinishedSummary(rows[0], rows[:8], published_decks(event, places))

@@ -276,3 +276,31 @@ def test_status_labels_are_words():
     assert Event.objects.get(pk=event.pk).status == Event.Status.RUNNING
     page = logged_in().get("/events/").content.decode()
     assert "Running" in page
+
+
+def test_finished_event_lists_published_decks_with_places():
+    from decks.demo import is_illegal_sample, sample_decklists
+    from decks.services import publish_decklists, submit_decklist
+
+    director = make_user()
+    event = make_event(director, game="metw", decklists_required=True, planned_rounds=1)
+    regs = register_users(event, 4)
+    legal = [t for label, t in sample_decklists("metw") if not is_illegal_sample(label)]
+    for (user, _reg), text in zip(regs, legal * 4, strict=False):
+        submit_decklist(user, event, text)
+    rnd = services.pair_next_round(director, event, seed=5)
+    play_round(director, rnd)
+    services.finish_event(director, event)
+    event.refresh_from_db()
+    publish_decklists(director, event)
+    event.refresh_from_db()
+    summary = presenters.finished_summary(event)
+    assert [d.place for d in summary.decks] == sorted(d.place for d in summary.decks)
+    first = summary.decks[0]
+    leaders = {row.name for row in summary.top if row.rank == 1}
+    assert first.place == 1 and first.player in leaders and first.total > 0
+    for section in first.sections:
+        names = [c["name"] for c in section.cards]
+        assert names == sorted(names)
+    page = logged_in().get(event.get_absolute_url()).content.decode()
+    assert "Deck lists" in page and f"1. {first.player}" in page
