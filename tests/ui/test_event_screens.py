@@ -304,3 +304,16 @@ def test_finished_event_lists_published_decks_with_places():
         assert names == sorted(names)
     page = logged_in().get(event.get_absolute_url()).content.decode()
     assert "Deck lists" in page and f"1. {first.player}" in page
+
+
+def test_expired_form_and_forbidden_pages_are_in_words():
+    client = Client(enforce_csrf_checks=True)
+    response = client.post("/accounts/login/", {"username": "x", "password": "y"})
+    assert response.status_code == 403
+    assert "That form had expired" in response.content.decode()
+    _director, event, _regs, _rnd = running_event()
+    stranger = logged_in(make_user())
+    response = stranger.get(f"/audit/events/{event.slug}/")
+    assert response.status_code == 403
+    page = response.content.decode()
+    assert "You cannot open this page" in page and "Forbidden" not in page
