@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.axe import horizontal_overflow, internal_text, serious_violations
-from tests.browser.conftest import CHROMIUM_ARGS, log_in, screenshot  # noqa: F401
+from tests.browser.conftest import log_in, screenshot
 from tests.browser.journeys import load_demo
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -154,8 +154,7 @@ def test_spanish_event_page_on_a_phone(browser, live_server):
     )  # fmt: skip
     page = context.new_page()
     try:
-        log_in_es = page.goto(f"/events/{summary.running_event}/")
-        assert log_in_es is not None
+        page.goto(f"/events/{summary.running_event}/")
         expect(page.locator("html")).to_have_attribute("lang", "es")
         expect(page.get_by_role("link", name="Emparejamientos").first).to_be_visible()
         screenshot(page, "ui-06-event-page-es-390")
