@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from calculators.services import outcome_choices
 from rules_engine import GAME_SYSTEMS
@@ -31,37 +32,37 @@ class ScoreForm(forms.Form):
         max_value=MAX_ROUND,
         initial=1,
         required=True,
-        label="Round number",
-        help_text="For the bye: 6 in round 1, 5 in round 2, 4 later.",
+        label=_("Round number"),
+        help_text=_("For the bye: 6 in round 1, 5 in round 2, 4 later."),
     )
     multiplayer = forms.BooleanField(
         required=False,
-        label="Multi-player game",
-        help_text="LoRE pods of 3–5, LOTR Dice 2–4, LOTR TCG 2–8.",
+        label=_("Multi-player game"),
+        help_text=_("LoRE pods of 3–5, LOTR Dice 2–4, LOTR TCG 2–8."),
     )
     outcome = forms.ChoiceField(
-        choices=outcome_choices, initial="normal", label="How the game ended"
+        choices=outcome_choices, initial="normal", label=_("How the game ended")
     )
     winner = forms.CharField(
         required=False,
         max_length=100,
-        label="Winner (optional for MP games)",
-        help_text="Needed for a One Ring win, a Wizard eliminated and every LOTR TCG game.",
+        label=_("Winner (optional for MP games)"),
+        help_text=_("Needed for a One Ring win, a Wizard eliminated and every LOTR TCG game."),
     )
     time_called = forms.BooleanField(
         required=False,
-        label="Time was called",
-        help_text="Scored the same way by the MPs when the game was stopped.",
+        label=_("Time was called"),
+        help_text=_("Scored the same way by the MPs when the game was stopped."),
     )
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         for i in range(1, SEAT_ROWS + 1):
             self.fields[f"player_{i}"] = forms.CharField(
-                required=False, max_length=100, label=f"Seat {i}: player"
+                required=False, max_length=100, label=_("Seat %(n)s: player") % {"n": i}
             )
             self.fields[f"mps_{i}"] = number(
-                min_value=-MAX_MPS, max_value=MAX_MPS, label=f"Seat {i}: MPs"
+                min_value=-MAX_MPS, max_value=MAX_MPS, label=_("Seat %(n)s: MPs") % {"n": i}
             )
 
     def seat_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
@@ -76,7 +77,7 @@ class ScoreForm(forms.Form):
             if not name and mps is None:
                 continue  # an unused row
             if not name:
-                self.add_error(f"player_{i}", "Name the player in this seat, or clear the MPs.")
+                self.add_error(f"player_{i}", _("Name the player in this seat, or clear the MPs."))
                 continue
             seats.append({"player": name, "mps": mps})
         data["seats"] = seats
@@ -86,36 +87,38 @@ class ScoreForm(forms.Form):
 class CouncilOptionsForm(forms.Form):
     half_cap = forms.ChoiceField(
         choices=[
-            ("exact", "Exact half — reproduces the rulebook's example (default)"),
-            ("round-up", "Half rounded up — the rule's words read literally"),
+            ("exact", _("Exact half — reproduces the rulebook's example (default)")),
+            ("round-up", _("Half rounded up — the rule's words read literally")),
         ],
         initial="exact",
         widget=forms.RadioSelect,
-        label="Half-cap reading (RULES.md §5)",
+        label=_("Half-cap reading"),
     )
-    round = number(min_value=1, max_value=MAX_ROUND, initial=1, required=True, label="Round number")
+    round = number(
+        min_value=1, max_value=MAX_ROUND, initial=1, required=True, label=_("Round number")
+    )
 
 
 CATEGORY_LABELS = {
-    "character": "Character",
-    "item": "Item (major, greater, rings)",
-    "faction": "Faction",
-    "ally": "Ally",
-    "kill": "Kill",
-    "miscellaneous": "Miscellaneous",
+    "character": _("Character"),
+    "item": _("Item (major, greater, rings)"),
+    "faction": _("Faction"),
+    "ally": _("Ally"),
+    "kill": _("Kill"),
+    "miscellaneous": _("Miscellaneous"),
 }
 
 
 class CouncilPlayerForm(forms.Form):
-    player = forms.CharField(required=False, max_length=100, label="Player")
+    player = forms.CharField(required=False, max_length=100, label=_("Player"))
     revealed_duplicates = number(
         min_value=0,
         max_value=MAX_REVEALS,
-        label="Duplicates revealed",
-        help_text="Opponent's unique cards in play you reveal from your hand (−1 each to him).",
+        label=_("Duplicates revealed"),
+        help_text=_("Opponent's unique cards in play you reveal from your hand (−1 each to him)."),
     )
     avatar_eliminated = forms.BooleanField(
-        required=False, label="Avatar eliminated (CoE: −5, last)"
+        required=False, label=_("Avatar eliminated (CoE: −5, last)")
     )
 
     def __init__(self, *args: Any, **kwargs: Any):

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from calculators import services
@@ -98,8 +99,8 @@ def free_council(request: HttpRequest) -> HttpResponse:
     else:
         options = CouncilOptionsForm()
         forms = [
-            CouncilPlayerForm(prefix="a", initial={"player": "Player 1"}),
-            CouncilPlayerForm(prefix="b", initial={"player": "Player 2"}),
+            CouncilPlayerForm(prefix="a", initial={"player": _("Player 1")}),
+            CouncilPlayerForm(prefix="b", initial={"player": _("Player 2")}),
         ]
     invalid = request.method == "POST" and result is None
     return render(
@@ -146,44 +147,44 @@ def _step_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
         return " ".join(c["reason"] + "." for c in side[key])
 
     return [
-        {"step": "Start", "values": [a["start_total"], b["start_total"]], "total": True},
+        {"step": _("Start"), "values": [a["start_total"], b["start_total"]], "total": True},
         {
-            "step": "Doubling",
+            "step": _("Doubling"),
             "values": [changes(a, "doubling"), changes(b, "doubling")],
             "notes": [why(a, "doubling"), why(b, "doubling")],
         },
         {
-            "step": "After doubling",
+            "step": _("After doubling"),
             "values": [a["after_doubling_total"], b["after_doubling_total"]],
             "total": True,
         },
         {
-            "step": "Half cap",
+            "step": _("Half cap"),
             "values": [changes(a, "half_cap"), changes(b, "half_cap")],
             "notes": [why(a, "half_cap"), why(b, "half_cap")],
         },
         {
-            "step": "After half cap",
+            "step": _("After half cap"),
             "values": [a["after_half_cap_total"], b["after_half_cap_total"]],
             "total": True,
         },
         {
-            "step": "Opponent revealed duplicates",
+            "step": _("Opponent revealed duplicates"),
             "values": [
                 f"−{side['revealed_against']}" if side["revealed_against"] else "—"
                 for side in (a, b)
             ],
         },
         {
-            "step": "After reveals",
+            "step": _("After reveals"),
             "values": [a["after_reveals"], b["after_reveals"]],
             "total": True,
         },
         {
-            "step": "Avatar eliminated",
+            "step": _("Avatar eliminated"),
             "values": [a["avatar_penalty"] or "—", b["avatar_penalty"] or "—"],
         },
-        {"step": "Final MPs", "values": [a["final"], b["final"]], "total": True, "final": True},
+        {"step": _("Final MPs"), "values": [a["final"], b["final"]], "total": True, "final": True},
     ]
 
 

@@ -15,3 +15,6 @@ class DecksConfig(AppConfig):
         # The built-in formats are rows like any other, so events and custom formats can
         # point at them; creating them after every migrate keeps them current with the code.
         post_migrate.connect(_builtin_formats, sender=self, dispatch_uid="decks-builtin-formats")
+        from decks import tournament_hooks
+
+        tournament_hooks.register()

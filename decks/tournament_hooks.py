@@ -6,7 +6,13 @@ from __future__ import annotations
 
 def register() -> None:
     """Called from DecksConfig.ready()."""
-    from decks.services import deck_status_for_event, format_choices, illegal_decklists
+    from decks.services import (
+        deck_status_for_event,
+        event_decklists,
+        format_choices,
+        format_for_event,
+        illegal_decklists,
+    )
     from tournaments.extensions import DeckHooks, register_deck_hooks
 
     register_deck_hooks(
@@ -14,5 +20,7 @@ def register() -> None:
             format_choices=format_choices,
             deck_status_for_event=deck_status_for_event,
             illegal_decklists=illegal_decklists,
+            format_name=lambda event: format_for_event(event).name,
+            event_decklists=event_decklists,
         )
     )

@@ -11,10 +11,12 @@ from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from organizer import health as health_checks
 from organizer import security
+from tournaments import presenters
 from tournaments.models import Event, Player
 
 
@@ -24,6 +26,8 @@ def home(request: HttpRequest) -> HttpResponse:
         "running": events.filter(status=Event.Status.RUNNING)[:10],
         "upcoming": events.filter(status=Event.Status.REGISTRATION)[:10],
         "finished": events.filter(status=Event.Status.FINISHED)[:5],
+        # A signed-in player at a running event sees his table first.
+        "tables_now": presenters.tables_now(request.user),
     }
     return render(request, "home.html", context)
 
@@ -56,10 +60,15 @@ class LoginView(auth_views.LoginView):
 
 class SignupForm(UserCreationForm):
     display_name = forms.CharField(
-        max_length=100, help_text="Your name as it appears in pairings and standings."
+        max_length=100,
+        label=gettext_lazy("Display name"),
+        help_text=gettext_lazy("Your name as it appears in pairings and standings."),
     )
     membership_number = forms.CharField(
-        max_length=40, required=False, help_text="Optional: your club or association number."
+        max_length=40,
+        required=False,
+        label=gettext_lazy("Membership number"),
+        help_text=gettext_lazy("Optional: your club or association number."),
     )
 
 

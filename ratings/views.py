@@ -10,6 +10,8 @@ from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from core.errors import NotAllowed, NotFound, ServiceError
@@ -21,15 +23,15 @@ from tournaments.models import GameSystem, Player
 
 COLUMNS = [
     ("rank", "#", True),
-    ("name", "Player", False),
-    ("rating", "Current", True),
-    ("peak", "Season peak", True),
-    ("events", "Events", True),
-    ("games", "Games", True),
-    ("wins", "W", True),
-    ("losses", "L", True),
-    ("draws", "D", True),
-    ("points", "TP", True),
+    ("name", gettext_lazy("Player"), False),
+    ("rating", gettext_lazy("Current"), True),
+    ("peak", gettext_lazy("Season peak"), True),
+    ("events", gettext_lazy("Events"), True),
+    ("games", gettext_lazy("Games"), True),
+    ("wins", gettext_lazy("Wins"), True),
+    ("losses", gettext_lazy("Losses"), True),
+    ("draws", gettext_lazy("Draws"), True),
+    ("points", gettext_lazy("Tournament points"), True),
 ]
 # Numbers read best highest first; names and ranks ascending.
 DESCENDING_FIRST = {"rating", "peak", "events", "games", "wins", "losses", "draws", "points"}
@@ -50,7 +52,7 @@ def league_list(request: HttpRequest) -> HttpResponse:
     seasons = Season.objects.all()
     if game:
         if game not in GameSystem.values:
-            messages.error(request, f"No game system {game!r}; showing every season.")
+            messages.error(request, _("There is no such game; showing every season."))
             game = ""
         else:
             seasons = seasons.filter(game=game)
@@ -140,10 +142,12 @@ def season_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 def game_standings(request: HttpRequest, game: str) -> HttpResponse:
     if game not in GameSystem.values:
-        raise Http404(f"No game system {game!r}.")
+        raise Http404(_("There is no such game."))
     label = dict(GameSystem.choices)[game]
     context = _standings_context(request, game)
-    context.update({"season": None, "title": f"{label}: all ratings", "game_label": label})
+    context.update(
+        {"season": None, "title": _("%(game)s: all ratings") % {"game": label}, "game_label": label}
+    )
     return render(request, "ratings/standings.html", context)
 
 
@@ -152,7 +156,9 @@ def player_ratings(request: HttpRequest, pk: int) -> HttpResponse:
     histories = player_history(player)
     for history in histories:
         history.chart = line_chart(
-            history.series, label=f"{player.display_name}: {history.label} rating"
+            history.series,
+            label=_("%(name)s: %(game)s rating")
+            % {"name": player.display_name, "game": history.label},
         )  # type: ignore[attr-defined]
     return render(request, "ratings/player.html", {"player": player, "histories": histories})
 
@@ -166,7 +172,10 @@ def replay(request: HttpRequest) -> HttpResponse:
     except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect("league-list")
-    messages.success(request, f"Replay of the {dict(GameSystem.choices)[game]} ratings queued.")
+    messages.success(
+        request,
+        _("Replay of the %(game)s ratings queued.") % {"game": dict(GameSystem.choices)[game]},
+    )
     return redirect(job.get_absolute_url())
 
 

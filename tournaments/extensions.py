@@ -30,6 +30,10 @@ class DeckHooks:
     deck_status_for_event: Callable[[Event], dict[int, Any]]
     # registrations whose current deck list is illegal
     illegal_decklists: Callable[[Event], Sequence[Registration]]
+    # the event's deck construction format, by its name
+    format_name: Callable[[Event], str]
+    # the event's deck lists as a given user may see them (rows with .registration, .version)
+    event_decklists: Callable[[Any, Event], Sequence[Any]]
 
 
 _deck_hooks: DeckHooks | None = None
@@ -76,3 +80,20 @@ def illegal_decklists(event: Event) -> list[Registration]:
     except Exception:  # deck checks are information; the dashboard must still load
         log.exception("deck checks of event %s failed", getattr(event, "pk", None))
         return []
+
+
+def format_name(event: Event) -> str:
+    """The event's format by its name (never its key); empty without a deck app or format."""
+    if _deck_hooks is None:
+        return ""
+    try:
+        return _deck_hooks.format_name(event)
+    except Exception:  # an unknown or removed format: show nothing rather than a key
+        return ""
+
+
+def event_decklists(user: Any, event: Event) -> list[Any]:
+    """The deck lists of ``event`` that ``user`` may see; none without a deck app."""
+    if _deck_hooks is None:
+        return []
+    return list(_deck_hooks.event_decklists(user, event))

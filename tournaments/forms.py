@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from rules_engine import GAME_SYSTEMS, ScoringSettings
 from tournaments import extensions
@@ -22,11 +23,41 @@ from tournaments.limits import (
 from tournaments.models import Event, GameSystem, Penalty
 
 DEFAULTS = ScoringSettings()
+TIEBREAK_SLOTS = 4
+# The settings that belong to one game only: the form shows them for that game alone.
+GAME_OF_FIELD = {
+    "half_cap": "metw",
+    "elimination_winner": "metw",
+    "elimination_loser": "metw",
+    "lotr_tcg_win_points": "lotr-tcg",
+    "lotr_tcg_rating_points": "lotr-tcg",
+}
+
+
+def tiebreak_choices() -> list[tuple[str, str]]:
+    """Every tiebreak of the registry, by its label (never its key)."""
+    from tournaments.standings import TIEBREAKS
+
+    names = {"fewer_losses": _("fewer losses")}
+    return [("", "—")] + [
+        (key, names.get(key) or _(getattr(TIEBREAKS[key], "label", key))) for key in TIEBREAKS
+    ]
+
+
+def default_tiebreaks() -> list[str]:
+    from tournaments.standings import DEFAULT_TIEBREAKS
+
+    return list(DEFAULT_TIEBREAKS)
+
+
+def _translated(choices: list[tuple[str, str]]) -> list[tuple[str, Any]]:
+    """Model choice labels in the page's language (their msgids are in tournaments/labels.py)."""
+    return [(key, _(label)) for key, label in choices]
 
 
 def format_choice_groups() -> list[tuple[str, Any]]:
     """Formats per game, from the deck app registered in tournaments.extensions."""
-    groups: list[tuple[str, Any]] = [("", "— none / not checked —")]
+    groups: list[tuple[str, Any]] = [("", _("— none / not checked —"))]
     for key, label in GameSystem.choices:
         rows = extensions.format_choices(key)
         if rows:
@@ -42,102 +73,114 @@ class DateTimeInput(forms.DateTimeInput):
 
 
 class EventForm(forms.Form):
-    name = forms.CharField(max_length=200)
-    game = forms.ChoiceField(choices=GameSystem.choices)
+    name = forms.CharField(max_length=200, label=_("Name"))
+    game = forms.ChoiceField(choices=lambda: _translated(GameSystem.choices), label=_("Game"))
     format_key = forms.CharField(
-        max_length=120, required=False, label="Format",
-        help_text="The deck construction format, checked against submitted deck lists.",
+        max_length=120, required=False, label=_("Format"),
+        help_text=_("The deck construction format, checked against submitted deck lists."),
     )  # fmt: skip
     multiplayer = forms.BooleanField(
-        required=False, label="Multi-player (pods of 3–5)",
-        help_text="000 Part VI §3: half as many rounds; 12 players to be sanctioned.",
+        required=False, label=_("Multi-player (pods of 3–5)"),
+        help_text=_("000 Part VI §3: half as many rounds; 12 players to be sanctioned."),
     )  # fmt: skip
     sanctioned = forms.BooleanField(
-        required=False, label="Sanctioned (rated)",
-        help_text="Needs at least 5 players (12 multi-player).",
+        required=False, label=_("Sanctioned (rated)"),
+        help_text=_("Needs at least 5 players (12 multi-player)."),
     )  # fmt: skip
     decklists_required = forms.BooleanField(
-        required=False, label="Deck lists required",
-        help_text="Shown on the event page: the rulebook says the announcement must say so.",
+        required=False, label=_("Deck lists required"),
+        help_text=_("Shown on the event page: the rulebook says the announcement must say so."),
     )  # fmt: skip
-    deck_deadline = forms.DateTimeField(required=False, widget=DateTimeInput())
-    starts_at = forms.DateTimeField(required=False, widget=DateTimeInput(), label="Starts at")
-    location = forms.CharField(max_length=200, required=False)
-    description = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 5}))
+    deck_deadline = forms.DateTimeField(
+        required=False, widget=DateTimeInput(), label=_("Deck list deadline")
+    )
+    starts_at = forms.DateTimeField(required=False, widget=DateTimeInput(), label=_("Starts at"))
+    location = forms.CharField(max_length=200, required=False, label=_("Location"))
+    description = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 5}), label=_("Description")
+    )
     planned_rounds = forms.IntegerField(
-        required=False, **PLANNED_ROUNDS.field_kwargs(), label="Number of rounds",
-        help_text="Leave empty to use the rulebook's table by player count "
-        "(5–8 players 3, 9–16 4, 17–32 5, 33–64 6).",
+        required=False, **PLANNED_ROUNDS.field_kwargs(), label=_("Number of rounds"),
+        help_text=_("Leave empty to use the rulebook's table by player count "
+                    "(5–8 players 3, 9–16 4, 17–32 5, 33–64 6)."),
     )  # fmt: skip
     round_minutes = forms.IntegerField(
-        **ROUND_MINUTES.field_kwargs(), initial=DEFAULT_ROUND_MINUTES
+        **ROUND_MINUTES.field_kwargs(), initial=DEFAULT_ROUND_MINUTES, label=_("Round minutes")
     )
     break_minutes = forms.IntegerField(
-        **BREAK_MINUTES.field_kwargs(), initial=DEFAULT_BREAK_MINUTES
+        **BREAK_MINUTES.field_kwargs(), initial=DEFAULT_BREAK_MINUTES, label=_("Break minutes")
     )
-    tiebreaks = forms.CharField(
-        required=False, max_length=300,
-        help_text="After tournament points, comma-separated. Empty: the rulebook's chain "
-        "(head_to_head, fewer_losses, opponents_points).",
-    )  # fmt: skip
     half_cap = forms.ChoiceField(
         choices=HALF_CAP_CHOICES,
-        initial=DEFAULTS.half_cap, label="METW Free Council half cap",
+        initial=DEFAULTS.half_cap, label=_("METW Free Council half cap"),
     )  # fmt: skip
     elimination_winner = forms.IntegerField(
         **METW_ELIMINATION_POINTS.field_kwargs(), initial=DEFAULTS.metw_elimination_points[0],
-        label="METW Wizard eliminated: winner's points",
+        label=_("METW Wizard eliminated: winner's points"),
     )  # fmt: skip
     elimination_loser = forms.IntegerField(
         **METW_ELIMINATION_POINTS.field_kwargs(), initial=DEFAULTS.metw_elimination_points[1],
-        label="METW Wizard eliminated: loser's points",
+        label=_("METW Wizard eliminated: loser's points"),
     )  # fmt: skip
     lotr_tcg_win_points = forms.IntegerField(
         **LOTR_TCG_POINTS.field_kwargs(), initial=DEFAULTS.lotr_tcg_win_points,
-        label="LOTR TCG: points for a win",
+        label=_("LOTR TCG: points for a win"),
     )  # fmt: skip
     lotr_tcg_rating_points = forms.IntegerField(
         required=False, min_value=1, max_value=LOTR_TCG_POINTS.high,
         initial=DEFAULTS.lotr_tcg_rating_points,
-        label="LOTR TCG: a win's tournament points for ratings",
-        help_text="RULES.md §2: the rating formula needs the winner's points; 5 by default.",
+        label=_("LOTR TCG: a win's tournament points for ratings"),
+        help_text=_("The rating formula needs the winner's points; 5 by default."),
     )  # fmt: skip
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        chain = default_tiebreaks()
+        ordinals = [_("First tiebreak"), _("Second tiebreak"), _("Third tiebreak"),
+                    _("Fourth tiebreak")]  # fmt: skip
+        for i in range(TIEBREAK_SLOTS):
+            self.fields[f"tiebreak_{i + 1}"] = forms.ChoiceField(
+                choices=tiebreak_choices(), required=False, label=ordinals[i],
+                initial=chain[i] if i < len(chain) else "",
+                help_text=_("After tournament points, in this order (000 Part VI §3 by default).")
+                if i == 0 else "",
+            )  # fmt: skip
+        for name, game in GAME_OF_FIELD.items():
+            self.fields[name].game = game  # type: ignore[attr-defined]
+        self.order_fields(
+            [*list(self.fields)[: list(self.fields).index("break_minutes") + 1],
+             *(f"tiebreak_{i + 1}" for i in range(TIEBREAK_SLOTS))]
+        )  # fmt: skip
         groups = format_choice_groups()
         if len(groups) > 1:
             self.fields["format_key"] = forms.ChoiceField(
-                choices=groups, required=False, label="Format",
-                help_text="The deck construction format (for the chosen game).",
+                choices=groups, required=False, label=_("Format"),
+                help_text=_("The deck construction format (for the chosen game)."),
             )  # fmt: skip
 
-    def clean_tiebreaks(self) -> list[str]:
-        raw = self.cleaned_data.get("tiebreaks") or ""
-        names = [t.strip() for t in raw.split(",") if t.strip()]
-        from tournaments.standings import TIEBREAKS
-
-        unknown = [n for n in names if n not in TIEBREAKS]
-        if unknown:
-            raise forms.ValidationError(
-                f"Unknown tiebreak {', '.join(unknown)}: choose from {', '.join(TIEBREAKS)}."
-            )
-        return names
+    def _tiebreak_chain(self, data: dict[str, Any]) -> list[str]:
+        """The chosen tiebreaks in order; the rulebook's chain is stored as the default."""
+        chain = [data.get(f"tiebreak_{i + 1}") for i in range(TIEBREAK_SLOTS)]
+        chain = [t for t in chain if t]
+        if len(set(chain)) != len(chain):
+            self.add_error("tiebreak_2", _("Each tiebreak can be chosen once."))
+        return [] if chain == default_tiebreaks() else chain
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        data["tiebreaks"] = self._tiebreak_chain(data)
         key = data.get("format_key") or ""
         if ":" in key:
             game, _, fmt = key.partition(":")
             if data.get("game") and game != data["game"]:
-                self.add_error("format_key", "This format belongs to another game.")
+                self.add_error("format_key", _("This format belongs to another game."))
             data["format_key"] = fmt
         game = GAME_SYSTEMS.get(data.get("game") or "")
         if data.get("multiplayer") and game is not None and game.multiplayer_seats is None:
-            self.add_error("multiplayer", "This game has no multi-player game.")
+            self.add_error("multiplayer", _("This game has no multi-player game."))
         win, lose = data.get("elimination_winner"), data.get("elimination_loser")
         if win is not None and lose is not None and win < lose:
-            self.add_error("elimination_loser", "The loser cannot get more than the winner.")
+            self.add_error("elimination_loser", _("The loser cannot get more than the winner."))
         return data
 
     def event_data(self) -> dict[str, Any]:
@@ -168,6 +211,7 @@ class EventForm(forms.Form):
         settings = event.scoring_settings or {}
         elim = settings.get("metw_elimination_points", DEFAULTS.metw_elimination_points)
         fmt = f"{event.game}:{event.format_key}" if event.format_key else ""
+        chain = event.tiebreaks or default_tiebreaks()
         return {
             "name": event.name, "game": event.game, "format_key": fmt,
             "multiplayer": event.multiplayer, "sanctioned": event.sanctioned,
@@ -175,7 +219,8 @@ class EventForm(forms.Form):
             "deck_deadline": event.deck_deadline, "starts_at": event.starts_at,
             "location": event.location, "description": event.description,
             "planned_rounds": event.planned_rounds, "round_minutes": event.round_minutes,
-            "break_minutes": event.break_minutes, "tiebreaks": ", ".join(event.tiebreaks or []),
+            "break_minutes": event.break_minutes,
+            **{f"tiebreak_{i + 1}": t for i, t in enumerate(chain)},
             "half_cap": settings.get("half_cap", DEFAULTS.half_cap),
             "elimination_winner": elim[0], "elimination_loser": elim[1],
             "lotr_tcg_win_points": settings.get(
@@ -188,15 +233,21 @@ class EventForm(forms.Form):
 
 
 class WalkinForm(forms.Form):
-    display_name = forms.CharField(max_length=100, label="Name")
-    membership_number = forms.CharField(max_length=40, required=False, label="Membership number")
+    display_name = forms.CharField(max_length=100, label=_("Name"))
+    membership_number = forms.CharField(max_length=40, required=False, label=_("Membership number"))
 
 
 class PenaltyForm(forms.Form):
-    registration = forms.TypedChoiceField(coerce=int, label="Player")
-    offense = forms.ChoiceField(choices=Penalty.Offense.choices)
-    kind = forms.ChoiceField(choices=Penalty.Kind.choices, initial=Penalty.Kind.WARNING)
-    note = forms.CharField(max_length=500, required=False)
+    registration = forms.TypedChoiceField(coerce=int, label=_("Player"))
+    offense = forms.ChoiceField(
+        choices=lambda: _translated(Penalty.Offense.choices), label=_("Offense")
+    )
+    kind = forms.ChoiceField(
+        choices=lambda: _translated(Penalty.Kind.choices),
+        initial=Penalty.Kind.WARNING,
+        label=_("Kind"),
+    )
+    note = forms.CharField(max_length=500, required=False, label=_("Note"))
 
     def __init__(self, *args: Any, registrations: Any = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

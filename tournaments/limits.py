@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from rules_engine.types import HALF_CAP_READINGS
 
 
@@ -35,5 +37,5 @@ DEFAULT_BREAK_MINUTES = 15
 # Scoring settings (rules_engine.ScoringSettings) a director may change.
 LOTR_TCG_POINTS = Bounds(0, 10)
 METW_ELIMINATION_POINTS = Bounds(0, 7)
-HALF_CAP_LABELS = {"exact": "exact (rulebook example)", "round-up": "round up"}
+HALF_CAP_LABELS = {"exact": _("exact (rulebook example)"), "round-up": _("round up")}
 HALF_CAP_CHOICES = [(reading, HALF_CAP_LABELS[reading]) for reading in HALF_CAP_READINGS]

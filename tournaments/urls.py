@@ -1,6 +1,7 @@
 """Pages for events (included at the site root)."""
 
 from django.urls import path
+from django.views.i18n import set_language
 
 from tournaments import views
 
@@ -17,6 +18,11 @@ urlpatterns = [
     path(E + "timer/", views.round_timer, name="event-timer"),
     path(E + "rounds/<int:number>/print/", views.print_pairings, name="print-pairings"),
     path(E + "rounds/<int:number>/slips/", views.print_slips, name="print-slips"),
+    path(E + "standings/print/", views.print_standings, name="print-standings"),
+    path(E + "projector/pairings/", views.projector_pairings, name="projector-pairings"),
+    path(E + "projector/clock/", views.projector_clock, name="projector-clock"),
+    path(E + "projector/standings/", views.projector_standings, name="projector-standings"),
+    path(E + "clock/<str:action>/", views.clock_action, name="clock-action"),
     path(E + "me/", views.my_event, name="my-event"),
     path(E + "me/drop/", views.self_drop, name="my-event-drop"),
     path(E + "tables/<int:table_id>/<str:action>/", views.table_action, name="table-action"),
@@ -24,4 +30,6 @@ urlpatterns = [
     path(E + "manage/<str:action>/", views.director_action, name="director-action"),
     path("players/<int:pk>/", views.player_detail, name="player-detail"),
     path("me/events/", views.my_events, name="my-events"),
+    # The language switch in the page header (a POST, like Django's own i18n URLs).
+    path("language/", set_language, name="set-language"),
 ]

@@ -1,0 +1,242 @@
+"""What the pages show, built from the services: read-only, no writes, no prose parsed back.
+
+Each function answers one question a page asks (which table is mine now, how many players,
+what needs the director first, who won) so that every page asking it gets the same answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments import extensions, round_clock, services
+from tournaments.models import Event, Registration, Round, Seat, Table
+from tournaments.permissions import own_registration
+
+
+def local(moment: datetime | None) -> datetime | None:
+    """A stored time in the zone the page shows (the event's, once activated)."""
+    return timezone.localtime(moment) if moment else None
+
+
+@dataclass(frozen=True)
+class PlayerCounts:
+    """The one count of players every page shows (registered = playing + out)."""
+
+    registered: int
+    playing: int
+    out: int
+    checked_in: int
+
+
+def player_counts(event: Event) -> PlayerCounts:
+    regs = list(event.registrations.only("dropped", "ejected", "checked_in"))
+    playing = [r for r in regs if not r.dropped and not r.ejected]
+    return PlayerCounts(
+        registered=len(regs),
+        playing=len(playing),
+        out=len(regs) - len(playing),
+        checked_in=sum(1 for r in playing if r.checked_in),
+    )
+
+
+@dataclass(frozen=True)
+class TableNow:
+    """A player's seat in the round being played: what the phone card shows."""
+
+    event: Event
+    round_number: int
+    table_number: int
+    is_bye: bool
+    opponents: list[str]
+    status: str
+    status_label: str
+    ends_at: datetime | None
+    remaining_seconds: int | None
+    paused: bool
+    needs_report: bool
+    url: str
+
+
+def _table_now_for(reg: Registration, rnd: Round) -> TableNow | None:
+    seat = (
+        Seat.objects.filter(registration=reg, round=rnd)
+        .select_related("table")
+        .prefetch_related("table__seats__registration__player")
+        .first()
+    )
+    if seat is None:
+        return None
+    table = seat.table
+    timer = round_clock.clock_state(rnd)
+    return TableNow(
+        event=rnd.event,
+        round_number=rnd.number,
+        table_number=table.number,
+        is_bye=table.is_bye,
+        opponents=opponents(table, seat),
+        status=table.status,
+        status_label=table.get_status_display(),
+        ends_at=local(timer.ends_at),
+        remaining_seconds=timer.remaining_seconds,
+        paused=timer.paused,
+        needs_report=not table.is_bye and table.status == Table.Status.PENDING,
+        url=reverse("my-event", args=[rnd.event.slug]) + "#result",
+    )
+
+
+def table_now(user: Any, event: Event) -> TableNow | None:
+    """The signed-in player's table in the event's current, unfinished round (None if none)."""
+    if not getattr(user, "is_authenticated", False) or event.status != Event.Status.RUNNING:
+        return None
+    reg = own_registration(user, event)
+    rnd = event.rounds.order_by("-number").first()
+    if reg is None or not reg.active or rnd is None or rnd.status == Round.Status.CLOSED:
+        return None
+    return _table_now_for(reg, rnd)
+
+
+def tables_now(user: Any) -> list[TableNow]:
+    """Every running event's current table for this user (the home page's cards)."""
+    if not getattr(user, "is_authenticated", False):
+        return []
+    events = Event.objects.filter(
+        status=Event.Status.RUNNING, registrations__player__user=user
+    ).distinct()
+    found = (table_now(user, e) for e in events)
+    return [t for t in found if t is not None]
+
+
+def format_name(event: Event) -> str:
+    """The event's format by its name (never its key); empty if the game has no formats."""
+    return extensions.format_name(event)
+
+
+def points_by_registration(event: Event) -> dict[int, int]:
+    return {reg_id: record.score for reg_id, record in services.player_records(event).items()}
+
+
+def opponents(table: Table, seat: Seat) -> list[str]:
+    return [s.registration.player.display_name for s in table.seats.all() if s.pk != seat.pk]
+
+
+# ----------------------------------------------------------------------------- the director
+
+
+@dataclass
+class Need:
+    """One thing a running event needs from its director, most urgent first."""
+
+    key: str
+    title: str
+    items: list[dict[str, Any]] = field(default_factory=list)
+    urgent: bool = False
+
+
+def needs_you(context: dict[str, Any]) -> list[Need]:
+    """Disputes, unreported tables, illegal decks and the clock, from the dashboard's data."""
+    needs: list[Need] = []
+    disputed = context.get("disputed") or []
+    if disputed:
+        needs.append(
+            Need("disputes", _("Disputed results"), [{"table": t} for t in disputed], urgent=True)
+        )
+    illegal = context.get("illegal") or []
+    if illegal:
+        needs.append(
+            Need("decks", _("Illegal deck lists"), [{"registration": r} for r in illegal], True)
+        )
+    current, shown = context.get("current"), context.get("shown")
+    waiting = [
+        t
+        for t in context.get("open_tables") or []
+        if t.status != Table.Status.DISPUTED and not t.is_bye
+    ]
+    if waiting and current is not None and shown == current:
+        needs.append(Need("unreported", _("Tables without a confirmed result"), [
+            {"table": t} for t in waiting
+        ]))  # fmt: skip
+    return needs
+
+
+# ----------------------------------------------------------------------------- the end
+
+
+@dataclass(frozen=True)
+class DeckSection:
+    title: str
+    count: int
+    cards: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class PublishedDeck:
+    place: int | None
+    player: str
+    sections: list[DeckSection]
+    total: int
+
+
+ZONE_LABELS = {
+    "sideboard": gettext_lazy("Sideboard"),
+}
+
+
+def deck_sections(cards: list[dict[str, Any]]) -> list[DeckSection]:
+    """A parsed list as sections (deck, then sideboard; each by card type), names sorted."""
+    grouped: dict[tuple[bool, str], list[dict[str, Any]]] = {}
+    for card in cards:
+        side = card.get("zone") == "sideboard"
+        kind = str(card.get("type") or _("Other")).strip().capitalize()
+        grouped.setdefault((side, kind), []).append(card)
+    sections = []
+    for (side, kind), rows in sorted(grouped.items()):
+        merged: dict[str, int] = {}
+        for row in rows:
+            merged[row["name"]] = merged.get(row["name"], 0) + int(row.get("count") or 0)
+        listed = [{"name": n, "count": c} for n, c in sorted(merged.items(), key=lambda i: i[0])]
+        title = f"{ZONE_LABELS['sideboard']}: {kind}" if side else kind
+        sections.append(DeckSection(title, sum(merged.values()), listed))
+    return sections
+
+
+def published_decks(event: Event, places: dict[int, int]) -> list[PublishedDeck]:
+    """The published deck lists, in standings order, each as sorted sections."""
+    if not event.decklists_published:
+        return []
+    decks = []
+    for row in extensions.event_decklists(AnonymousUser(), event):
+        if row.version is None:
+            continue
+        name = row.registration.player.display_name
+        sections = deck_sections((row.version.parsed or {}).get("cards") or [])
+        place = places.get(row.registration.pk)
+        decks.append(PublishedDeck(place, name, sections, sum(s.count for s in sections)))
+    return sorted(decks, key=lambda d: (d.place is None, d.place or 0, d.player.lower()))
+
+
+@dataclass(frozen=True)
+class FinishedSummary:
+    winner: Any
+    top: list[Any]
+    decks: list[PublishedDeck]
+
+
+def finished_summary(event: Event) -> FinishedSummary | None:
+    """A finished event's winner, top 8 and published deck lists (None while it runs)."""
+    if event.status != Event.Status.FINISHED or not event.rounds.exists():
+        return None
+    rows = services.event_standings(event)
+    if not rows:
+        return None
+    # Standings rows carry their registration (services.event_standings): places by entry,
+    # so two players of the same name keep their own places.
+    places = {row.registration.pk: row.rank for row in rows if getattr(row, "registration", None)}
+    return FinishedSummary(rows[0], rows[:8], published_decks(event, places))

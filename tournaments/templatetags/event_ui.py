@@ -1,0 +1,241 @@
+"""Template helpers for the event pages: one way to write times, QR codes, and words for
+internal keys (audit actions, rule readings) so no page shows a key or a model label."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
+
+import segno
+from django import template
+from django.utils import formats, timezone
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
+
+from tournaments.standings import TIEBREAKS
+
+register = template.Library()
+
+
+@register.filter
+def when(value: datetime | None) -> str:
+    """A date and time, written the one way every page writes them (in the active zone)."""
+    if not value:
+        return ""
+    return formats.date_format(timezone.localtime(value), "DATETIME_FORMAT")
+
+
+@register.filter
+def clock(value: datetime | None) -> str:
+    """A time of day in the active zone (today's round clock)."""
+    if not value:
+        return ""
+    return formats.time_format(timezone.localtime(value), "TIME_FORMAT")
+
+
+@register.filter
+def day(value: datetime | None) -> str:
+    if not value:
+        return ""
+    return formats.date_format(timezone.localtime(value), "DATE_FORMAT")
+
+
+@register.filter
+def minutes_left(seconds: int | None) -> str:
+    """Remaining seconds as m:ss (or h:mm:ss)."""
+    if seconds is None:
+        return ""
+    hours, rest = divmod(max(0, int(seconds)), 3600)
+    mins, secs = divmod(rest, 60)
+    return f"{hours}:{mins:02d}:{secs:02d}" if hours else f"{mins}:{secs:02d}"
+
+
+@register.simple_tag(takes_context=True)
+def qr(context: template.Context, url: str, label: str = "") -> SafeString:
+    """An inline SVG QR code for `url` (made absolute with the request's host)."""
+    request = context.get("request")
+    target = request.build_absolute_uri(url) if request is not None else url
+    svg = segno.make(target, error="m").svg_inline(scale=3, border=2, omitsize=True)
+    return format_html(
+        '<span class="qr" role="img" aria-label="{}">{}</span>',
+        label or _("QR code for %(url)s") % {"url": target},
+        mark_safe(svg),  # segno's own SVG markup, built from the URL only
+    )
+
+
+# Words for the audit trail's actions and objects (they are stored as keys and model labels).
+AUDIT_ACTIONS = {
+    "create": gettext_lazy("created"),
+    "update": gettext_lazy("changed"),
+    "open_registration": gettext_lazy("opened registration for"),
+    "finish": gettext_lazy("finished"),
+    "import": gettext_lazy("imported"),
+    "check_in": gettext_lazy("checked in"),
+    "register": gettext_lazy("registered"),
+    "walkin": gettext_lazy("added a walk-in to"),
+    "drop": gettext_lazy("dropped"),
+    "readd": gettext_lazy("re-added"),
+    "eject": gettext_lazy("ejected"),
+    "penalty": gettext_lazy("gave a penalty to"),
+    "penalty_ejection": gettext_lazy("ejected (penalty)"),
+    "pair": gettext_lazy("paired"),
+    "repair": gettext_lazy("paired again"),
+    "start_clock": gettext_lazy("started the clock of"),
+    "pause_clock": gettext_lazy("paused the clock of"),
+    "resume_clock": gettext_lazy("restarted the paused clock of"),
+    "add_time": gettext_lazy("added time to"),
+    "check_out": gettext_lazy("undid the check-in of"),
+    "result_report": gettext_lazy("reported the result of"),
+    "result_confirm": gettext_lazy("confirmed the result of"),
+    "result_dispute": gettext_lazy("disputed the result of"),
+    "result_director": gettext_lazy("entered the result of"),
+    "result_correction": gettext_lazy("corrected the result of"),
+    "penalty_warning": gettext_lazy("gave a warning to"),
+    "decklist.submit": gettext_lazy("submitted"),
+    "decklists.publish": gettext_lazy("published the deck lists of"),
+    "decklists.unpublish": gettext_lazy("hid the deck lists of"),
+    "format.create": gettext_lazy("created"),
+}
+AUDIT_KINDS = {
+    "result": gettext_lazy("results"),
+    "registration": gettext_lazy("registrations"),
+    "penalty": gettext_lazy("penalties"),
+    "decklist": gettext_lazy("deck lists"),
+    "round": gettext_lazy("rounds"),
+    "event": gettext_lazy("the event"),
+}
+AUDIT_OBJECTS = {
+    "tournaments.event": gettext_lazy("the event"),
+    "tournaments.registration": gettext_lazy("a registration"),
+    "tournaments.round": gettext_lazy("a round"),
+    "tournaments.table": gettext_lazy("a table"),
+    "tournaments.penalty": gettext_lazy("a penalty"),
+    "tournaments.player": gettext_lazy("a player"),
+    "decks.decklist": gettext_lazy("a deck list"),
+    "decks.decklistversion": gettext_lazy("a deck list"),
+    "decks.format": gettext_lazy("a format"),
+    "ratings.league": gettext_lazy("a league"),
+}
+
+
+def _humanize(key: str) -> str:
+    return key.replace("_", " ").replace("-", " ").strip()
+
+
+@register.filter
+def audit_kind(key: str) -> str:
+    return str(AUDIT_KINDS.get(key) or _humanize(key))
+
+
+@register.filter
+def audit_words(entry: Any) -> str:
+    """“changed the event”, never “update tournaments.event #7”."""
+    action = AUDIT_ACTIONS.get(entry.action) or _humanize(entry.action.replace(".", " "))
+    thing = AUDIT_OBJECTS.get(entry.object_type) or _("a record")
+    return f"{action} {thing}"
+
+
+READING_LABELS = {
+    "half_cap": gettext_lazy("METW Free Council half cap"),
+    "metw_elimination_points": gettext_lazy("METW Wizard eliminated (winner–loser points)"),
+    "lotr_tcg_win_points": gettext_lazy("LOTR TCG: points for a win"),
+    "lotr_tcg_rating_points": gettext_lazy("LOTR TCG: a win's points for ratings"),
+}
+READING_VALUES = {
+    "exact": gettext_lazy("exact (rulebook example)"),
+    "round-up": gettext_lazy("round up"),
+}
+
+
+@register.filter
+def reading_label(key: str) -> str:
+    return str(READING_LABELS.get(key) or _humanize(key))
+
+
+@register.filter
+def reading_value(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return "–".join(str(v) for v in value)
+    return str(READING_VALUES.get(str(value)) or value)
+
+
+@register.filter
+def field_words(name: str) -> str:
+    """An audit diff's field name in words (the stored name is a snake_case key)."""
+    return _humanize(str(name)).capitalize()
+
+
+# The tiebreak registry's labels, listed so that makemessages finds them.
+TIEBREAK_WORDS = (
+    gettext_noop("head-to-head"),
+    gettext_noop("losses"),
+    gettext_noop("fewer losses"),
+    gettext_noop("opponents' points"),
+    gettext_noop("median opponents' points"),
+    gettext_noop("opponents' win %"),
+    gettext_noop("wins"),
+)
+TIEBREAK_LABELS = {"fewer_losses": "fewer losses"}
+
+
+@register.filter
+def tiebreak_label(key: str) -> str:
+    """A tiebreak's name from the registry that defines it (never its key)."""
+    label = TIEBREAK_LABELS.get(key) or getattr(TIEBREAKS.get(key), "label", None)
+    return _(label) if label else _humanize(key)
+
+
+@register.filter
+def tiebreak_value(value: Any) -> str:
+    if isinstance(value, float):
+        return formats.number_format(value, 2 if value % 1 else 0)
+    return str(value)
+
+
+@register.filter
+def get_points(points: dict[int, int], registration_id: int) -> int:
+    return points.get(registration_id, 0)
+
+
+@register.filter
+def tr(text: Any) -> str:
+    """Translate a label defined outside the templates (see tournaments/labels.py)."""
+    return _(str(text)) if text else ""
+
+
+@register.filter
+def audit_value(text: Any) -> str:
+    """A stored value in an audit diff, with keys it names (tiebreaks, rule readings) in words."""
+    shown = str(text)
+    if shown.startswith("[") and shown.endswith("]"):
+        shown = shown[1:-1].replace('"', "") or "—"
+
+    def word(match: re.Match[str]) -> str:
+        key = match.group(0)
+        if key in TIEBREAKS or key in TIEBREAK_LABELS:
+            return tiebreak_label(key)
+        if key in READING_LABELS:
+            return reading_label(key)
+        return _humanize(key)
+
+    return re.sub(r"\b[a-z]+(?:_[a-z]+)+\b", word, shown)
+
+
+@register.filter
+def rulebook_refs(text: str) -> str:
+    """A rules source as the rulebooks' sections only: the project's own notes file
+    (RULES.md) is for its developers, the readings are explained in words on the page."""
+    parts = [p.strip() for p in str(text).split(";")]
+    return "; ".join(p for p in parts if p and "RULES.md" not in p)
+
+
+@register.filter
+def change_note(note: str) -> str:
+    """A result change's note. The services write a dispute's other report into the note as
+    data; the page shows that report from the table's own fields, so here it is named only."""
+    if str(note).startswith("differing report:"):
+        return _("the two reports differ")
+    return str(note)

@@ -1,0 +1,114 @@
+"""What every event page needs: the event (in its venue's time zone), a service call whose
+refusal becomes a message, and the game's words for the result form."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.contrib import messages
+from django.http import Http404, HttpRequest
+from django.shortcuts import get_object_or_404
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+
+from core.errors import ServiceError
+from rules_engine import get_game
+from tournaments import services
+from tournaments.models import Event, Round, Table
+
+
+def activate_event_zone(event: Event) -> None:
+    """Show every time of this event in its venue's zone (the site zone until events have one)."""
+    zone = getattr(event, "time_zone", "") or settings.TIME_ZONE
+    try:
+        timezone.activate(zone)
+    except Exception:  # an unknown zone name must not break the page: fall back to the site's
+        timezone.activate(settings.TIME_ZONE)
+
+
+def event_or_404(request: HttpRequest, slug: str) -> Event:
+    event = get_object_or_404(Event.objects.select_related("organizer"), slug=slug)
+    if event.status == Event.Status.DRAFT and not services.is_director(request.user, event):
+        raise Http404(_("No such event."))
+    activate_event_zone(event)
+    return event
+
+
+def run_service(
+    request: HttpRequest, action: Callable[[], Any], success: str | Callable[[Any], str]
+) -> Any:
+    """Run one service call, turning its refusal into an error message."""
+    try:
+        result = action()
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return None
+    messages.success(request, success(result) if callable(success) else success)
+    return result
+
+
+def to_int(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def result_from_post(request: HttpRequest, table: Table) -> dict[str, Any]:
+    """The result form's fields: one score box per seat, outcome, winner, time called."""
+    mps: dict[int, int | None] = {}
+    for seat in table.seats.all():
+        raw = (request.POST.get(f"mps_{seat.registration_id}") or "").strip()
+        if raw == "":
+            mps[seat.registration_id] = None
+            continue
+        value = to_int(raw)
+        if value is None:
+            raise ServiceError(
+                _("%(name)s: “%(value)s” is not a number.")
+                % {"name": seat.registration.player.display_name, "value": raw}
+            )
+        mps[seat.registration_id] = value
+    return {
+        "mps": mps,
+        "outcome": request.POST.get("outcome") or "normal",
+        "winner": to_int(request.POST.get("winner")),
+        "time_called": request.POST.get("time_called") in ("on", "1", "true"),
+        "version": to_int(request.POST.get("version")),
+    }
+
+
+def game_info(event: Event) -> dict[str, Any]:
+    game = get_game(event.game)
+    outcomes = [("normal", _("Normal end"))] + [
+        (o, _(game.label(o)).capitalize()) for o in game.outcomes if o != "normal"
+    ]
+    return {"game": game, "outcomes": outcomes, "uses_mps": game.uses_mps}
+
+
+def current_round(event: Event) -> Round | None:
+    return event.rounds.order_by("-number").first()
+
+
+def url_or_none(name: str, *args: Any) -> str | None:
+    try:
+        return reverse(name, args=args)
+    except NoReverseMatch:  # a page of another app that is not there yet
+        return None
+
+
+def back_to(request: HttpRequest, default: str, anchor: str = "") -> str:
+    """Where the person was: the form's `next` (same site only), else `default`, plus `#anchor`."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if not target or not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        target = default
+    if anchor and not urlsplit(target).fragment:
+        target += f"#{anchor}"
+    return target

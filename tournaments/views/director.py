@@ -1,0 +1,126 @@
+"""The director's pages: the event form and the dashboard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from audit.models import AuditEntry
+from tournaments import extensions, presenters, round_clock, services
+from tournaments.forms import EventForm, PenaltyForm, WalkinForm
+from tournaments.models import Event, Penalty, Registration, Round, Table
+from tournaments.views.common import event_or_404, game_info, run_service, to_int, url_or_none
+
+
+@login_required
+def event_create(request: HttpRequest) -> HttpResponse:
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        event = run_service(
+            request,
+            lambda: services.create_event(request.user, **form.event_data()),
+            _("Event created as a draft. Open registration when it is ready."),
+        )
+        if event:
+            return redirect("event-dashboard", slug=event.slug)
+    return render(request, "tournaments/event_form.html", {"form": form, "event": None})
+
+
+@login_required
+def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_or_404(request, slug)
+    if not services.is_director(request.user, event):
+        messages.error(request, _("Only the tournament director can change this event."))
+        return redirect(event.get_absolute_url())
+    form = EventForm(request.POST or None, initial=EventForm.initial_for(event))
+    if request.method == "POST" and form.is_valid():
+        data = form.event_data()
+        if event.rounds.exists():
+            # Only send what changed, so unchanged locked fields are not refused.
+            data = {k: v for k, v in data.items() if v != getattr(event, k)}
+        if run_service(
+            request, lambda: services.update_event(request.user, event, **data), _("Event saved.")
+        ):
+            return redirect("event-dashboard", slug=event.slug)
+    return render(request, "tournaments/event_form.html", {"form": form, "event": event})
+
+
+def _deck_status(event: Event) -> dict[int, Any]:
+    return extensions.deck_status(event)
+
+
+def _illegal_decklists(event: Event) -> list[Registration]:
+    """Players whose current deck list breaks the construction rules (cheating, 000 Part VI §3)."""
+    return extensions.illegal_decklists(event)
+
+
+def _round_context(request: HttpRequest, event: Event) -> dict[str, Any]:
+    rounds = list(event.rounds.order_by("number"))
+    current = rounds[-1] if rounds else None
+    shown_number = to_int(request.GET.get("round")) or (current.number if current else None)
+    shown = next((r for r in rounds if r.number == shown_number), current)
+    tables = services.round_tables(shown) if shown else []
+    pair_blocked = services.pair_blocker(event)
+    return {
+        "rounds": rounds,
+        "current": current,
+        "shown": shown,
+        "tables": tables,
+        "open_tables": [t for t in tables if t.status != Table.Status.CONFIRMED],
+        "disputed": [t for t in tables if t.status == Table.Status.DISPUTED],
+        "can_pair": pair_blocked is None,
+        # Why "Pair round N" is not offered, said where the button would be.
+        "pair_blocked": pair_blocked.message if pair_blocked is not None else None,
+        "can_repair": bool(
+            current
+            and current.status != Round.Status.CLOSED
+            and services.repair_blocker(current) is None
+        ),
+        "timer": services.round_timer(current) if current else None,
+        "clock": round_clock.clock_state(current) if current else None,
+    }
+
+
+@login_required
+def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_or_404(request, slug)
+    if not services.is_director(request.user, event):
+        messages.error(request, _("Only the tournament director can open the dashboard."))
+        return redirect(event.get_absolute_url())
+    regs = list(event.registrations.select_related("player").order_by("player__display_name"))
+    records = services.player_records(event)
+    deck_status = _deck_status(event)
+    rows = [{"reg": r, "points": records[r.pk].score, "deck": deck_status.get(r.pk)} for r in regs]
+    penalties = Penalty.objects.filter(registration__event=event).select_related(
+        "registration__player", "issued_by"
+    )
+    audit_entries = AuditEntry.objects.filter(event=event).select_related("actor")[:100]
+    active = [r for r in regs if r.active]
+    context = {
+        "event": event,
+        "rows": rows,
+        "has_decks": bool(deck_status),
+        "illegal": _illegal_decklists(event) if event.decklists_required else [],
+        "deck_url": url_or_none("event-decklists", event.slug),
+        **_round_context(request, event),
+        "rounds_total": services.rounds_total(event),
+        "rounds_from_table": services.rounds_from_table(event),
+        "sanctioning": services.sanctioning_status(event),
+        "counts": presenters.player_counts(event),
+        "checked_in": sum(1 for r in active if r.checked_in),
+        "active_count": len(active),
+        "no_shows": sum(1 for r in active if not r.checked_in),
+        "walkin_form": WalkinForm(),
+        "penalty_form": PenaltyForm(registrations=[r for r in regs if not r.ejected]),
+        "penalties": penalties,
+        "audit": audit_entries,
+        "game_info": game_info(event),
+        "format_name": presenters.format_name(event),
+    }
+    context["needs_you"] = presenters.needs_you(context)
+    return render(request, "tournaments/dashboard.html", context)

@@ -1,0 +1,94 @@
+"""The projector: full-screen pairings (by name), the round clock and the standings, without
+the site's header. Each page reloads itself (static/js/projector.js), so a new round appears
+on the wall without anyone touching the laptop."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments import presenters, round_clock, services
+from tournaments.views.common import back_to, current_round, event_or_404, run_service, to_int
+
+REFRESH_SECONDS = 30
+
+
+def projector_pairings(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_or_404(request, slug)
+    rnd = current_round(event)
+    rows = []
+    if rnd is not None:
+        points = presenters.points_by_registration(event)
+        rows = sorted(
+            (
+                {
+                    "name": s.registration.player.display_name,
+                    "table": t,
+                    "opponents": presenters.opponents(t, s),
+                    "points": points.get(s.registration_id, 0),
+                }
+                for t in services.round_tables(rnd)
+                for s in t.seats.all()
+            ),
+            key=lambda row: row["name"].lower(),
+        )
+    return render(
+        request,
+        "tournaments/projector_pairings.html",
+        {"event": event, "round": rnd, "rows": rows, "refresh": REFRESH_SECONDS},
+    )
+
+
+def projector_clock(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_or_404(request, slug)
+    rnd = current_round(event)
+    return render(
+        request,
+        "tournaments/projector_clock.html",
+        {
+            "event": event,
+            "round": rnd,
+            "clock": round_clock.clock_state(rnd) if rnd else None,
+            "is_director": services.is_director(request.user, event),
+            "refresh": REFRESH_SECONDS,
+        },
+    )
+
+
+def projector_standings(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_or_404(request, slug)
+    rows = services.event_standings(event) if event.rounds.exists() else []
+    return render(
+        request,
+        "tournaments/projector_standings.html",
+        {"event": event, "rows": rows, "refresh": REFRESH_SECONDS * 2},
+    )
+
+
+@require_POST
+@login_required
+def clock_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
+    """Pause, resume or add time to the current round's clock (the director only)."""
+    event = event_or_404(request, slug)
+    rnd = current_round(event)
+    if rnd is None:
+        raise Http404(_("No round to time."))
+    user = request.user
+    if action == "pause":
+        run_service(request, lambda: round_clock.pause_clock(user, rnd), _("Clock paused."))
+    elif action == "resume":
+        run_service(request, lambda: round_clock.resume_clock(user, rnd), _("Clock running."))
+    elif action == "add":
+        minutes = to_int(request.POST.get("minutes")) or 0
+        run_service(
+            request,
+            lambda: round_clock.add_time(user, rnd, minutes),
+            _("%(n)s minutes added.") % {"n": minutes},
+        )
+    else:
+        raise Http404(_("Unknown action."))
+    return redirect(back_to(request, reverse("projector-clock", args=[event.slug])))

@@ -1,0 +1,131 @@
+"""Pages anyone may read: the event list, an event, its pairings, standings and clock,
+a player's history, and the signed-in person's events."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+
+from tournaments import presenters, round_clock, services
+from tournaments.models import Event, GameSystem, Player, Registration, Round
+from tournaments.permissions import own_registration
+from tournaments.views.common import event_or_404, game_info, to_int, url_or_none
+
+
+def event_list(request: HttpRequest) -> HttpResponse:
+    events = services.visible_events(request.user)
+    game = request.GET.get("game", "")
+    if game in GameSystem.values:
+        events = events.filter(game=game)
+    sections = [
+        (_("Running"), events.filter(status=Event.Status.RUNNING)),
+        (_("Registration open"), events.filter(status=Event.Status.REGISTRATION)),
+        (_("Finished"), events.filter(status=Event.Status.FINISHED)[:50]),
+    ]
+    if request.user.is_authenticated:
+        drafts = events.filter(status=Event.Status.DRAFT)
+        if drafts.exists():
+            sections.insert(0, (_("Your drafts"), drafts))
+    return render(
+        request,
+        "tournaments/event_list.html",
+        {"sections": sections, "games": GameSystem.choices, "game": game},
+    )
+
+
+def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_or_404(request, slug)
+    regs = event.registrations.select_related("player").order_by("player__display_name")
+    context = {
+        "event": event,
+        "registrations": regs,
+        "counts": presenters.player_counts(event),
+        "rounds": event.rounds.order_by("number"),
+        "rounds_total": services.rounds_total(event),
+        "rounds_from_table": services.rounds_from_table(event),
+        "sanctioning": services.sanctioning_status(event),
+        "my_registration": own_registration(request.user, event),
+        "table_now": presenters.table_now(request.user, event),
+        "is_director": services.is_director(request.user, event),
+        "tiebreaks": services.tiebreak_labels(event),
+        "game_info": game_info(event),
+        "format_name": presenters.format_name(event),
+        "finished": presenters.finished_summary(event),
+        "decklists_public": url_or_none("event-decklists-public", event.slug)
+        if event.decklists_published
+        else None,
+        "decklist_submit": url_or_none("decklist-submit", event.slug),
+    }
+    return render(request, "tournaments/event_detail.html", context)
+
+
+def pairings(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_or_404(request, slug)
+    rounds = list(event.rounds.order_by("number"))
+    number = to_int(request.GET.get("round"))
+    rnd = next((r for r in rounds if r.number == number), rounds[-1] if rounds else None)
+    query = (request.GET.get("q") or "").strip()
+    tables = services.round_tables(rnd) if rnd else []
+    if query:
+        q = query.lower()
+        tables = [
+            t
+            for t in tables
+            if any(q in s.registration.player.display_name.lower() for s in t.seats.all())
+        ]
+    return render(
+        request,
+        "tournaments/pairings.html",
+        {"event": event, "rounds": rounds, "round": rnd, "tables": tables, "q": query,
+         "game_info": game_info(event),
+         "points": presenters.points_by_registration(event) if rnd else {}},
+    )  # fmt: skip
+
+
+def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_or_404(request, slug)
+    rows = services.event_standings(event) if event.rounds.exists() else []
+    closed = event.rounds.filter(status=Round.Status.CLOSED).count()
+    return render(
+        request,
+        "tournaments/standings.html",
+        {"event": event, "rows": rows, "closed_rounds": closed,
+         "tiebreaks": services.tiebreak_labels(event)},
+    )  # fmt: skip
+
+
+def round_timer(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_or_404(request, slug)
+    rnd = event.rounds.order_by("-number").first()
+    timer = services.round_timer(rnd) if rnd else None
+    return render(
+        request,
+        "tournaments/timer.html",
+        {"event": event, "round": rnd, "timer": timer,
+         "clock": round_clock.clock_state(rnd) if rnd else None,
+         "is_director": services.is_director(request.user, event)},
+    )  # fmt: skip
+
+
+def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk)
+    history = services.player_history(player)
+    return render(request, "tournaments/player_detail.html", {"player": player, "history": history})
+
+
+@login_required
+def my_events(request: HttpRequest) -> HttpResponse:
+    regs = (
+        Registration.objects.filter(player__user=request.user)
+        .select_related("event")
+        .order_by("-event__created_at")
+    )
+    directing = Event.objects.filter(organizer=request.user).order_by("-created_at")
+    player = Player.objects.filter(user=request.user).first()
+    return render(
+        request,
+        "tournaments/my_events.html",
+        {"registrations": regs, "directing": directing, "player": player},
+    )
