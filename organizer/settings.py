@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "ratings",
     "calculators",
     "demo",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -247,3 +248,8 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# E-mail (notifications, password reset): console unless EMAIL_URL or EMAIL_HOST is set.
+from notifications.email_settings import email_settings  # noqa: E402
+
+globals().update(email_settings(os.environ))

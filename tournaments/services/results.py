@@ -22,8 +22,8 @@ from tournaments.models import (
 if TYPE_CHECKING:
     pass
 from tournaments.permissions import (
-    is_director,
-    require_director,
+    is_judge,
+    require_judge,
     require_seat,
     seat_registration,
 )
@@ -160,7 +160,7 @@ def confirm_result(user: Any, table: Table | int, version: int | None = None) ->
     it too (a walk-in without an account cannot)."""
     table = _lock_table(table)
     registration = seat_registration(user, table)
-    if registration is None and not is_director(user, table.round.event):
+    if registration is None and not is_judge(user, table.round.event):
         registration = require_seat(user, table)
     _require_running(table)
     if table.status != Table.Status.REPORTED:
@@ -213,7 +213,7 @@ def director_set_result(
     closed round's result tells the ratings (closed_result_changed)."""
     table = _lock_table(table)
     event = table.round.event
-    require_director(user, event)
+    require_judge(user, event)
     if table.is_bye:
         raise ServiceError("A bye has no result to enter: its points are fixed by the rules.")
     if event.status not in (Event.Status.RUNNING, Event.Status.FINISHED):
