@@ -100,7 +100,7 @@ def _flag(row: PreviewRow, seen: set[str], registered: set[int], emails: set[str
             validate_email(row.row.email)
         except ValidationError:
             row.flags.append("bad_email")
-        if row.row.email.lower() in emails:
+        if row.row.email.lower() in emails and "has_account" not in row.flags:
             row.flags.append("has_account")
 
 
