@@ -42,7 +42,9 @@ def test_judge_enters_results_and_warnings_but_cannot_pair():
     assert is_judge(judge, event) and not services.is_director(judge, event)
     table = rnd.tables.filter(is_bye=False).first()
     seats = list(table.seats.order_by("position"))
-    services.director_set_result(judge, table, {seats[0].registration_id: 20, seats[1].registration_id: 5})
+    services.director_set_result(
+        judge, table, {seats[0].registration_id: 20, seats[1].registration_id: 5}
+    )
     assert Table.objects.get(pk=table.pk).status == Table.Status.CONFIRMED
     services.issue_penalty(judge, seats[0].registration, "slow_play")
     with pytest.raises(NotAllowed):
