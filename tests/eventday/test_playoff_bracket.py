@@ -53,7 +53,7 @@ def test_final_places_put_the_playoff_above_the_swiss_order(size, seed):
     places = bracket.final_places(swiss, matches)
     assert sorted(places) == sorted(swiss)
     assert places[0] == bracket.champion(matches, size)
-    final = [m for m in matches if m.stage == bracket.stage_count(size)][0]
+    final = next(m for m in matches if m.stage == bracket.stage_count(size))
     assert places[1] == bracket.eliminated(final)[0]
     assert set(places[:size]) == set(swiss[:size])
     assert places[size:] == swiss[size:]

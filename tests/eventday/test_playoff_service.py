@@ -49,7 +49,7 @@ def test_seeded_from_final_swiss_standings_one_against_four():
     matches = services.start_playoff(director, event)
     first = [m for m in matches if m.stage == 1]
     assert [(m.high, m.low) for m in first] == [(swiss[0], swiss[3]), (swiss[1], swiss[2])]
-    final = [m for m in matches if m.stage == 2][0]
+    final = next(m for m in matches if m.stage == 2)
     assert final.status == PlayoffMatch.Status.WAITING
 
 
