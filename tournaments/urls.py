@@ -25,3 +25,8 @@ urlpatterns = [
     path("players/<int:pk>/", views.player_detail, name="player-detail"),
     path("me/events/", views.my_events, name="my-events"),
 ]
+
+# Event-day pages (issue 16): staff, bulk entry, undo, top cut, hands-on pairings.
+from tournaments.eventday_urls import urlpatterns as eventday_urlpatterns  # noqa: E402
+
+urlpatterns += eventday_urlpatterns

@@ -33,7 +33,7 @@ def _tables(rnd):
 
 
 def test_swap_cost_names_a_rematch_and_the_score_gap():
-    director, event, first, second = _two_rounds()
+    _director, event, first, second = _two_rounds()
     met = _tables(first)[1]  # these two played each other in round 1
     now = _tables(second)
     table_of = {rid: t for t, ids in now.items() for rid in ids}
@@ -46,7 +46,7 @@ def test_swap_cost_names_a_rematch_and_the_score_gap():
 
 
 def test_swap_moves_players_and_is_recorded_once():
-    director, event, _, second = _two_rounds()
+    director, _event, _, second = _two_rounds()
     before = _tables(second)
     a, b = before[1][0], before[2][0]
     cost = services.swap_players(director, second, a, b)
@@ -59,7 +59,7 @@ def test_swap_moves_players_and_is_recorded_once():
 
 
 def test_no_swap_once_a_table_has_a_result():
-    director, event, _, second = _two_rounds()
+    director, _event, _, second = _two_rounds()
     play_table(director, second.tables.get(number=1))
     a, b = _tables(second)[2][0], _tables(second)[3][0]
     with pytest.raises(Conflict):
@@ -67,7 +67,7 @@ def test_no_swap_once_a_table_has_a_result():
 
 
 def test_repair_a_round_with_results_after_naming_what_is_lost():
-    director, event, _, second = _two_rounds()
+    director, _event, _, second = _two_rounds()
     play_table(director, second.tables.get(number=1))
     lost = services.round_loss_preview(second)
     assert [r.table for r in lost] == [1] and len(lost[0].players) == 2

@@ -181,6 +181,7 @@ from tournaments.services.undo import (
     rescind_penalty,
     undo_bulk_action,
     undo_self_drop,
+    undoable_actions,
 )
 
 __all__ += [
@@ -213,4 +214,9 @@ __all__ += [
     "swap_players",
     "undo_bulk_action",
     "undo_self_drop",
+    "undoable_actions",
 ]
+
+from tournaments.services.venue_decks import deck_readiness, deck_readiness_for  # noqa: E402
+
+__all__ += ["deck_readiness", "deck_readiness_for"]
