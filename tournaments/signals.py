@@ -12,3 +12,6 @@ round_closed = Signal()
 event_finished = Signal()
 # sender=Table class; kwargs: table (a table of a closed round whose result was changed)
 closed_result_changed = Signal()
+# sender=PlayoffMatch class; kwargs: match (a decided top-cut match). RULES.md §3 "Top cut":
+# playoff games are rated like any other game; ratings listen to rate them.
+playoff_match_decided = Signal()

@@ -12,6 +12,7 @@ from core.errors import Conflict, NotFound, ServiceError
 from rules_engine import GameResult, InvalidResult, score_game
 from rules_engine import Seat as EngineSeat
 from tournaments import playoff as bracket
+from tournaments import signals
 from tournaments.models import Event, EventDaySettings, PlayoffMatch, Registration
 from tournaments.permissions import require_director, require_judge
 from tournaments.services.base import _last_round_number, _lock_event, scoring_settings_for
@@ -188,6 +189,7 @@ def _decide(actor: Any, event: Event, match: PlayoffMatch, winner_id: str | None
     )
     if match.status == PlayoffMatch.Status.DONE:
         _advance(match)
+        signals.playoff_match_decided.send(sender=PlayoffMatch, match=match)
 
 
 @transaction.atomic
