@@ -1,5 +1,6 @@
-"""The top cut (RULES.md §3 "Top cut", a setting outside the rulebook's texts): off by default, seeded from the final Swiss standings, each
-game decided by the game's own rules, a tie replayed or decided by the director."""
+"""The top cut (RULES.md §3 "Top cut", a setting outside the rulebook's texts): off by
+default, seeded from the final Swiss standings, each game decided by the game's own
+rules, a tie replayed or decided by the director."""
 
 from __future__ import annotations
 
