@@ -17,6 +17,16 @@ urlpatterns = [
         views.remove_registration,
         name="eventday-remove",
     ),
+    path(
+        E + "event-day/registrations/<int:registration_id>/drop/",
+        views.drop_one,
+        name="eventday-drop",
+    ),
+    path(
+        E + "event-day/registrations/<int:registration_id>/eject/",
+        views.eject,
+        name="eventday-eject",
+    ),
     path(E + "event-day/no-shows/", views.no_shows, name="eventday-no-shows"),
     path(E + "event-day/undo/", views.undo, name="eventday-undo"),
     path(

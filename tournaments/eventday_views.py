@@ -274,3 +274,70 @@ def undo_self_drop(request: HttpRequest, slug: str) -> HttpResponse:
         request, lambda: services.undo_self_drop(request.user, reg), _("You are back in the event.")
     )
     return redirect("my-event", slug=event.slug)
+
+
+@login_required
+def drop_one(request: HttpRequest, slug: str, registration_id: int) -> HttpResponse:
+    """Drop one player, after a page that names him."""
+    event = staff_event(request, slug)
+    reg = get_object_or_404(
+        Registration.objects.select_related("player"), pk=registration_id, event=event
+    )
+    if request.method == "POST":
+        done = run(
+            request,
+            lambda: services.drop(request.user, reg, request.POST.get("note", "")),
+            _("%(name)s dropped.") % {"name": reg.player.display_name},
+        )
+        if done is not None:
+            return back(event)
+    return render(
+        request,
+        "tournaments/eventday/confirm.html",
+        {
+            "event": event,
+            "title": _("Drop a player"),
+            "question": _("Drop this player from later rounds? His played results stand."),
+            "names": [reg.player.display_name],
+            "note": True,
+            "button": _("Drop"),
+            "danger": True,
+        },
+    )
+
+
+@login_required
+def eject(request: HttpRequest, slug: str, registration_id: int) -> HttpResponse:
+    """Eject one player (000 Part VI §3), after a page that names him and asks why."""
+    event = staff_event(request, slug, judge=True)
+    reg = get_object_or_404(
+        Registration.objects.select_related("player"), pk=registration_id, event=event
+    )
+    if request.method == "POST":
+        done = run(
+            request,
+            lambda: services.issue_penalty(
+                request.user,
+                reg,
+                request.POST.get("offense", ""),
+                request.POST.get("note", ""),
+                kind=Penalty.Kind.EJECTION,
+            ),
+            _("%(name)s ejected.") % {"name": reg.player.display_name},
+        )
+        if done is not None:
+            return redirect("eventday-hub", slug=event.slug)
+    return render(
+        request,
+        "tournaments/eventday/confirm.html",
+        {
+            "event": event,
+            "title": _("Eject a player"),
+            "question": _("Eject this player? He is dropped from later rounds and cannot place."),
+            "names": [reg.player.display_name],
+            "offenses": Penalty.Offense.choices,
+            "note": True,
+            "button": _("Eject"),
+            "danger": True,
+        },
+    )

@@ -138,7 +138,7 @@ def test_public_bracket_and_final_standings(client, director):
     client.logout()
     page = client.get(url("eventday-bracket", event)).content.decode()
     assert "Final standings" in page
-    assert f"{final.low.player.display_name} goes through" in page
+    assert f"{final.low.player.display_name} wins the playoff" in page
 
 
 def test_player_takes_back_his_drop(client):
@@ -150,3 +150,18 @@ def test_player_takes_back_his_drop(client):
     client.post(url("eventday-undo-self-drop", event))
     reg.refresh_from_db()
     assert not reg.dropped
+
+
+def test_drop_and_eject_pages_name_the_player_first(client, director):
+    event = make_event(director)
+    (_, a), (_, b) = register_users(event, 2)
+    page = client.get(url("eventday-drop", event, a.pk)).content.decode()
+    assert a.player.display_name in page and not a.__class__.objects.get(pk=a.pk).dropped
+    client.post(url("eventday-drop", event, a.pk))
+    assert a.__class__.objects.get(pk=a.pk).dropped
+    page = client.get(url("eventday-eject", event, b.pk)).content.decode()
+    assert b.player.display_name in page and "Offense" in page
+    client.post(url("eventday-eject", event, b.pk), {"offense": "conduct", "note": "threats"})
+    assert b.__class__.objects.get(pk=b.pk).ejected
+    bad = client.post(url("eventday-eject", event, a.pk), {"offense": "nonsense"})
+    assert bad.status_code == 200 and "Unknown offense" in bad.content.decode()
