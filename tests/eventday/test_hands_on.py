@@ -105,3 +105,45 @@ def test_pairs_to_avoid_are_flagged_and_fixed_tables_applied():
     moved = services.apply_fixed_tables(rnd)
     assert regs[5].pk in _tables(rnd)[3]
     assert moved in (0, 1)
+
+
+def test_a_new_round_seats_fixed_table_players_at_their_table():
+    director = make_user("td")
+    event = make_event(director)
+    regs = [r for _, r in register_users(event, 8)]
+    services.set_pairing_constraints(director, event, [], {str(regs[0].pk): 4, str(regs[1].pk): 2})
+    rnd = services.pair_next_round(director, event, seed=11)
+    tables = _tables(rnd)
+    assert regs[0].pk in tables[4]
+    assert regs[1].pk in tables[2] or regs[1].pk in tables[4]  # unless paired with the first
+    assert sorted(tables) == [1, 2, 3, 4]
+
+
+def test_deleting_a_rated_round_replays_the_ratings(django_capture_on_commit_callbacks):
+    """000 Part VI §3 "Ratings": only played games are rated; a deleted round's games go."""
+    from ratings.models import RatingEntry
+
+    director = make_user("td")
+    event = make_event(director, sanctioned=True, planned_rounds=3)
+    register_users(event, 6)
+    with django_capture_on_commit_callbacks(execute=True):
+        first = services.pair_next_round(director, event, seed=1)
+        play_round(director, first)
+        second = services.pair_next_round(director, event, seed=2)
+        play_round(director, second)
+    rated_rounds = set(
+        RatingEntry.objects.filter(table__round__event=event).values_list(
+            "table__round__number", flat=True
+        )
+    )
+    assert rated_rounds == {1, 2}
+    with django_capture_on_commit_callbacks(execute=True):
+        services.delete_round(
+            director, second, [r.table for r in services.round_loss_preview(second)]
+        )
+    rated_rounds = set(
+        RatingEntry.objects.filter(table__round__event=event).values_list(
+            "table__round__number", flat=True
+        )
+    )
+    assert rated_rounds == {1}

@@ -18,7 +18,7 @@ from core.errors import ServiceError
 from tournaments.models import Event, EventDaySettings, Round, Seat, Table
 from tournaments.permissions import require_director
 from tournaments.services.base import _lock_event
-from tournaments.services.playoff import eventday_settings
+from tournaments.services.eventday_settings import eventday_settings
 
 
 def _clean_pairs(event: Event, pairs: list[Any]) -> list[list[int]]:
@@ -99,7 +99,8 @@ def avoided_pairs_in_round(rnd: Round) -> list[tuple[int, int, int]]:
 def apply_fixed_tables(rnd: Round) -> int:
     """Renumber the round's tables so players with a fixed table sit there; returns how
     many tables moved. Call inside the pairing transaction."""
-    fixed = {int(k): v for k, v in eventday_settings(rnd.event).fixed_tables.items()}
+    settings = EventDaySettings.objects.filter(event_id=rnd.event_id).first()
+    fixed = {int(k): v for k, v in (settings.fixed_tables if settings else {}).items()}
     seats = Seat.objects.filter(round=rnd, registration_id__in=fixed, is_bye=False)
     wanted = {s.table_id: fixed[s.registration_id] for s in seats}
     if not wanted:

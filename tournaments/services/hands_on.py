@@ -16,7 +16,7 @@ from tournaments import signals
 from tournaments.models import Event, Round, Seat, Table
 from tournaments.permissions import require_director
 from tournaments.services.base import _last_round_number, _lock_event
-from tournaments.services.playoff import eventday_settings
+from tournaments.services.eventday_settings import eventday_settings
 from tournaments.services.rounds import _compute_pairing, _create_tables, _new_seed
 
 Arrangement = dict[int, list[int]]  # table number -> registration ids

@@ -16,13 +16,9 @@ from tournaments import signals
 from tournaments.models import Event, EventDaySettings, PlayoffMatch, Registration
 from tournaments.permissions import require_director, require_judge
 from tournaments.services.base import _last_round_number, _lock_event, scoring_settings_for
+from tournaments.services.eventday_settings import eventday_settings
 from tournaments.services.rounds import pair_blocker
 from tournaments.services.standings_input import event_standings
-
-
-def eventday_settings(event: Event) -> EventDaySettings:
-    settings, _ = EventDaySettings.objects.get_or_create(event=event)
-    return settings
 
 
 @transaction.atomic
