@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
@@ -16,10 +17,13 @@ from rest_framework.views import APIView
 
 from core.errors import NotAllowed, NotFound
 from tournaments import services
+from tournaments.api import ERRORS
 from tournaments.models import Event, EventStaff, PlayoffMatch, Round
 from tournaments.permissions import is_judge
 
 TAG = ["event day"]
+# Answers are small JSON documents built from the services' dataclasses.
+OK = {200: OpenApiTypes.ANY, 201: OpenApiTypes.ANY, 204: None, **ERRORS}
 
 
 class StaffIn(serializers.Serializer):
@@ -39,7 +43,11 @@ class TablesIn(serializers.Serializer):
     tables = serializers.ListField(child=serializers.IntegerField(min_value=1), allow_empty=True)
 
 
-class NoteIn(serializers.Serializer):
+class IdIn(serializers.Serializer):
+    id = serializers.IntegerField(help_text="The id of the staff entry, action or penalty.")
+
+
+class RescindIn(IdIn):
     note = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
 
 
@@ -101,10 +109,10 @@ def _match(m: PlayoffMatch) -> dict[str, Any]:
 
 class Base(APIView):
     permission_classes = [IsAuthenticated]
-    serializer_class = NoteIn  # only for the schema; each method names its own
+    serializer_class = IdIn  # only for the schema; each method names its own
 
 
-@extend_schema(tags=TAG, request=StaffIn, responses=dict)
+@extend_schema(tags=TAG, request=StaffIn, responses=OK)
 class Staff(Base):
     def get(self, request: Request, slug: str) -> Response:
         event = _event(request, slug, judge=True)
@@ -125,14 +133,14 @@ class Staff(Base):
         )
 
 
-@extend_schema(tags=TAG, request=None, responses={204: None})
-class StaffMember(Base):
-    def delete(self, request: Request, slug: str, pk: int) -> Response:
-        services.remove_staff(request.user, services.event_for(slug), pk)
+@extend_schema(tags=TAG, request=IdIn, responses=OK)
+class StaffRemove(Base):
+    def post(self, request: Request, slug: str) -> Response:
+        services.remove_staff(request.user, services.event_for(slug), _valid(IdIn, request)["id"])
         return Response(status=204)
 
 
-@extend_schema(tags=TAG, request=TextIn, responses=dict)
+@extend_schema(tags=TAG, request=TextIn, responses=OK)
 class PlayerListPreview(Base):
     def post(self, request: Request, slug: str) -> Response:
         event = _event(request, slug)
@@ -140,7 +148,7 @@ class PlayerListPreview(Base):
         return Response([{**asdict(p.row), "flags": p.flags, "will_add": p.will_add} for p in rows])
 
 
-@extend_schema(tags=TAG, request=TextIn, responses=dict)
+@extend_schema(tags=TAG, request=TextIn, responses=OK)
 class PlayerListRegister(Base):
     def post(self, request: Request, slug: str) -> Response:
         regs = services.register_player_list(
@@ -151,20 +159,21 @@ class PlayerListRegister(Base):
         )
 
 
-@extend_schema(tags=TAG, request=None, responses=dict)
+@extend_schema(tags=TAG, request=None, responses=OK)
 class CheckInEveryone(Base):
     def post(self, request: Request, slug: str) -> Response:
         action = services.check_in_everyone(request.user, services.event_for(slug))
         return Response({"action": action.pk, "registrations": action.registrations})
 
 
-@extend_schema(tags=TAG, request=None, responses=dict)
+@extend_schema(tags=TAG, request=None, responses=OK)
 class RemoveRegistration(Base):
-    def post(self, request: Request, slug: str, pk: int) -> Response:
-        return Response(services.remove_registration(request.user, services.event_for(slug), pk))
+    def post(self, request: Request, slug: str, registration_id: int) -> Response:
+        event = services.event_for(slug)
+        return Response(services.remove_registration(request.user, event, registration_id))
 
 
-@extend_schema(tags=TAG, request=IdsIn, responses=dict)
+@extend_schema(tags=TAG, request=IdsIn, responses=OK)
 class NoShows(Base):
     def get(self, request: Request, slug: str) -> Response:
         return Response([asdict(a) for a in services.no_show_preview(_event(request, slug))])
@@ -175,24 +184,27 @@ class NoShows(Base):
         return Response({"action": action.pk, "registrations": action.registrations})
 
 
-@extend_schema(tags=TAG, request=None, responses=dict)
+@extend_schema(tags=TAG, request=IdIn, responses=OK)
 class Undo(Base):
-    def post(self, request: Request, slug: str, pk: int) -> Response:
+    def post(self, request: Request, slug: str) -> Response:
+        pk = _valid(IdIn, request)["id"]
         changed = services.undo_bulk_action(request.user, services.event_for(slug), pk)
         return Response([asdict(a) for a in changed])
 
 
-@extend_schema(tags=TAG, request=NoteIn, responses=dict)
+@extend_schema(tags=TAG, request=RescindIn, responses=OK)
 class Rescind(Base):
-    def post(self, request: Request, slug: str, pk: int) -> Response:
+    def post(self, request: Request, slug: str) -> Response:
         event = services.event_for(slug)
+        data = _valid(RescindIn, request)
+        pk = data["id"]
         if not event.registrations.filter(penalties__pk=pk).exists():
             raise NotFound(f"{event.name} has no penalty {pk}.")
-        r = services.rescind_penalty(request.user, pk, _valid(NoteIn, request)["note"])
+        r = services.rescind_penalty(request.user, pk, data["note"])
         return Response({"penalty": r.penalty_id, "by": request.user.get_username(), "at": r.at})
 
 
-@extend_schema(tags=TAG, request=None, responses=dict)
+@extend_schema(tags=TAG, request=None, responses=OK)
 class UndoSelfDrop(Base):
     def post(self, request: Request, slug: str) -> Response:
         event = services.event_for(slug)
@@ -203,7 +215,7 @@ class UndoSelfDrop(Base):
         return Response({"registration": reg.pk, "dropped": reg.dropped})
 
 
-@extend_schema(tags=TAG, request=SwapIn, responses=dict)
+@extend_schema(tags=TAG, request=SwapIn, responses=OK)
 class Swap(Base):
     def get(self, request: Request, slug: str, number: int) -> Response:
         """The cost of a swap (?a=&b=), before committing it."""
@@ -222,7 +234,7 @@ class Swap(Base):
         return Response({**asdict(cost), "free": cost.free})
 
 
-@extend_schema(tags=TAG, request=TablesIn, responses=dict)
+@extend_schema(tags=TAG, request=TablesIn, responses=OK)
 class RoundResults(Base):
     """GET: what re-pairing or deleting the round loses; POST repair/delete with the tables."""
 
@@ -243,7 +255,7 @@ class RoundResults(Base):
         return Response({"round": rnd.number, "seed": rnd.seed})
 
 
-@extend_schema(tags=TAG, request=None, responses=dict)
+@extend_schema(tags=TAG, request=None, responses=OK)
 class Bracket(APIView):
     def get(self, request: Request, slug: str) -> Response:
         event = services.event_for(slug)
@@ -268,7 +280,7 @@ class Bracket(APIView):
         )
 
 
-@extend_schema(tags=TAG, request=PlayoffResultIn, responses=dict)
+@extend_schema(tags=TAG, request=PlayoffResultIn, responses=OK)
 class Playoff(Base):
     def post(self, request: Request, slug: str, action: str) -> Response:
         event, user = services.event_for(slug), request.user

@@ -56,7 +56,7 @@ def test_no_shows_confirm_and_undo(api):
     stale = api.post(base(event) + "no-shows/", {"registrations": ids[:1]}, format="json")
     assert stale.status_code == 409 and stale.json()["code"] == "stale"
     action = api.post(base(event) + "no-shows/", {"registrations": ids}, format="json").json()
-    undone = api.post(base(event) + f"undo/{action['action']}/").json()
+    undone = api.post(base(event) + "undo/", {"id": action["action"]}, format="json").json()
     assert sorted(a["registration_id"] for a in undone) == sorted(ids)
 
 
@@ -89,3 +89,28 @@ def test_swap_cost_then_swap_and_bracket(api):
     api.force_authenticate(None)
     bracket = api.get(base(event) + "bracket/").json()
     assert bracket["final_standings"][0]["registration"] == str(winner)
+
+
+def test_rescind_and_staff_removal_take_ids_in_the_body(api):
+    director = make_user("td")
+    make_user("judy")
+    event = make_event(director)
+    (_, reg), *_ = register_users(event, 2)
+    penalty = services.issue_penalty(director, reg, "cheating")
+    api.force_authenticate(director)
+    done = api.post(
+        base(event) + "penalties/rescind/", {"id": penalty.pk, "note": "misread"}, format="json"
+    )
+    assert done.status_code == 200
+    reg.refresh_from_db()
+    assert not reg.ejected
+    missing = api.post(base(event) + "penalties/rescind/", {"id": 999999}, format="json")
+    assert missing.status_code == 404 and missing.json()["code"] == "not_found"
+    staff = api.post(
+        base(event) + "staff/", {"username": "judy", "role": "judge"}, format="json"
+    ).json()
+    assert (
+        api.post(base(event) + "staff/remove/", {"id": staff["id"]}, format="json").status_code
+        == 204
+    )
+    assert not event.staff.exists()
