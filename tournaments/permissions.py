@@ -74,24 +74,15 @@ def may_manage_registration(user: Any, registration: Registration) -> bool:
 
 
 def _staff_role(user: Any, event: Event) -> str | None:
+    # Read each time (one indexed query): a role given or taken away by another director
+    # counts at once, even for a user object a caller keeps across requests.
     if user is None or not getattr(user, "is_authenticated", False) or event.pk is None:
         return None
-    cache = getattr(user, "_event_roles", None)
-    if cache is None:
-        cache = user._event_roles = {}
-    if event.pk not in cache:
-        cache[event.pk] = (
-            EventStaff.objects.filter(event_id=event.pk, user_id=user.pk)
-            .values_list("role", flat=True)
-            .first()
-        )
-    return cache[event.pk]
-
-
-def forget_roles(user: Any) -> None:
-    """Drop the per-request role cache after a role of ``user`` changed."""
-    if user is not None and hasattr(user, "_event_roles"):
-        del user._event_roles
+    return (
+        EventStaff.objects.filter(event_id=event.pk, user_id=user.pk)
+        .values_list("role", flat=True)
+        .first()
+    )
 
 
 def is_co_director(user: Any, event: Event) -> bool:

@@ -119,7 +119,8 @@ def _swapped(rnd: Round, a: int, b: int) -> Arrangement:
 
 def swap_cost(event: Event, rnd: Round, a: int, b: int) -> Cost:
     """What swapping players ``a`` and ``b`` (registration ids) would cost."""
-    _seat_of(rnd, a), _seat_of(rnd, b)
+    for rid in (a, b):
+        _seat_of(rnd, rid)  # both must sit in this round
     return arrangement_cost(event, rnd, _swapped(rnd, a, b))
 
 

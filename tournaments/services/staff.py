@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from audit import services as audit
 from core.errors import Conflict, NotFound, ServiceError
 from tournaments.models import Event, EventStaff
-from tournaments.permissions import forget_roles, require_director, require_owner
+from tournaments.permissions import require_director, require_owner
 from tournaments.services.base import _lock_event
 
 
@@ -53,7 +53,6 @@ def invite_staff(actor: Any, event: Event, username: str, role: str) -> EventSta
             )
     except IntegrityError:
         raise Conflict(f"{user.get_username()} was just added by someone else.")
-    forget_roles(user)
     audit.record(
         actor=actor,
         obj=staff,
@@ -75,7 +74,6 @@ def remove_staff(actor: Any, event: Event, staff_id: int) -> None:
     snapshot = {"user": staff.user.get_username(), "role": staff.role}
     audit.record(actor=actor, obj=staff, action="staff_remove", before=snapshot, event=event)
     staff.delete()
-    forget_roles(staff.user)
 
 
 def event_staff(event: Event) -> list[EventStaff]:
