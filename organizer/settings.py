@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "calculators",
     "demo",
     "webhooks",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -380,3 +381,8 @@ LOGGING = {
         "organizer": {"level": os.environ.get("LOG_LEVEL_ORGANIZER", "INFO")},
     },
 }
+
+# E-mail (notifications, password reset): console unless EMAIL_URL or EMAIL_HOST is set.
+from notifications.email_settings import email_settings  # noqa: E402
+
+globals().update(email_settings(os.environ))

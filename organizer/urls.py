@@ -26,6 +26,7 @@ urlpatterns = [
     path("accounts/login/", views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/", include("notifications.urls")),
     path("admin/", admin.site.urls),
     path("health/", views.health, name="health"),
     path("api/v1/", include(api_v1)),

@@ -87,3 +87,7 @@ class PenaltyAdmin(ReadOnlyAdmin):
 class SeatAdmin(ReadOnlyAdmin):
     list_display = ("registration", "table", "mps", "points", "outcome", "is_bye")
     raw_id_fields = ("registration", "table", "round", "event")
+
+
+# The event-day models (issue 16) register themselves.
+from tournaments import eventday_admin  # noqa: E402, F401

@@ -45,3 +45,8 @@ urlpatterns = [
     path(E + "export/", api.Export.as_view(), name="api-event-export"),
     path(E + "export.csv", api.ExportCsv.as_view(), name="api-event-export-csv"),
 ]
+
+# Event-day API (issue 16).
+from tournaments.eventday_api_urls import urlpatterns as eventday_urlpatterns  # noqa: E402
+
+urlpatterns += eventday_urlpatterns

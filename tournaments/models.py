@@ -289,3 +289,33 @@ class Penalty(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} ({self.get_offense_display()}) for {self.registration}"
+
+
+# Event day (issue 16): staff, top cut, undo, pairing constraints — in their own module
+# to keep this one readable; Django registers them in this app all the same.
+from tournaments.eventday_models import (  # noqa: E402
+    BulkAction,
+    EventDaySettings,
+    EventStaff,
+    PenaltyRescission,
+    PlayerContact,
+    PlayoffMatch,
+)
+
+__all__ = [
+    "BulkAction",
+    "Event",
+    "EventDaySettings",
+    "EventStaff",
+    "GameSystem",
+    "Penalty",
+    "PenaltyRescission",
+    "Player",
+    "PlayerContact",
+    "PlayoffMatch",
+    "Registration",
+    "ResultChange",
+    "Round",
+    "Seat",
+    "Table",
+]

@@ -9,13 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from core.errors import NotAllowed
-from tournaments.models import Event, Registration, Table
+from tournaments.models import Event, EventStaff, Registration, Table
 
 
 def is_director(user: Any, event: Event) -> bool:
     if user is None or not getattr(user, "is_authenticated", False):
         return False
-    return bool(user.is_staff or event.organizer_id == user.pk)
+    return bool(user.is_staff or event.organizer_id == user.pk or is_co_director(user, event))
 
 
 def require_director(user: Any, event: Event) -> None:
@@ -68,3 +68,46 @@ def may_manage_registration(user: Any, registration: Registration) -> bool:
         and registration.player.user_id is not None
         and registration.player.user_id == user.pk
     )
+
+
+# --------------------------------------------------------------------------- event staff
+
+
+def _staff_role(user: Any, event: Event) -> str | None:
+    # Read each time (one indexed query): a role given or taken away by another director
+    # counts at once, even for a user object a caller keeps across requests.
+    if user is None or not getattr(user, "is_authenticated", False) or event.pk is None:
+        return None
+    return (
+        EventStaff.objects.filter(event_id=event.pk, user_id=user.pk)
+        .values_list("role", flat=True)
+        .first()
+    )
+
+
+def is_co_director(user: Any, event: Event) -> bool:
+    return _staff_role(user, event) == EventStaff.Role.CO_DIRECTOR
+
+
+def is_owner(user: Any, event: Event) -> bool:
+    """The event's own director (or site staff): the only ones who may delete it or
+    change who is on its staff list as co-director."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return False
+    return bool(user.is_staff or event.organizer_id == user.pk)
+
+
+def is_judge(user: Any, event: Event) -> bool:
+    """Judges enter and confirm results, issue warnings and see deck lists; every
+    director may do what a judge does."""
+    return is_director(user, event) or _staff_role(user, event) == EventStaff.Role.JUDGE
+
+
+def require_judge(user: Any, event: Event) -> None:
+    if not is_judge(user, event):
+        raise NotAllowed(f"Only the staff of {event.name} can do this.")
+
+
+def require_owner(user: Any, event: Event) -> None:
+    if not is_owner(user, event):
+        raise NotAllowed(f"Only the organizer of {event.name} can do this.")

@@ -14,3 +14,6 @@ event_finished = Signal()
 closed_result_changed = Signal()
 # sender=Event class; kwargs: event (an Event just rebuilt from its export, committed)
 event_imported = Signal()
+# sender=PlayoffMatch class; kwargs: match (a decided top-cut match). RULES.md §3 "Top cut":
+# playoff games are rated like any other game; ratings listen to rate them.
+playoff_match_decided = Signal()

@@ -33,3 +33,8 @@ urlpatterns = [
     # The language switch in the page header (a POST, like Django's own i18n URLs).
     path("language/", set_language, name="set-language"),
 ]
+
+# Event-day pages (issue 16): staff, bulk entry, undo, top cut, hands-on pairings.
+from tournaments.eventday_urls import urlpatterns as eventday_urlpatterns  # noqa: E402
+
+urlpatterns += eventday_urlpatterns

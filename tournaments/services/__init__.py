@@ -162,3 +162,80 @@ __all__ = [
     "update_event",
     "visible_events",
 ]
+
+# Event day (issue 16): staff, bulk entry, undo, top cut, hands-on pairings.
+from tournaments.services.bulk_entry import (
+    check_in_everyone,
+    parse_player_list,
+    preview_player_list,
+    register_player_list,
+    remove_registration,
+)
+from tournaments.services.constraints import (
+    apply_fixed_tables,
+    avoided_pairs_in_round,
+    set_pairing_constraints,
+)
+from tournaments.services.hands_on import (
+    delete_round,
+    repair_round_with_results,
+    round_loss_preview,
+    swap_cost,
+    swap_players,
+)
+from tournaments.services.playoff import (
+    decide_playoff_tie,
+    eventday_settings,
+    final_standings,
+    playoff_blocker,
+    playoff_matches,
+    report_playoff_result,
+    set_top_cut,
+    start_playoff,
+)
+from tournaments.services.staff import event_staff, invite_staff, remove_staff
+from tournaments.services.undo import (
+    drop_no_shows_confirmed,
+    no_show_preview,
+    rescind_penalty,
+    undo_bulk_action,
+    undo_self_drop,
+    undoable_actions,
+)
+
+__all__ += [
+    "apply_fixed_tables",
+    "avoided_pairs_in_round",
+    "check_in_everyone",
+    "decide_playoff_tie",
+    "delete_round",
+    "drop_no_shows_confirmed",
+    "event_staff",
+    "eventday_settings",
+    "final_standings",
+    "invite_staff",
+    "no_show_preview",
+    "parse_player_list",
+    "playoff_blocker",
+    "playoff_matches",
+    "preview_player_list",
+    "register_player_list",
+    "remove_registration",
+    "remove_staff",
+    "repair_round_with_results",
+    "report_playoff_result",
+    "rescind_penalty",
+    "round_loss_preview",
+    "set_pairing_constraints",
+    "set_top_cut",
+    "start_playoff",
+    "swap_cost",
+    "swap_players",
+    "undo_bulk_action",
+    "undo_self_drop",
+    "undoable_actions",
+]
+
+from tournaments.services.venue_decks import deck_readiness, deck_readiness_for  # noqa: E402
+
+__all__ += ["deck_readiness", "deck_readiness_for"]

@@ -16,7 +16,7 @@ from tournaments.models import (
 if TYPE_CHECKING:
     pass
 from tournaments.permissions import (
-    require_director,
+    require_judge,
 )
 from tournaments.services.base import (
     _last_round_number,
@@ -53,7 +53,7 @@ def issue_penalty(
     cheating and an illegal deck list at once."""
     reg = _lock_registration(registration)
     event = reg.event
-    require_director(user, event)
+    require_judge(user, event)
     if offense not in Penalty.Offense.values:
         raise ServiceError(
             f"Unknown offense {offense!r}: choose one of {', '.join(Penalty.Offense.values)}."
@@ -101,7 +101,8 @@ def issue_penalty(
         else:
             reason = f"Ejected by the director for {label}."
     else:
-        warnings = list(reg.penalties.filter(kind=Penalty.Kind.WARNING))
+        # A rescinded warning no longer counts toward an ejection.
+        warnings = list(reg.penalties.filter(kind=Penalty.Kind.WARNING, rescission__isnull=True))
         same = [w for w in warnings if w.offense == offense]
         if len(same) >= SAME_OFFENSE_LIMIT:
             reason = (

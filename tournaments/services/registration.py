@@ -107,6 +107,9 @@ def add_walkin(
             display_name=name[:100], membership_number=(membership_number or "").strip()[:40]
         )
     reg = _register(user, event, player, "walkin")
+    # A walk-in is added at the door, in person: he is there, so he is checked in.
+    reg.checked_in = True
+    reg.save(update_fields=["checked_in"])
     return reg
 
 

@@ -48,6 +48,7 @@ from tournaments.services.base import (
     retry_on_conflict,
     scoring_settings_for,
 )
+from tournaments.services.constraints import apply_fixed_tables
 from tournaments.services.events import rounds_total
 
 
@@ -246,6 +247,7 @@ def pair_next_round(user: Any, event: Event, seed: int | None = None) -> Round:
     except IntegrityError:
         raise Conflict(f"Round {number} was already paired.", code="already_paired")
     _create_tables(rnd, pairing, regs)
+    apply_fixed_tables(rnd)  # players with a fixed table (an event setting) sit there
     if event.status == Event.Status.REGISTRATION:
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status"])

@@ -13,7 +13,7 @@ from typing import Any
 
 from core.errors import Conflict, NotAllowed, ServiceError
 from tournaments.models import Event, Registration, Table
-from tournaments.permissions import is_director, require_director, require_seat
+from tournaments.permissions import is_judge, require_judge, require_seat
 from tournaments.permissions import seat_registration as _seat_registration
 from tournaments.results_flow import Action, Refusal, step
 
@@ -85,7 +85,7 @@ def confirm_blocker(user: Any, table: Table, version: int | None = None) -> Serv
     """Another player at the table confirms a report; so may the director (a walk-in
     without an account cannot)."""
     registration = _seat_registration(user, table)
-    if registration is None and not is_director(user, table.round.event):
+    if registration is None and not is_judge(user, table.round.event):
         registration, seat = _seat_blocker(user, table)
         if seat is not None:
             return seat
@@ -116,7 +116,7 @@ def director_set_blocker(
     """The director enters or corrects a result while the event runs or after it."""
     event = table.round.event
     try:
-        require_director(user, event)
+        require_judge(user, event)
     except NotAllowed as exc:
         return exc
     if table.is_bye:

@@ -1,0 +1,27 @@
+"""What each person chooses to receive by e-mail."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+KINDS = ("registration_confirmed", "round_paired", "disputed_result", "decklist_illegal")
+
+
+class NotificationPreference(models.Model):
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_preference"
+    )
+    registration_confirmed = models.BooleanField(_("my registration is confirmed"), default=True)
+    round_paired = models.BooleanField(_("a round is paired: my table and opponent"), default=True)
+    disputed_result = models.BooleanField(
+        _("a result is disputed in an event I run or judge"), default=True
+    )
+    decklist_illegal = models.BooleanField(_("my deck list is judged illegal"), default=True)
+
+    def __str__(self) -> str:
+        return f"notifications of {self.user}"
+
+    def wants(self, kind: str) -> bool:
+        return bool(getattr(self, kind))

@@ -1,0 +1,142 @@
+"""Sending e-mail through Django's mail framework, honouring each person's choices.
+
+Messages are built from ids after the change committed, so a rolled-back action never
+mails anybody; a mail server that cannot be reached is logged, never an error for the
+person whose action caused the mail.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.mail import send_mail
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from notifications.models import KINDS, NotificationPreference
+from tournaments.models import PlayerContact, Registration, Round, Table
+from tournaments.services.staff import staff_users
+
+log = logging.getLogger(__name__)
+
+
+def preferences_for(user: Any) -> NotificationPreference:
+    pref, _created = NotificationPreference.objects.get_or_create(user=user)
+    return pref
+
+
+@transaction.atomic
+def update_preferences(user: Any, choices: dict[str, bool]) -> NotificationPreference:
+    pref = preferences_for(user)
+    for kind in KINDS:
+        setattr(pref, kind, bool(choices.get(kind, False)))
+    pref.save()
+    return pref
+
+
+def _wants(user: Any, kind: str) -> bool:
+    pref = NotificationPreference.objects.filter(user=user).first()
+    return pref is None or pref.wants(kind)
+
+
+def _send(
+    kind: str, subject: str, body: str, users: Iterable[Any], emails: Iterable[str] = ()
+) -> int:
+    to = {u.email for u in users if u is not None and u.email and _wants(u, kind)}
+    to |= {e for e in emails if e}
+    sent = 0
+    for address in sorted(to):
+        try:
+            sent += send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [address])
+        except Exception:  # a mail server down must not undo the director's action
+            log.exception("could not send %s mail to %s", kind, address)
+    return sent
+
+
+def _player_addresses(reg: Registration) -> tuple[list[Any], list[str]]:
+    if reg.player.user_id:
+        return [reg.player.user], []
+    contact = PlayerContact.objects.filter(player_id=reg.player_id).first()
+    return [], [contact.email] if contact else []
+
+
+def registration_confirmed(registration_id: int) -> int:
+    reg = (
+        Registration.objects.select_related("player__user", "event")
+        .filter(pk=registration_id)
+        .first()
+    )
+    if reg is None:
+        return 0
+    users, emails = _player_addresses(reg)
+    subject = _("Registration confirmed: %(event)s") % {"event": reg.event.name}
+    body = _("%(name)s, you are registered for %(event)s.") % {
+        "name": reg.player.display_name,
+        "event": reg.event.name,
+    }
+    return _send("registration_confirmed", subject, body, users, emails)
+
+
+def round_paired(round_id: int) -> int:
+    rnd = Round.objects.select_related("event").filter(pk=round_id).first()
+    if rnd is None:
+        return 0
+    sent = 0
+    tables = rnd.tables.prefetch_related("seats__registration__player__user")
+    for table in tables:
+        seats = list(table.seats.all())
+        for seat in seats:
+            others = [s.registration.player.display_name for s in seats if s.pk != seat.pk]
+            if table.is_bye:
+                body = _("Round %(n)d of %(event)s is paired: you have the bye.")
+            else:
+                body = _("Round %(n)d of %(event)s is paired: table %(t)d against %(o)s.")
+            body = body % {
+                "n": rnd.number,
+                "event": rnd.event.name,
+                "t": table.number,
+                "o": ", ".join(others),
+            }
+            subject = _("Round %(n)d is paired") % {"n": rnd.number}
+            users, emails = _player_addresses(seat.registration)
+            sent += _send("round_paired", subject, body, users, emails)
+    return sent
+
+
+def disputed_result(table_id: int) -> int:
+    table = Table.objects.select_related("round__event").filter(pk=table_id).first()
+    if table is None:
+        return 0
+    event = table.round.event
+    subject = _("Disputed result in %(event)s") % {"event": event.name}
+    body = _("The result of table %(t)d in round %(n)d is disputed: %(note)s") % {
+        "t": table.number,
+        "n": table.round.number,
+        "note": table.dispute_note or "-",
+    }
+    return _send("disputed_result", subject, body, staff_users(event))
+
+
+def decklist_illegal(registration_id: int, problems: int) -> int:
+    reg = (
+        Registration.objects.select_related("player__user", "event")
+        .filter(pk=registration_id)
+        .first()
+    )
+    if reg is None:
+        return 0
+    users, emails = _player_addresses(reg)
+    subject = _("Your deck list for %(event)s is illegal") % {"event": reg.event.name}
+    body = _(
+        "The deck list checker found %(count)d problem(s) in your list for %(event)s. "
+        "Look at it on the event page and submit a corrected list."
+    ) % {"count": problems, "event": reg.event.name}
+    return _send("decklist_illegal", subject, body, users, emails)
+
+
+def user_named(username: str) -> Any:
+    return get_user_model().objects.filter(username=username).first()

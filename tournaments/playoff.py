@@ -1,0 +1,106 @@
+"""The single-elimination top cut after the Swiss rounds, as pure functions.
+
+The bracket is the usual one: seeds from the final Swiss standings, the best against
+the worst (1 v 8, 4 v 5, 2 v 7, 3 v 6 for a top 8), so the top two seeds can meet only
+in the final. The winners of slots 2k and 2k+1 of a stage meet in slot k of the next.
+Final places: the champion, the finalist, then those eliminated in each earlier stage,
+by their Swiss seed; everyone outside the cut keeps his Swiss place below them.
+
+Who wins one playoff game is not decided here: the game's own rules decide it
+(rules_engine.score_game), and a tie is replayed or decided by the director.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+CUT_SIZES = (2, 4, 8)
+
+
+def bracket_order(size: int) -> list[int]:
+    """Seeds in bracket order: pairs of neighbours meet in the first stage."""
+    if size not in (1, *CUT_SIZES, 16):
+        raise ValueError(f"a bracket has 2, 4 or 8 players, not {size}")
+    order = [1]
+    while len(order) < size:
+        n = len(order) * 2
+        order = [s for seed in order for s in (seed, n + 1 - seed)]
+    return order
+
+
+def stage_count(size: int) -> int:
+    return size.bit_length() - 1
+
+
+@dataclass(frozen=True)
+class Pairing:
+    stage: int
+    slot: int
+    high: str | None
+    low: str | None
+    high_seed: int | None
+    low_seed: int | None
+
+
+def first_stage(seeded: list[str]) -> list[Pairing]:
+    """The first playoff stage from the players in Swiss order (seed 1 first)."""
+    order = bracket_order(len(seeded))
+    out = []
+    for slot in range(len(order) // 2):
+        a, b = order[2 * slot], order[2 * slot + 1]
+        out.append(Pairing(1, slot, seeded[a - 1], seeded[b - 1], a, b))
+    return out
+
+
+def next_match(stage: int, slot: int) -> tuple[int, int, str]:
+    """Where the winner of (stage, slot) plays next: stage, slot and side."""
+    return stage + 1, slot // 2, "high" if slot % 2 == 0 else "low"
+
+
+@dataclass(frozen=True)
+class Played:
+    """A playoff match as far as it went; winner None while undecided."""
+
+    stage: int
+    slot: int
+    high: str | None
+    low: str | None
+    high_seed: int | None
+    low_seed: int | None
+    winner: str | None
+
+
+def eliminated(match: Played) -> tuple[str, int] | None:
+    """The loser of a decided match and his seed."""
+    if match.winner is None or match.high is None or match.low is None:
+        return None
+    if match.winner == match.high:
+        return match.low, match.low_seed or 0
+    return match.high, match.high_seed or 0
+
+
+def final_places(swiss_order: list[str], matches: list[Played]) -> list[str]:
+    """Everyone's final place: playoff players above the Swiss order.
+
+    Players still in the playoff come first by seed (the champion alone once it is
+    over), then the eliminated by the stage they reached (later first) and their seed.
+    """
+    if not matches:
+        return list(swiss_order)
+    seeds = {m.high: m.high_seed for m in matches if m.stage == 1 and m.high}
+    seeds |= {m.low: m.low_seed for m in matches if m.stage == 1 and m.low}
+    out: dict[str, tuple[int, int]] = {}
+    for match in matches:
+        loser = eliminated(match)
+        if loser is not None:
+            out[loser[0]] = (match.stage, loser[1])
+    alive = sorted((p for p in seeds if p not in out), key=lambda p: seeds[p] or 0)
+    gone = sorted(out, key=lambda p: (-out[p][0], out[p][1]))
+    cut = alive + gone
+    rest = [p for p in swiss_order if p not in seeds]
+    return cut + rest
+
+
+def champion(matches: list[Played], size: int) -> str | None:
+    final = [m for m in matches if m.stage == stage_count(size)]
+    return final[0].winner if final else None

@@ -1,0 +1,258 @@
+"""Hands-on pairings: swap two players or set a table by hand before results are in,
+with the cost shown first; re-pair or delete a round that has results, after a
+confirmation naming what is lost; pairs to avoid and fixed tables as event settings."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from audit import services as audit
+from core.errors import Conflict, NotFound, ServiceError
+from tournaments import signals
+from tournaments.models import Event, Round, Seat, Table
+from tournaments.permissions import require_director
+from tournaments.services.base import _last_round_number, _lock_event
+from tournaments.services.eventday_settings import eventday_settings
+from tournaments.services.rounds import _compute_pairing, _create_tables, _new_seed
+
+Arrangement = dict[int, list[int]]  # table number -> registration ids
+
+
+@dataclass
+class Cost:
+    """What a hand-made change costs, as numbers the page puts into words."""
+
+    rematches: list[tuple[int, int]] = field(default_factory=list)  # pairs meeting again
+    avoided: list[tuple[int, int]] = field(default_factory=list)  # pairs the event avoids
+    gap_before: int = 0  # the largest score difference at a changed table
+    gap_after: int = 0
+
+    @property
+    def free(self) -> bool:
+        return not self.rematches and not self.avoided and self.gap_after <= self.gap_before
+
+
+def _history(event: Event, before_round: int) -> tuple[dict[int, int], set[frozenset[int]]]:
+    """Scores and pairs met in confirmed games of earlier rounds."""
+    scores: dict[int, int] = defaultdict(int)
+    tables: dict[int, list[int]] = defaultdict(list)
+    seats = Seat.objects.filter(event=event, round__number__lt=before_round).select_related("table")
+    for seat in seats:
+        if seat.table.status == Table.Status.CONFIRMED and seat.points is not None:
+            scores[seat.registration_id] += seat.points
+        if not seat.is_bye:
+            tables[seat.table_id].append(seat.registration_id)
+    met = {frozenset((a, b)) for ids in tables.values() for a in ids for b in ids if a != b}
+    return scores, met
+
+
+def _arrangement(rnd: Round) -> Arrangement:
+    out: Arrangement = defaultdict(list)
+    for table_number, reg in (
+        Seat.objects.filter(round=rnd, is_bye=False)
+        .order_by("table__number", "position")
+        .values_list("table__number", "registration_id")
+    ):
+        out[table_number].append(reg)
+    return dict(out)
+
+
+def _pairs(ids: list[int]) -> set[frozenset[int]]:
+    return {frozenset((a, b)) for a in ids for b in ids if a < b}
+
+
+def arrangement_cost(event: Event, rnd: Round, after: Arrangement) -> Cost:
+    before = _arrangement(rnd)
+    scores, met = _history(event, rnd.number)
+    avoid = {frozenset(map(int, p)) for p in eventday_settings(event).avoid_pairs}
+    changed = [t for t in after if sorted(after[t]) != sorted(before.get(t, []))]
+    cost = Cost()
+    for t in changed:
+        new = _pairs(after[t]) - _pairs(before.get(t, []))
+        cost.rematches += [tuple(sorted(p)) for p in new if p in met]  # type: ignore[misc]
+        cost.avoided += [tuple(sorted(p)) for p in new if p in avoid]  # type: ignore[misc]
+        old_ids, new_ids = before.get(t, []), after[t]
+        if old_ids:
+            cost.gap_before = max(cost.gap_before, _gap(old_ids, scores))
+        cost.gap_after = max(cost.gap_after, _gap(new_ids, scores))
+    return cost
+
+
+def _gap(ids: list[int], scores: dict[int, int]) -> int:
+    values = [scores.get(i, 0) for i in ids]
+    return max(values) - min(values) if values else 0
+
+
+def _editable_round(event: Event, rnd: Round) -> None:
+    if rnd.number != _last_round_number(event):
+        raise Conflict(f"Only the latest round can be changed; round {rnd.number} is not.")
+    played = rnd.tables.filter(is_bye=False).exclude(status=Table.Status.PENDING).first()
+    if played is not None:
+        raise Conflict(
+            f"Table {played.number} already has a result: re-pair the round instead.",
+            code="round_has_results",
+        )
+
+
+def _seat_of(rnd: Round, registration_id: int) -> Seat:
+    seat = (
+        Seat.objects.filter(round=rnd, registration_id=registration_id)
+        .select_related("table", "registration__player")
+        .first()
+    )
+    if seat is None:
+        raise NotFound("That player has no seat in this round.")
+    return seat
+
+
+def _swapped(rnd: Round, a: int, b: int) -> Arrangement:
+    after = {t: list(ids) for t, ids in _arrangement(rnd).items()}
+    for ids in after.values():
+        for i, rid in enumerate(ids):
+            ids[i] = b if rid == a else a if rid == b else rid
+    return after
+
+
+def swap_cost(event: Event, rnd: Round, a: int, b: int) -> Cost:
+    """What swapping players ``a`` and ``b`` (registration ids) would cost."""
+    for rid in (a, b):
+        _seat_of(rnd, rid)  # both must sit in this round
+    return arrangement_cost(event, rnd, _swapped(rnd, a, b))
+
+
+def _move(seat_a: Seat, seat_b: Seat) -> None:
+    fields = ("table_id", "position", "is_bye", "points", "outcome")
+    values_a = [getattr(seat_a, f) for f in fields]
+    for f in fields:
+        setattr(seat_a, f, getattr(seat_b, f))
+    for f, v in zip(fields, values_a, strict=True):
+        setattr(seat_b, f, v)
+    try:
+        with transaction.atomic():
+            seat_a.save(update_fields=list(f.removesuffix("_id") for f in fields))
+            seat_b.save(update_fields=list(f.removesuffix("_id") for f in fields))
+    except IntegrityError:
+        raise Conflict("That player has already had his bye in this event.", code="second_bye")
+
+
+@transaction.atomic
+def swap_players(actor: Any, rnd: Round, a: int, b: int) -> Cost:
+    """Swap two players between tables of a round without results; returns the cost
+    the director saw, which goes into the audit trail and the round's explanation."""
+    event = _lock_event(rnd.event_id)
+    require_director(actor, event)
+    rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+    _editable_round(event, rnd)
+    if a == b:
+        raise ServiceError("Choose two different players.", code="same_player")
+    cost = swap_cost(event, rnd, a, b)
+    seat_a, seat_b = _seat_of(rnd, a), _seat_of(rnd, b)
+    if seat_a.table_id == seat_b.table_id:
+        raise ServiceError("Both players sit at the same table.", code="same_table")
+    ta, tb = seat_a.table.number, seat_b.table.number
+    names = seat_a.registration.player.display_name, seat_b.registration.player.display_name
+    _move(seat_a, seat_b)
+    rnd.explanation = [
+        *list(rnd.explanation or []),
+        f"Changed by hand: {names[0]} (table {ta}) and {names[1]} (table {tb}) swapped"
+        f"; rematches {len(cost.rematches)}, largest score gap {cost.gap_after}.",
+    ]
+    rnd.save(update_fields=["explanation"])
+    audit.record(
+        actor=actor,
+        obj=rnd,
+        action="pairing_swap",
+        event=event,
+        before={"tables": {names[0]: ta, names[1]: tb}},
+        after={
+            "tables": {names[0]: tb, names[1]: ta},
+            "rematches": len(cost.rematches),
+            "avoided_pairs": len(cost.avoided),
+            "gap_before": cost.gap_before,
+            "gap_after": cost.gap_after,
+        },
+    )
+    return cost
+
+
+# --------------------------------------------------------------------------- rounds with results
+
+
+@dataclass(frozen=True)
+class LostResult:
+    table: int
+    players: tuple[str, ...]
+    status: str
+
+
+def round_loss_preview(rnd: Round) -> list[LostResult]:
+    """Every result that re-pairing or deleting ``rnd`` throws away, by table."""
+    out = []
+    for table in (
+        rnd.tables.filter(is_bye=False)
+        .exclude(status=Table.Status.PENDING)
+        .prefetch_related("seats__registration__player")
+    ):
+        names = tuple(s.registration.player.display_name for s in table.seats.all())
+        out.append(LostResult(table.number, names, table.status))
+    return out
+
+
+def _drop_results(
+    actor: Any, event: Event, rnd: Round, confirmed_tables: list[int], how: str
+) -> None:
+    if rnd.number != _last_round_number(event):
+        raise Conflict(f"Only the latest round can be {how}; round {rnd.number} is not.")
+    if event.status != Event.Status.RUNNING or event.playoff_matches.exists():
+        raise Conflict("Rounds change only while the Swiss rounds run.")
+    lost = round_loss_preview(rnd)
+    if sorted(r.table for r in lost) != sorted(int(t) for t in confirmed_tables):
+        raise Conflict(
+            "The results of this round changed since you looked: check again.", code="stale"
+        )
+    was_closed = rnd.status == Round.Status.CLOSED
+    first = rnd.tables.filter(is_bye=False).select_related("round__event").first()
+    audit.record(
+        actor=actor,
+        obj=rnd,
+        action=f"round_{how}",
+        event=event,
+        before={"round": rnd.number, "lost": [[r.table, list(r.players), r.status] for r in lost]},
+    )
+    rnd.tables.all().delete()
+    if was_closed and first is not None:
+        # Ratings replay the event from what is left (the same path as a corrected result).
+        signals.closed_result_changed.send(sender=Table, table=first)
+
+
+@transaction.atomic
+def delete_round(actor: Any, rnd: Round, confirmed_tables: list[int]) -> int:
+    """Delete the latest round, results and all, after the director confirmed the
+    tables whose results go; standings follow at once, ratings are replayed."""
+    event = _lock_event(rnd.event_id)
+    require_director(actor, event)
+    rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+    number = rnd.number
+    _drop_results(actor, event, rnd, confirmed_tables, "deleted")
+    rnd.delete()
+    return number
+
+
+@transaction.atomic
+def repair_round_with_results(actor: Any, rnd: Round, confirmed_tables: list[int]) -> Round:
+    """Throw away the latest round's results and pair it again."""
+    event = _lock_event(rnd.event_id)
+    require_director(actor, event)
+    rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+    _drop_results(actor, event, rnd, confirmed_tables, "repaired")
+    seed = _new_seed()
+    pairing, regs = _compute_pairing(event, rnd.number, seed)
+    rnd.seed, rnd.explanation = seed, list(pairing.explanation)
+    rnd.status, rnd.started_at, rnd.closed_at = Round.Status.PAIRED, None, None
+    rnd.save()
+    _create_tables(rnd, pairing, regs)
+    return rnd

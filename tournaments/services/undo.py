@@ -1,0 +1,215 @@
+"""Ask first, undo after: previews naming who an action touches, the mass drop of
+no-shows as one undoable action, rescinding warnings and reversing ejections, and a
+player's own drop undone until the next round is paired."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from audit import services as audit
+from core.errors import Conflict, NotAllowed, NotFound
+from tournaments.models import BulkAction, Event, Penalty, PenaltyRescission, Registration
+from tournaments.permissions import require_director
+from tournaments.services.base import (
+    _last_round_number,
+    _lock_event,
+    _lock_registration,
+    _registration_snapshot,
+)
+from tournaments.services.registration import _drop
+
+
+@dataclass(frozen=True)
+class Affected:
+    """One person an action would touch, for the confirmation page."""
+
+    registration_id: int
+    name: str
+
+
+def _affected(regs: list[Registration]) -> list[Affected]:
+    return [Affected(r.pk, r.player.display_name) for r in regs]
+
+
+def _no_shows(event: Event) -> list[Registration]:
+    return list(
+        event.registrations.filter(checked_in=False, dropped=False, ejected=False)
+        .select_related("player", "event")
+        .order_by("player__display_name", "pk")
+    )
+
+
+def no_show_preview(event: Event) -> list[Affected]:
+    """Who "drop everyone not checked in" would drop, by name."""
+    return _affected(_no_shows(event))
+
+
+@transaction.atomic
+def drop_no_shows_confirmed(actor: Any, event: Event, confirmed_ids: list[int]) -> BulkAction:
+    """Drop the players not checked in, as the director confirmed them: if the list
+    changed since the preview (someone checked in), nothing happens and he sees it again."""
+    event = _lock_event(event)
+    require_director(actor, event)
+    if event.rounds.exists():
+        raise Conflict("Round 1 has been paired; drop players one by one now.")
+    regs = _no_shows(event)
+    if sorted(r.pk for r in regs) != sorted(int(i) for i in confirmed_ids):
+        raise Conflict(
+            "Who has not checked in changed since you looked: check the list again.",
+            code="stale",
+        )
+    for reg in regs:
+        _drop(actor, reg, "drop", "not checked in before round 1")
+    return BulkAction.objects.create(
+        event=event, kind="drop_no_shows", registrations=[r.pk for r in regs], actor=actor
+    )
+
+
+def _undo_one(actor: Any, reg: Registration, kind: str) -> bool:
+    before = _registration_snapshot(reg)
+    if kind == "drop_no_shows":
+        if not reg.dropped or reg.ejected:
+            return False
+        reg.dropped, reg.dropped_after_round = False, None
+    else:  # check_in_all
+        if not reg.checked_in:
+            return False
+        reg.checked_in = False
+    reg.save(update_fields=["dropped", "dropped_after_round", "checked_in"])
+    audit.record(
+        actor=actor,
+        obj=reg,
+        action="readd" if kind == "drop_no_shows" else "check_out",
+        before=before,
+        after=_registration_snapshot(reg),
+        event=reg.event,
+        note="undo of one action over many players",
+    )
+    return True
+
+
+@transaction.atomic
+def undo_bulk_action(actor: Any, event: Event, action_id: int) -> list[Affected]:
+    """Undo a mass drop (or a check-in of everyone) in one action; returns who changed."""
+    event = _lock_event(event)
+    require_director(actor, event)
+    action = BulkAction.objects.select_for_update().filter(event=event, pk=action_id).first()
+    if action is None:
+        raise NotFound("No such action in this event.")
+    if action.undone_at is not None:
+        raise Conflict("That action was already undone.", code="already_undone")
+    if action.kind == "check_in_all" and event.rounds.exists():
+        raise Conflict("Round 1 has been paired: check-in can no longer be undone.")
+    regs = list(
+        Registration.objects.filter(pk__in=action.registrations).select_related("player", "event")
+    )
+    changed = [r for r in regs if _undo_one(actor, r, action.kind)]
+    action.undone_at, action.undone_by = timezone.now(), actor
+    action.save(update_fields=["undone_at", "undone_by"])
+    return _affected(changed)
+
+
+def undoable_actions(event: Event) -> list[BulkAction]:
+    return list(event.bulk_actions.filter(undone_at__isnull=True).select_related("actor")[:10])
+
+
+# --------------------------------------------------------------------------- penalties
+
+
+def _reverse_ejection(actor: Any, reg: Registration, note: str) -> None:
+    before = _registration_snapshot(reg)
+    reg.ejected, reg.ejection_reason = False, ""
+    reg.dropped, reg.dropped_after_round = False, None
+    reg.save(update_fields=["ejected", "ejection_reason", "dropped", "dropped_after_round"])
+    audit.record(
+        actor=actor,
+        obj=reg,
+        action="eject_reversed",
+        before=before,
+        after=_registration_snapshot(reg),
+        event=reg.event,
+        note=note,
+    )
+
+
+@transaction.atomic
+def rescind_penalty(actor: Any, penalty_id: int, note: str = "") -> PenaltyRescission:
+    """Take back a warning or an ejection; the penalty stays in the record, marked.
+    Rescinding the last standing ejection puts the player back into later rounds."""
+    penalty = Penalty.objects.select_related("registration__event").filter(pk=penalty_id).first()
+    if penalty is None:
+        raise NotFound("No such penalty.")
+    reg = _lock_registration(penalty.registration_id)
+    require_director(actor, reg.event)
+    if reg.event.status == Event.Status.FINISHED:
+        raise Conflict("The event is finished.")
+    if PenaltyRescission.objects.filter(penalty=penalty).exists():
+        raise Conflict("This penalty was already rescinded.", code="already_rescinded")
+    rescission = PenaltyRescission.objects.create(penalty=penalty, by=actor, note=note[:500])
+    audit.record(
+        actor=actor,
+        obj=penalty,
+        action="penalty_rescind",
+        before={
+            "player": reg.player.display_name,
+            "kind": penalty.kind,
+            "offense": penalty.offense,
+        },
+        event=reg.event,
+        note=note,
+    )
+    standing = reg.penalties.filter(kind=Penalty.Kind.EJECTION, rescission__isnull=True)
+    if reg.ejected and not standing.exists():
+        _reverse_ejection(actor, reg, note or "ejection rescinded")
+    return rescission
+
+
+def ejection_preview(registration: Registration) -> list[Affected]:
+    return _affected([registration])
+
+
+# --------------------------------------------------------------------------- self-drop
+
+
+def self_drop_undo_blocker(user: Any, reg: Registration) -> Conflict | NotAllowed | None:
+    """Why the player cannot take back his own drop now, or None."""
+    if reg.player.user_id is None or reg.player.user_id != getattr(user, "pk", None):
+        return NotAllowed("Only the player himself can take back his own drop.")
+    if not reg.dropped or reg.ejected:
+        return Conflict(f"{reg.player.display_name} is not dropped.", code="not_dropped")
+    last = audit.history(reg).filter(action__in=["drop", "readd"]).order_by("-at", "-pk").first()
+    if last is None or last.action != "drop" or last.actor_id != user.pk:
+        return Conflict("Only the director can put you back: you did not drop yourself.")
+    if _last_round_number(reg.event) != reg.dropped_after_round:
+        return Conflict(
+            "The next round has been paired since you dropped; ask the director.",
+            code="round_paired",
+        )
+    if reg.event.status == Event.Status.FINISHED:
+        return Conflict("The event is finished.")
+    return None
+
+
+@transaction.atomic
+def undo_self_drop(user: Any, registration: Registration) -> Registration:
+    reg = _lock_registration(registration)
+    blocker = self_drop_undo_blocker(user, reg)
+    if blocker is not None:
+        raise blocker
+    before = _registration_snapshot(reg)
+    reg.dropped, reg.dropped_after_round = False, None
+    reg.save(update_fields=["dropped", "dropped_after_round"])
+    audit.record(
+        actor=user,
+        obj=reg,
+        action="readd",
+        before=before,
+        after=_registration_snapshot(reg),
+        event=reg.event,
+        note="the player took back his own drop",
+    )
+    return reg
