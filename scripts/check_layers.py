@@ -27,7 +27,9 @@ LAYERS: list[tuple[str, ...]] = [
     ("audit",),  # the audit trail: records changes, knows no app above
     ("tournaments",),  # events, rounds, results, standings
     ("decks", "ratings"),  # deck lists for events; the rating ledger over results
-    ("calculators", "demo"),  # the rules calculators' pages; the demo loader
+    # the rules calculators' pages; the demo loader; e-mail notifications and webhooks,
+    # which listen to tournaments' signals
+    ("calculators", "demo", "notifications", "webhooks"),
     ("organizer",),  # wiring only: settings, urls, celery, wsgi
 ]
 LEVEL = {app: level for level, apps in enumerate(LAYERS) for app in apps}

@@ -15,8 +15,7 @@ from django.views.decorators.http import require_POST
 
 from core.errors import ServiceError
 from rules_engine import get_game
-from rules_engine.deckrules import PLAYER_TYPE_LABELS, PLAYER_TYPES
-from tournaments import services
+from tournaments import extensions, services
 from tournaments.eventday_views import ids, run, staff_event
 from tournaments.models import (
     Event,
@@ -31,10 +30,8 @@ from tournaments.permissions import is_judge
 
 
 def _deck_statuses(event: Event) -> dict[int, Any]:
-    """The decks app's per-player list status (the face may call the app above it)."""
-    from decks.services import deck_status_for_event, event_uses_decks
-
-    return deck_status_for_event(event) if event_uses_decks(event) else {}
+    """The decks app's per-player list status, through the registry decks fills."""
+    return extensions.deck_status(event)
 
 
 @login_required
@@ -264,45 +261,5 @@ def constraints(request: HttpRequest, slug: str) -> HttpResponse:
             ],
             "fixed": [(k, names.get(int(k), "?"), v) for k, v in settings.fixed_tables.items()],
             "registrations": sorted(names.items(), key=lambda kv: kv[1]),
-        },
-    )
-
-
-@login_required
-def venue_decklist(request: HttpRequest, slug: str) -> HttpResponse:
-    """The director enters or replaces a player's list (a walk-in has no account)."""
-    from decks.services import submit_decklist
-
-    event = staff_event(request, slug)
-    if request.method == "POST":
-        reg = get_object_or_404(
-            Registration, pk=_opt_int(request.POST.get("registration")) or 0, event=event
-        )
-        version = run(
-            request,
-            lambda: submit_decklist(
-                request.user,
-                event,
-                request.POST.get("text", ""),
-                request.POST.get("player_type") or None,
-                registration=reg,
-            ),
-            _("Deck list saved for %(name)s.") % {"name": reg.player.display_name},
-        )
-        if version is not None and not version.legal:
-            messages.warning(request, _("This list breaks the construction rules."))
-        return redirect("eventday-decks", slug=event.slug)
-    return render(
-        request,
-        "tournaments/eventday/decks.html",
-        {
-            "event": event,
-            "readiness": services.deck_readiness_for(event, _deck_statuses(event)),
-            "registrations": event.registrations.select_related("player").order_by(
-                "player__display_name"
-            ),
-            "player_types": [(p, PLAYER_TYPE_LABELS[p]) for p in PLAYER_TYPES]
-            if event.game == "metw"
-            else [],
         },
     )

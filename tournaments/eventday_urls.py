@@ -38,5 +38,4 @@ urlpatterns = [
     path(E + "event-day/rounds/<int:number>/swap/", rounds.swap, name="eventday-swap"),
     path(E + "event-day/rounds/<int:number>/<str:how>/", rounds.round_drop, name="eventday-round"),
     path(E + "event-day/pairing-settings/", rounds.constraints, name="eventday-constraints"),
-    path(E + "event-day/deck-lists/", rounds.venue_decklist, name="eventday-decks"),
 ]

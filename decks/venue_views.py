@@ -1,0 +1,58 @@
+"""Deck lists entered at the venue: the director enters or replaces a player's list (a
+walk-in has no account). A decks page, because it writes deck lists; it sits beside the
+event-day pages of tournaments."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from decks.services import deck_status_for_event, submit_decklist
+from rules_engine.deckrules import PLAYER_TYPE_LABELS, PLAYER_TYPES
+from tournaments import services as tournament_services
+from tournaments.eventday_round_views import _opt_int
+from tournaments.eventday_views import run, staff_event
+from tournaments.models import Registration
+
+
+@login_required
+def venue_decklist(request: HttpRequest, slug: str) -> HttpResponse:
+    """The director enters or replaces a player's list (a walk-in has no account)."""
+    event = staff_event(request, slug)
+    if request.method == "POST":
+        reg = get_object_or_404(
+            Registration, pk=_opt_int(request.POST.get("registration")) or 0, event=event
+        )
+        version = run(
+            request,
+            lambda: submit_decklist(
+                request.user,
+                event,
+                request.POST.get("text", ""),
+                request.POST.get("player_type") or None,
+                registration=reg,
+            ),
+            _("Deck list saved for %(name)s.") % {"name": reg.player.display_name},
+        )
+        if version is not None and not version.legal:
+            messages.warning(request, _("This list breaks the construction rules."))
+        return redirect("eventday-decks", slug=event.slug)
+    return render(
+        request,
+        "tournaments/eventday/decks.html",
+        {
+            "event": event,
+            "readiness": tournament_services.deck_readiness_for(
+                event, deck_status_for_event(event)
+            ),
+            "registrations": event.registrations.select_related("player").order_by(
+                "player__display_name"
+            ),
+            "player_types": [(p, PLAYER_TYPE_LABELS[p]) for p in PLAYER_TYPES]
+            if event.game == "metw"
+            else [],
+        },
+    )
