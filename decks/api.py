@@ -13,7 +13,7 @@ from drf_spectacular.utils import (
     OpenApiResponse,
     extend_schema,
 )
-from rest_framework import generics, serializers
+from rest_framework import generics
 from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -22,14 +22,25 @@ from rest_framework.views import APIView
 
 from core.errors import NotFound, ServiceError
 from decks import services
-from decks.api_types import CandidateSerializer, CountsField, DeckCardSerializer, RulesField
+from decks.api_types import (
+    CardQuery,
+    CardSerializer,
+    EventDeckListSerializer,
+    FormatQuery,
+    FormatSerializer,
+    MineSerializer,
+    PublishedSerializer,
+    PublishRequest,
+    SubmitRequest,
+    ValidateFileRequest,
+    ValidateRequest,
+    VerdictSerializer,
+    VersionSerializer,
+)
 from decks.labels import read_as_name
 from decks.models import DeckGame, DeckListVersion
 from decks.throttles import DECK_CHECK_THROTTLES
-from rules_engine.deckrules import PLAYER_TYPES
 from rules_engine.deckrules.export import EXPORT_FORMATS
-from rules_engine.deckrules.parse import MAX_TEXT_CHARS
-from rules_engine.deckrules.readers import LIST_FORMATS
 from tournaments.models import Event
 
 TAG = ["decks"]
@@ -43,23 +54,6 @@ ERRORS = {
 }
 
 
-class ValidateRequest(serializers.Serializer):
-    schema_input_only = True
-
-    game = serializers.ChoiceField(choices=DeckGame.choices)
-    format = serializers.CharField(required=False, allow_blank=True, max_length=100)
-    text = serializers.CharField(
-        max_length=MAX_TEXT_CHARS, allow_blank=True, trim_whitespace=False, required=False
-    )
-    player_type = serializers.ChoiceField(choices=PLAYER_TYPES, required=False, allow_null=True)
-
-
-class ValidateFileRequest(ValidateRequest):
-    schema_input_only = True
-
-    file = serializers.FileField(help_text="A deck file: .dck, .o8d, .meccg or .txt.")
-
-
 def _list_text(data: dict[str, Any]) -> str:
     """The list to check: the uploaded file's text, or the pasted text."""
     if data.get("file") is not None:
@@ -67,121 +61,6 @@ def _list_text(data: dict[str, Any]) -> str:
     if "text" not in data:
         raise ServiceError("Give the deck list as text or upload a deck file.", "bad_input")
     return data["text"]
-
-
-class ProblemSerializer(serializers.Serializer):
-    class Meta:
-        ref_name = "DeckProblem"
-
-    code = serializers.CharField()
-    message = serializers.CharField()
-    cards = serializers.ListField(child=serializers.CharField())
-    lines = serializers.ListField(child=serializers.IntegerField())
-    severity = serializers.ChoiceField(choices=["error", "warning"])
-    source = serializers.CharField()
-
-
-class UnresolvedSerializer(serializers.Serializer):
-    line = serializers.IntegerField()
-    text = serializers.CharField()
-    name = serializers.CharField()
-    reason = serializers.ChoiceField(choices=["unknown", "ambiguous", "not_allowed"])
-    suggestions = serializers.ListField(child=serializers.CharField())
-    candidates = CandidateSerializer(many=True)
-
-
-class VerdictSerializer(serializers.Serializer):
-    legal = serializers.BooleanField()
-    format = serializers.CharField()
-    player_type = serializers.CharField(allow_null=True)
-    read_as = serializers.ChoiceField(
-        choices=[f.key for f in LIST_FORMATS], help_text="The list format the text was read as."
-    )
-    read_as_name = serializers.CharField()
-    title = serializers.CharField(allow_null=True)
-    problems = ProblemSerializer(many=True)
-    unresolved = UnresolvedSerializer(many=True)
-    counts = CountsField(help_text="Cards counted by part of the deck (and by type).")
-    cards = DeckCardSerializer(many=True)
-
-
-class FormatSerializer(serializers.Serializer):
-    game = serializers.CharField()
-    key = serializers.CharField()
-    name = serializers.CharField()
-    description = serializers.CharField()
-    source = serializers.CharField()
-    rule_source = serializers.CharField()
-    based_on = serializers.CharField(allow_null=True)
-    rules = RulesField()
-
-
-class CardSerializer(serializers.Serializer):
-    id = serializers.CharField()
-    name = serializers.CharField()
-    set = serializers.CharField()
-    type = serializers.CharField()
-    unique = serializers.BooleanField()
-    alignment = serializers.CharField(required=False)
-    side = serializers.CharField(required=False)
-    culture = serializers.CharField(required=False)
-
-
-class VersionSerializer(serializers.ModelSerializer):
-    verdict = VerdictSerializer(read_only=True)
-
-    class Meta:
-        model = DeckListVersion
-        fields = [
-            "number",
-            "text",
-            "format_key",
-            "player_type",
-            "legal",
-            "problems_count",
-            "verdict",
-            "submitted_at",
-        ]
-
-
-class EventDeckListSerializer(serializers.Serializer):
-    registration = serializers.IntegerField()
-    player = serializers.CharField()
-    submitted = serializers.BooleanField()
-    version = VersionSerializer(allow_null=True)
-
-
-class SubmitRequest(serializers.Serializer):
-    schema_input_only = True
-
-    text = serializers.CharField(max_length=MAX_TEXT_CHARS, trim_whitespace=False)
-    player_type = serializers.ChoiceField(choices=PLAYER_TYPES, required=False, allow_null=True)
-
-
-class MineSerializer(serializers.Serializer):
-    registration = serializers.IntegerField()
-    locked = serializers.BooleanField()
-    deadline = serializers.DateTimeField(allow_null=True)
-    versions = VersionSerializer(many=True)
-
-
-class PublishRequest(serializers.Serializer):
-    schema_input_only = True
-
-    published = serializers.BooleanField(default=True, help_text="false hides them again.")
-
-
-class PublishedSerializer(serializers.Serializer):
-    published = serializers.BooleanField()
-
-
-class FormatQuery(serializers.Serializer):
-    game = serializers.ChoiceField(choices=DeckGame.choices, required=False)
-
-
-class CardQuery(serializers.Serializer):
-    game = serializers.ChoiceField(choices=DeckGame.choices)
-    q = serializers.CharField(max_length=200, required=False, allow_blank=True)
 
 
 def _valid(serializer_class, data: Any) -> dict[str, Any]:

@@ -6,6 +6,11 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from decks.models import DeckGame, DeckListVersion
+from rules_engine.deckrules import PLAYER_TYPES
+from rules_engine.deckrules.parse import MAX_TEXT_CHARS
+from rules_engine.deckrules.readers import LIST_FORMATS
+
 # A format's rule value: a number, a name, a switch, a list of them, or tables of those up
 # to three levels deep (alignments: player type → card kind → alignments, preferences).
 # Each level is a named schema (organizer.schema.postprocess): generators type each.
@@ -66,3 +71,135 @@ class DeckCardSerializer(serializers.Serializer):
     set = serializers.CharField()
     type = serializers.CharField()
     zone = serializers.CharField()
+
+
+class ValidateRequest(serializers.Serializer):
+    schema_input_only = True
+
+    game = serializers.ChoiceField(choices=DeckGame.choices)
+    format = serializers.CharField(required=False, allow_blank=True, max_length=100)
+    text = serializers.CharField(
+        max_length=MAX_TEXT_CHARS, allow_blank=True, trim_whitespace=False, required=False
+    )
+    player_type = serializers.ChoiceField(choices=PLAYER_TYPES, required=False, allow_null=True)
+
+
+class ValidateFileRequest(ValidateRequest):
+    schema_input_only = True
+
+    file = serializers.FileField(help_text="A deck file: .dck, .o8d, .meccg or .txt.")
+
+
+class ProblemSerializer(serializers.Serializer):
+    class Meta:
+        ref_name = "DeckProblem"
+
+    code = serializers.CharField()
+    message = serializers.CharField()
+    cards = serializers.ListField(child=serializers.CharField())
+    lines = serializers.ListField(child=serializers.IntegerField())
+    severity = serializers.ChoiceField(choices=["error", "warning"])
+    source = serializers.CharField()
+
+
+class UnresolvedSerializer(serializers.Serializer):
+    line = serializers.IntegerField()
+    text = serializers.CharField()
+    name = serializers.CharField()
+    reason = serializers.ChoiceField(choices=["unknown", "ambiguous", "not_allowed"])
+    suggestions = serializers.ListField(child=serializers.CharField())
+    candidates = CandidateSerializer(many=True)
+
+
+class VerdictSerializer(serializers.Serializer):
+    legal = serializers.BooleanField()
+    format = serializers.CharField()
+    player_type = serializers.CharField(allow_null=True)
+    read_as = serializers.ChoiceField(
+        choices=[f.key for f in LIST_FORMATS], help_text="The list format the text was read as."
+    )
+    read_as_name = serializers.CharField()
+    title = serializers.CharField(allow_null=True)
+    problems = ProblemSerializer(many=True)
+    unresolved = UnresolvedSerializer(many=True)
+    counts = CountsField(help_text="Cards counted by part of the deck (and by type).")
+    cards = DeckCardSerializer(many=True)
+
+
+class FormatSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    key = serializers.CharField()
+    name = serializers.CharField()
+    description = serializers.CharField()
+    source = serializers.CharField()
+    rule_source = serializers.CharField()
+    based_on = serializers.CharField(allow_null=True)
+    rules = RulesField()
+
+
+class CardSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    name = serializers.CharField()
+    set = serializers.CharField()
+    type = serializers.CharField()
+    unique = serializers.BooleanField()
+    alignment = serializers.CharField(required=False)
+    side = serializers.CharField(required=False)
+    culture = serializers.CharField(required=False)
+
+
+class VersionSerializer(serializers.ModelSerializer):
+    verdict = VerdictSerializer(read_only=True)
+
+    class Meta:
+        model = DeckListVersion
+        fields = [
+            "number",
+            "text",
+            "format_key",
+            "player_type",
+            "legal",
+            "problems_count",
+            "verdict",
+            "submitted_at",
+        ]
+
+
+class EventDeckListSerializer(serializers.Serializer):
+    registration = serializers.IntegerField()
+    player = serializers.CharField()
+    submitted = serializers.BooleanField()
+    version = VersionSerializer(allow_null=True)
+
+
+class SubmitRequest(serializers.Serializer):
+    schema_input_only = True
+
+    text = serializers.CharField(max_length=MAX_TEXT_CHARS, trim_whitespace=False)
+    player_type = serializers.ChoiceField(choices=PLAYER_TYPES, required=False, allow_null=True)
+
+
+class MineSerializer(serializers.Serializer):
+    registration = serializers.IntegerField()
+    locked = serializers.BooleanField()
+    deadline = serializers.DateTimeField(allow_null=True)
+    versions = VersionSerializer(many=True)
+
+
+class PublishRequest(serializers.Serializer):
+    schema_input_only = True
+
+    published = serializers.BooleanField(default=True, help_text="false hides them again.")
+
+
+class PublishedSerializer(serializers.Serializer):
+    published = serializers.BooleanField()
+
+
+class FormatQuery(serializers.Serializer):
+    game = serializers.ChoiceField(choices=DeckGame.choices, required=False)
+
+
+class CardQuery(serializers.Serializer):
+    game = serializers.ChoiceField(choices=DeckGame.choices)
+    q = serializers.CharField(max_length=200, required=False, allow_blank=True)
