@@ -339,6 +339,7 @@ SPECTACULAR_SETTINGS = {
         "PenaltyKindEnum": "tournaments.models.Penalty.Kind",
         "GameSystemEnum": "tournaments.models.GameSystem",
         "WebhookTopicEnum": "webhooks.models.Topic",
+        "DeckGameEnum": "decks.models.DeckGame",
     },
 }
 
