@@ -66,6 +66,34 @@ def _season(game: str) -> str:
 # --------------------------------------------------------------------------- event checks
 
 
+def pairing_problems(
+    log: EventLog,
+    rnd: Any,
+    where: str,
+    score: dict[str, int],
+    met: dict[str, set[str]],
+    had_bye: set[str],
+    previous_pods: list[frozenset[str]],
+) -> list[str]:
+    """One round's pairing judged by the reference rules on the state before it."""
+    problems: list[str] = []
+    if log.multiplayer:
+        problems += [
+            f"{where}: {p}" for p in ref.pod_round_problems(rnd.pairable, rnd.tables, previous_pods)
+        ]
+        if rnd.bye is not None:
+            problems.append(f"{where}: a bye in a multi-player round")
+        return problems
+    state = {u: ref.SwissState(score[u], frozenset(met[u]), u in had_bye) for u in rnd.pairable}
+    tables = [(t[0], t[1]) for t in rnd.tables if len(t) == 2]
+    if len(tables) != len(rnd.tables):
+        problems.append(f"{where}: a table without exactly two players")
+    problems += [
+        f"{where}: {p}" for p in ref.swiss_round_problems(state, tables, rnd.bye, rnd.number)
+    ]
+    return problems
+
+
 def check_event(log: EventLog) -> list[str]:
     """Every rule of issue 5 on one finished event; returns the problems found. Each
     round is judged on the results as they stood when it was paired and its standings
@@ -89,24 +117,7 @@ def check_event(log: EventLog) -> list[str]:
                 score[earlier.bye] += ref.bye_points(earlier.number)
                 had_bye.add(earlier.bye)
         # Pairing, judged on the state before the round.
-        if log.multiplayer:
-            problems += [
-                f"{where}: {p}"
-                for p in ref.pod_round_problems(rnd.pairable, rnd.tables, previous_pods)
-            ]
-            if rnd.bye is not None:
-                problems.append(f"{where}: a bye in a multi-player round")
-        else:
-            state = {
-                u: ref.SwissState(score[u], frozenset(met[u]), u in had_bye) for u in rnd.pairable
-            }
-            tables = [(t[0], t[1]) for t in rnd.tables if len(t) == 2]
-            if len(tables) != len(rnd.tables):
-                problems.append(f"{where}: a table without exactly two players")
-            problems += [
-                f"{where}: {p}"
-                for p in ref.swiss_round_problems(state, tables, rnd.bye, rnd.number)
-            ]
+        problems += pairing_problems(log, rnd, where, score, met, had_bye, previous_pods)
         # Scoring of every table as the API showed it when the round closed.
         by_id = {t["id"]: t for t in rnd.api_tables}
         for seats, result, table_id in zip(
