@@ -152,3 +152,14 @@ def test_ejection_and_winner_properties(seed, n, rounds, chain, ejected_share):
     assert not any(r.shares_first for r in rows if not r.winner)
     ranks = [r.rank for r in rows]
     assert ranks == sorted(ranks)
+
+
+def test_shared_rank_lists_numeric_ids_in_registration_order():
+    """000 Part VI §3: players equal after every tiebreak share the place; they are listed
+    by id, numerically ("9" before "10"), so an exported and re-imported event (new,
+    larger ids in the same order) lists them the same way."""
+    rows = compute_standings(
+        ["10", "9", "11", "8"], [game(1, "10", 3, "9", 3), game(1, "11", 3, "8", 3)]
+    )
+    assert [r.player for r in rows] == ["8", "9", "10", "11"]
+    assert all(r.rank == 1 for r in rows)

@@ -2,12 +2,15 @@
 
 `exact_pairs` is a maximum-weight perfect matching (rustworkx's blossom algorithm) with the
 integer weights of objective.EdgeWeights, so it is the lexicographic optimum of the
-objective over the players given. Small events that the fast path cannot finish are
-solved on the full graph (a proven optimum). Larger events solve WINDOWS: a stretch of the
-score order around each blocked place, cut at even positions (where the neighbours'
-pairing has no table across the cut), widened until it pairs; the rest keeps the fast
-path. The tests and benchmarks/bench_pairing.py compare windows with the full-graph
-optimum.
+objective over the players given.
+
+Where the fast path is blocked, WINDOWS are solved first: a stretch of the score order
+around each blocked place, cut at even positions (where the neighbours' pairing has no
+table across the cut), widened until it pairs; the rest keeps the fast path. For events
+up to FULL_EXACT_LIMIT players the windows' result then bounds an exact matching of the
+full graph (prune.py keeps only the tables that can beat it), so the round is a proven
+optimum. Bigger events keep the windows, widened while that still improves the round;
+benchmarks/bench_pairing.py compares them with the full-graph optimum.
 """
 
 from __future__ import annotations

@@ -96,8 +96,14 @@ class StandingRow:
         self._explanation = text
 
 
+def id_order(player: str) -> tuple[int, int, str]:
+    """Players in a shared rank are listed by id, numeric ids by number ("9" before "10"),
+    so the order follows registration order and survives an export and re-import."""
+    return (0, int(player), "") if player.isdigit() else (1, 0, player)
+
+
 def _records(players: Sequence[str], games: Sequence[StandingGame]) -> dict[str, Record]:
-    records = {p: Record() for p in sorted(set(players))}
+    records = {p: Record() for p in sorted(set(players), key=id_order)}
     try:
         for game in games:
             if game.is_bye:
@@ -187,9 +193,10 @@ def _rows(
     position = 1
     for k, bucket in enumerate(buckets):
         first = k == 0 and bucket[0] not in out
-        for p in sorted(bucket):
+        members = sorted(bucket, key=id_order)
+        for p in members:
             if len(bucket) > 1:
-                others = [o for o in sorted(bucket) if o != p] if len(bucket) <= SHOWN else []
+                others = [o for o in members if o != p] if len(bucket) <= SHOWN else []
                 shared = {"code": "shared_rank", "count": len(bucket) - 1, "players": others}
                 notes[p].append(shared)
             if first and len(bucket) > 1:
@@ -240,7 +247,7 @@ def _resolve(
             notes[p].append({"code": "still_tied", "tiebreak": metric.key, "value": vals[p]})
     else:
         # Players are listed only in small groups, so every row stays short (linear).
-        shown = [[p, vals[p]] for p in sorted(group)] if len(group) <= SHOWN else []
+        shown = [[p, vals[p]] for p in sorted(group, key=id_order)] if len(group) <= SHOWN else []
         for p in group:
             notes[p].append(
                 {
@@ -253,5 +260,5 @@ def _resolve(
             )
     result: list[list[str]] = []
     for v in sorted(buckets, reverse=metric.higher_is_better):
-        result.extend(_resolve(sorted(buckets[v]), rest, ctx, notes))
+        result.extend(_resolve(sorted(buckets[v], key=id_order), rest, ctx, notes))
     return result
