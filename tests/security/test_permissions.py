@@ -452,6 +452,9 @@ def test_the_matrix_covers_every_write_operation_of_the_api() -> None:
         "POST /api/v1/decks/validate", "POST /api/v1/rules/score", "POST /api/v1/rules/free-council",
         "POST /api/v1/token",  # logging in (throttled: test_web_security)
         "POST /api/v1/token/revoke", "POST /api/v1/accounts",  # tests/api/test_accounts.py
+        # Director only: tests/api/test_webhooks.py
+        "POST /api/v1/events/{slug}/webhooks",
+        "DELETE /api/v1/events/{slug}/webhooks/{endpoint_id}",
     }  # fmt: skip
     writes = {label for label in LABELS if not label.startswith("GET ")}
     assert writes <= covered, sorted(writes - covered)
