@@ -321,25 +321,27 @@ class RatingBook:
 
 
 def swiss_cost(tables: Iterable[tuple[str, str]], score: Mapping[str, int]) -> tuple[int, int]:
-    """(players paired outside their score group, total score difference)."""
-    floaters = diff = 0
+    """(total squared score difference, players paired outside their score group): the
+    order of RULES.md §3 Reading "as close as possible"."""
+    squared = floaters = 0
     for a, b in tables:
-        d = abs(score[a] - score[b])
+        d = score[a] - score[b]
+        squared += d * d
         floaters += 2 if d else 0
-        diff += d
-    return floaters, diff
+    return squared, floaters
 
 
 def swiss_lower_bound(scores: Iterable[int]) -> tuple[int, int]:
-    """The best (floaters, difference) any pairing could reach if rematches were
-    allowed: every odd score group must send one player out, and odd groups are
-    cheapest paired with their neighbours (points on a line). An actual pairing that
-    reaches this bound is therefore optimal."""
-    count: dict[int, int] = defaultdict(int)
-    for s in scores:
-        count[s] += 1
-    odd = sorted((s for s, c in count.items() if c % 2), reverse=True)
-    return len(odd), sum(odd[i] - odd[i + 1] for i in range(0, len(odd) - 1, 2))
+    """The best (squared difference, floaters) any pairing could reach if rematches were
+    allowed: neighbours in score order (a convex cost of points on a line). An actual
+    pairing that reaches this bound is therefore optimal."""
+    ordered = sorted(scores, reverse=True)
+    squared = floaters = 0
+    for i in range(0, len(ordered) - 1, 2):
+        d = ordered[i] - ordered[i + 1]
+        squared += d * d
+        floaters += 2 if d else 0
+    return squared, floaters
 
 
 def best_swiss_cost(
@@ -351,16 +353,16 @@ def best_swiss_cost(
     if not players:
         return 0, 0
     spread = max(score[p] for p in players) - min(score[p] for p in players)
-    big = spread * len(players) + 1  # one more floater outweighs any difference
-    ceiling = big + spread + 1
+    unit = len(players) + 1  # one squared point outweighs any count of floaters
+    ceiling = spread * spread * unit + 3
     graph = nx.Graph()
     graph.add_nodes_from(players)
     for i, a in enumerate(players):
         for b in players[i + 1 :]:
             if b in met.get(a, ()):
                 continue
-            d = abs(score[a] - score[b])
-            graph.add_edge(a, b, weight=ceiling - ((big if d else 0) + d))
+            d = score[a] - score[b]
+            graph.add_edge(a, b, weight=ceiling - (d * d * unit + (2 if d else 0)))
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     if 2 * len(matching) != len(players):
         return None
@@ -436,7 +438,9 @@ def swiss_round_problems(
         if best is None:
             problems.append("no rematch-free pairing exists, yet one was made")
         elif got != best:
-            problems.append(f"pairing (floaters, difference) {got} but the optimum is {best}")
+            problems.append(
+                f"pairing (squared difference, floaters) {got} but the optimum is {best}"
+            )
     return problems
 
 

@@ -33,6 +33,7 @@ from tournaments.pairing import (
     SwissPairing,
     pair_pods,
     pair_swiss,
+    pod_sizes_for_game,
 )
 
 if TYPE_CHECKING:
@@ -91,7 +92,8 @@ def _compute_pairing(
     event: Event, number: int, seed: int
 ) -> tuple[SwissPairing | PodPairing, dict[str, Registration]]:
     regs = pairable_registrations(event, number)
-    needed = 3 if event.multiplayer else 2
+    sizes = pod_sizes_for_game(event.game)
+    needed = min(sizes.preferred + sizes.fallback) if event.multiplayer else 2
     if len(regs) < needed:
         raise ServiceError(
             f"Round {number} needs at least {needed} players still in the event; "
@@ -113,7 +115,7 @@ def _compute_pairing(
         if event.multiplayer:
             previous = _previous_pods(event)
             pairing: SwissPairing | PodPairing = pair_pods(
-                players, number, seed, previous_pods=previous
+                players, number, seed, previous_pods=previous, sizes=sizes
             )
         else:
             pairing = pair_swiss(players, number, seed)
