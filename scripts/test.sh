@@ -7,9 +7,12 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/install-browser.sh
 
-echo "== ruff"
+echo "== ruff (lint, format, complexity <= 15)"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
+
+echo "== layers (no import cycle between apps, no upward import, no app module over 400 lines)"
+.venv/bin/python scripts/check_layers.py
 
 echo "== Django checks"
 .venv/bin/python manage.py check --fail-level WARNING
