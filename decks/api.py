@@ -84,9 +84,9 @@ class ValidateView(APIView):
 
     @extend_schema(
         tags=TAG,
-        summary="Check a pasted or uploaded deck list (or download it in another format)",
-        description="Text as JSON, or a deck file (.dck, .o8d, .meccg, .txt) as a multipart "
-        "upload. With ?export=, the answer is the checked list as a file in that format: "
+        summary="Check a pasted deck list (or download it in another format)",
+        description="The list as JSON text (a deck file goes to decks/validate/file). "
+        "With ?export=, the answer is the checked list as a file in that format: "
         + ", ".join(f"{f.key} ({f.name}, {f.game})" for f in EXPORT_FORMATS)
         + ".",
         parameters=[

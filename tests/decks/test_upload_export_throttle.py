@@ -35,7 +35,7 @@ def upload(name: str, data: bytes) -> SimpleUploadedFile:
 def test_api_reads_an_uploaded_o8d_file_and_says_how_it_read_it():
     data = (REAL / "octgn-metw-v-balrog-great-shadow.o8d").read_bytes()
     r = Client().post(
-        "/api/decks/validate/",
+        "/api/v1/decks/validate/file/",
         {"game": "metw", "format": "coe", "file": upload("great-shadow.o8d", data)},
     )
     assert r.status_code == 200, r.content
@@ -53,7 +53,7 @@ def test_api_reads_an_uploaded_o8d_file_and_says_how_it_read_it():
     ],
 )
 def test_api_refuses_other_files_with_a_clear_400(name, data, words):
-    r = Client().post("/api/decks/validate/", {"game": "metw", "file": upload(name, data)})
+    r = Client().post("/api/v1/decks/validate/file/", {"game": "metw", "file": upload(name, data)})
     assert r.status_code == 400
     assert words in r.json()["detail"]
 
@@ -61,7 +61,7 @@ def test_api_refuses_other_files_with_a_clear_400(name, data, words):
 def test_api_latin1_gccg_file_is_read():
     text = "# Sites (1)\n1 Lórien (TW)\n"
     r = Client().post(
-        "/api/decks/validate/",
+        "/api/v1/decks/validate/file/",
         {"game": "metw", "file": upload("deck.meccg", text.encode("cp1252"))},
     )
     assert r.status_code == 200
@@ -88,7 +88,7 @@ def test_api_export_gccg_and_netmeccg_and_gemp():
         ("lotr-tcg", "fellowship-block", LOTR_FELLOWSHIP, "gemp", "Ring-bearer:"),
     ):
         r = c.post(
-            f"/api/decks/validate/?export={kind}",
+            f"/api/v1/decks/validate/?export={kind}",
             {"game": game, "format": fmt, "text": text},
             content_type="application/json",
         )
@@ -99,7 +99,7 @@ def test_api_export_gccg_and_netmeccg_and_gemp():
 
 def test_api_export_refuses_a_format_of_the_other_game():
     r = Client().post(
-        "/api/decks/validate/?export=netmeccg",
+        "/api/v1/decks/validate/?export=netmeccg",
         {"game": "lotr-tcg", "text": LOTR_FELLOWSHIP},
         content_type="application/json",
     )
@@ -126,7 +126,7 @@ def test_validate_is_throttled_for_anonymous_callers(settings):
         c = Client()
         codes = [
             c.post(
-                "/api/decks/validate/", {"game": "metw", "text": "3 Wargs"}, "application/json"
+                "/api/v1/decks/validate/", {"game": "metw", "text": "3 Wargs"}, "application/json"
             ).status_code
             for _ in range(4)
         ]

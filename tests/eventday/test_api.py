@@ -17,7 +17,7 @@ def api():
 
 
 def base(event):
-    return f"/api/events/{event.slug}/"
+    return f"/api/v1/events/{event.slug}/"
 
 
 def test_staff_and_bulk_entry(api):

@@ -30,7 +30,7 @@ out["login_ok"] = client.post(
 ).status_code
 out["token"] = (
     Client()
-    .post("/api/token/", {"username": "maren", "password": "a-long-enough-pass-42"})
+    .post("/api/v1/token/", {"username": "maren", "password": "a-long-enough-pass-42"})
     .status_code
 )
 out["leagues"] = client.get("/leagues/").status_code
@@ -38,7 +38,7 @@ out["league_game"] = client.get("/leagues/games/lore/").status_code
 out["deck_check"] = (
     Client()
     .post(
-        "/api/decks/validate/",
+        "/api/v1/decks/validate/",
         {"game": "metw", "format": "coe", "player_type": "wizard", "text": "3 Orc-lieutenant (TW)"},
         content_type="application/json",
     )

@@ -81,7 +81,7 @@ def test_every_page_has_a_policy_without_inline_script() -> None:
     assert directives["script-src"] == "'self'"
     assert "unsafe-inline" not in policy
     assert directives["frame-ancestors"] == "'none'"
-    assert Client().get("/api/events/")["Content-Security-Policy"] == policy
+    assert Client().get("/api/v1/events/")["Content-Security-Policy"] == policy
 
 
 def test_the_site_templates_have_no_inline_script() -> None:

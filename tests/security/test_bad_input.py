@@ -52,7 +52,7 @@ def test_a_nul_byte_in_a_form_field_is_refused_not_stored() -> None:
 
 
 @pytest.mark.parametrize(
-    "path", ["/events/?q=a%00b", "/api/events/?search=%00", "/leagues/?x=\x00"]
+    "path", ["/events/?q=a%00b", "/api/v1/events/?search=%00", "/leagues/?x=\x00"]
 )
 def test_a_nul_byte_in_a_query_parameter_is_refused(path: str) -> None:
     response = Client().get(path)
@@ -87,7 +87,13 @@ def _nested(depth: int) -> str:
 
 @pytest.mark.parametrize(
     "path",
-    ["/api/events/", "/api/decks/validate/", "/api/token/", "/api/rules/", "/api/ratings/replay/"],
+    [
+        "/api/v1/events/",
+        "/api/v1/decks/validate/",
+        "/api/v1/token/",
+        "/api/v1/rules/",
+        "/api/v1/ratings/replay/",
+    ],
 )
 def test_deeply_nested_json_is_refused_on_every_json_endpoint(path: str) -> None:
     user = make_user("deep")
@@ -106,7 +112,9 @@ def test_depth_is_counted_outside_strings_only() -> None:
 
 def test_a_json_nul_escape_is_refused_by_the_serializer() -> None:
     response = Client().post(
-        "/api/token/", '{"username": "a\\u0000b", "password": "x"}', content_type="application/json"
+        "/api/v1/token/",
+        '{"username": "a\\u0000b", "password": "x"}',
+        content_type="application/json",
     )
     assert response.status_code == 400
 
@@ -146,7 +154,7 @@ def test_twenty_events_with_one_name_at_once_never_answer_500() -> None:
 
     def create(client: Client) -> Any:
         return client.post(
-            "/api/events/", {"name": "Bree Cup", "game": "lore"}, content_type="application/json"
+            "/api/v1/events/", {"name": "Bree Cup", "game": "lore"}, content_type="application/json"
         )
 
     responses = run_concurrently([lambda c=c: create(c) for c in clients], threads=20)

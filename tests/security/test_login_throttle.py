@@ -78,9 +78,9 @@ def test_without_a_trusted_proxy_everyone_behind_it_shares_one_address(
 def test_the_token_exchange_counts_the_same_way(admin: Any, settings: Any) -> None:
     settings.TRUSTED_PROXY_COUNT = 1
     for _ in range(5):
-        assert _login("admin", "wrong", "198.51.100.66", "/api/token/").status_code == 400
-    assert _login("admin", "mithril-coat-42", "198.51.100.66", "/api/token/").status_code == 429
-    assert _login("admin", "mithril-coat-42", "198.51.100.11", "/api/token/").status_code == 200
+        assert _login("admin", "wrong", "198.51.100.66", "/api/v1/token/").status_code == 400
+    assert _login("admin", "mithril-coat-42", "198.51.100.66", "/api/v1/token/").status_code == 429
+    assert _login("admin", "mithril-coat-42", "198.51.100.11", "/api/v1/token/").status_code == 200
 
 
 def test_one_address_spraying_many_accounts_is_slowed_too(db, settings: Any) -> None:
