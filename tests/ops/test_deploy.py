@@ -67,10 +67,14 @@ def _get(path: str) -> tuple[int, dict[str, str], bytes]:
         return error.code, dict(error.headers), error.read()
 
 
-def _wait_for(condition: Any, seconds: float, proc: subprocess.Popen) -> Any:
+def _wait_for(
+    condition: Any, seconds: float, proc: subprocess.Popen, log: Path | None = None
+) -> Any:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        assert proc.poll() is None, "the script exited early"
+        if proc.poll() is not None:
+            tail = log.read_text()[-3000:] if log else ""
+            raise AssertionError(f"the script exited early:\n{tail}")
         try:
             value = condition()
             if value:
@@ -82,12 +86,10 @@ def _wait_for(condition: Any, seconds: float, proc: subprocess.Popen) -> Any:
 
 
 def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in {"DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE", "PYTEST_XDIST_WORKER"}
-        and not k.startswith("PYTEST")
-    }
+    # Only what a server's environment would hold: the test process's own switches
+    # (DJANGO_ALLOW_ASYNC_UNSAFE from the browser tests, the test database) must not leak.
+    keep = {"PATH", "HOME", "LANG", "LC_ALL", "TMPDIR", "CARD_DATA_DIR"}
+    env = {k: v for k, v in os.environ.items() if k in keep}
     env.update(
         SKIP_SETUP="1",
         HOST="127.0.0.1",
@@ -143,7 +145,7 @@ def test_prod_script_serves_health_over_http_and_redirects_the_rest(
         **extra,
     )
     proc, log = start("scripts/prod.sh", env)
-    status, headers, body = _wait_for(lambda: _get("/health/"), 180, proc)
+    status, headers, body = _wait_for(lambda: _get("/health/"), 180, proc, log)
     # Production mode with the SSL redirect on: health answers over plain HTTP...
     assert status == 200, body
     report = json.loads(body)
@@ -171,7 +173,7 @@ def test_prod_script_serves_health_over_http_and_redirects_the_rest(
 def test_venue_script_serves_plain_http_and_prints_a_qr_code(tmp_path: Path, start: Any) -> None:
     env = _env(tmp_path, LAN_IP="127.0.0.1", VENUE_KEY_FILE=str(tmp_path / "key"))
     proc, log = start("scripts/venue.sh", env)
-    status, headers, _ = _wait_for(lambda: _get("/accounts/login/"), 180, proc)
+    status, headers, _ = _wait_for(lambda: _get("/accounts/login/"), 180, proc, log)
     assert status == 200  # no redirect to an HTTPS the laptop does not have
     cookie = headers.get("Set-Cookie", "")
     assert "csrftoken" in cookie and "Secure" not in cookie
