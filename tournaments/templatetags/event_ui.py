@@ -130,9 +130,25 @@ def audit_kind(key: str) -> str:
     return str(AUDIT_KINDS.get(key) or _humanize(key))
 
 
+# Actions on a player's entry, said whole (their object is a registration or a penalty).
+AUDIT_SENTENCES = {
+    "register": gettext_lazy("registered a player"),
+    "walkin": gettext_lazy("added a walk-in player"),
+    "check_in": gettext_lazy("checked in a player"),
+    "check_out": gettext_lazy("undid a player's check-in"),
+    "drop": gettext_lazy("dropped a player"),
+    "readd": gettext_lazy("re-added a player"),
+    "eject": gettext_lazy("ejected a player"),
+    "penalty_warning": gettext_lazy("gave a player a warning"),
+    "penalty_ejection": gettext_lazy("ejected a player after a penalty"),
+}
+
+
 @register.filter
 def audit_words(entry: Any) -> str:
     """“changed the event”, never “update tournaments.event #7”."""
+    if entry.action in AUDIT_SENTENCES:
+        return str(AUDIT_SENTENCES[entry.action])
     action = AUDIT_ACTIONS.get(entry.action) or _humanize(entry.action.replace(".", " "))
     thing = AUDIT_OBJECTS.get(entry.object_type) or _("a record")
     return f"{action} {thing}"
