@@ -165,6 +165,14 @@ class ResultReportSerializer(serializers.Serializer):
 
 class DirectorResultSerializer(ResultReportSerializer):
     note = serializers.CharField(max_length=500, required=False, allow_blank=True)
+    repeats = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text=(
+            "Id of an earlier 'other' warning of the same player that this one repeats: only "
+            "then do the two count as the same offense (000 Part VI §3)."
+        ),
+    )
 
 
 class ConfirmSerializer(serializers.Serializer):
@@ -224,7 +232,7 @@ class PenaltySerializer(serializers.ModelSerializer):
         model = Penalty
         fields = [
             "id", "registration", "player", "kind", "offense", "round_number", "note",
-            "created_at", "ejected", "ejection_reason",
+            "created_at", "ejected", "ejection_reason", "repeats",
         ]  # fmt: skip
         read_only_fields = fields
 

@@ -74,6 +74,11 @@ from tournaments.services.rounds import (
     round_timer,
     start_round_clock,
 )
+from tournaments.services.sanctioning import (
+    events_sanctioning,
+    rated_event_ids,
+    sanctioning_text,
+)
 from tournaments.services.standings_input import (
     StandingInput,
     counted_players,
@@ -83,6 +88,7 @@ from tournaments.services.standings_input import (
     standing_games,
     standing_registrations,
 )
+from tournaments.services.standings_view import StandingsView, standings_view
 from tournaments.services.table_actions import (
     TableActions,
     confirm_blocker,
@@ -106,6 +112,7 @@ __all__ = [
     "RoundTimer",
     "Sanctioning",
     "StandingInput",
+    "StandingsView",
     "TableActions",
     "add_walkin",
     "check_in",
@@ -123,6 +130,7 @@ __all__ = [
     "event_for",
     "event_standings",
     "event_winners",
+    "events_sanctioning",
     "export_event",
     "finish_event",
     "game_result_for_table",
@@ -136,6 +144,7 @@ __all__ = [
     "pairable_registrations",
     "player_history",
     "player_records",
+    "rated_event_ids",
     "readd",
     "register_self",
     "repair_blocker",
@@ -150,10 +159,12 @@ __all__ = [
     "rounds_from_table",
     "rounds_total",
     "sanctioning_status",
+    "sanctioning_text",
     "scoring_settings_for",
     "seat_registration",
     "standing_games",
     "standing_registrations",
+    "standings_view",
     "start_round_clock",
     "table_actions",
     "table_snapshot",
