@@ -165,14 +165,6 @@ class ResultReportSerializer(serializers.Serializer):
 
 class DirectorResultSerializer(ResultReportSerializer):
     note = serializers.CharField(max_length=500, required=False, allow_blank=True)
-    repeats = serializers.IntegerField(
-        required=False,
-        allow_null=True,
-        help_text=(
-            "Id of an earlier 'other' warning of the same player that this one repeats: only "
-            "then do the two count as the same offense (000 Part VI §3)."
-        ),
-    )
 
 
 class ConfirmSerializer(serializers.Serializer):
@@ -244,3 +236,11 @@ class PenaltyInputSerializer(serializers.Serializer):
     offense = serializers.ChoiceField(choices=Penalty.Offense.choices)
     kind = serializers.ChoiceField(choices=Penalty.Kind.choices, default=Penalty.Kind.WARNING)
     note = serializers.CharField(max_length=500, required=False, allow_blank=True)
+    repeats = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text=(
+            "Id of an earlier 'other' warning of the same player that this one repeats: only "
+            "then do the two count as the same offense (000 Part VI §3)."
+        ),
+    )
