@@ -197,3 +197,38 @@ def test_standings_page_marks_provisional_results(client):
     play_table(director, second.tables.filter(is_bye=False).first(), [20, 5])
     page = client.get(f"/events/{event.slug}/standings/").content.decode()
     assert "Provisional" in page and "After 1 closed round" in page
+
+
+def test_round_explanation_is_stored_structured_and_shown_in_words_with_names(client):
+    """The round's explanation is stored as items (codes, ids, numbers) and rendered in
+    words with the players' names on the dashboard and in the API."""
+    director = make_user()
+    event = make_event(director, planned_rounds=3)
+    walkins(director, event, ["Frodo", "Sam", "Merry", "Pippin", "Rosie"])
+    first = services.pair_next_round(director, event, seed=2)
+    play_all(director, first)
+    second = services.pair_next_round(director, event, seed=2)
+    assert all(isinstance(item, dict) and "code" in item for item in second.explanation)
+    lines = services.round_explanation(second)
+    assert lines and all(isinstance(line, str) for line in lines)
+    bye = second.tables.get(is_bye=True).seats.get().registration
+    assert any(bye.player.display_name in line for line in lines)
+    assert not any("'code'" in line or "_" in line.split(":")[0] for line in lines)
+    client.force_login(director)
+    page = client.get(f"/events/{event.slug}/manage/?round=2").content.decode()
+    assert lines[0].split(":")[0] in page and "random_round" not in page
+    api = APIClient()
+    api.force_authenticate(director)
+    body = api.get(f"/api/v1/events/{event.slug}/rounds/2/").json()
+    assert body["explanation"] == lines
+
+
+def test_old_rounds_stored_as_lines_still_display():
+    """Rounds paired before explanations were structured hold plain lines."""
+    director = make_user()
+    event = make_event(director)
+    walkins(director, event, "ABCD")
+    rnd = services.pair_next_round(director, event, seed=1)
+    rnd.explanation = ["Round 1: paired at random."]
+    rnd.save(update_fields=["explanation"])
+    assert services.round_explanation(rnd) == ["Round 1: paired at random."]

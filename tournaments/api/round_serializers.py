@@ -101,7 +101,7 @@ class TimerSerializer(serializers.Serializer):
 
 class RoundSerializer(serializers.ModelSerializer):
     timer = serializers.SerializerMethodField()
-    explanation = EXPLANATION_LINES
+    explanation = serializers.SerializerMethodField()
     tables = serializers.SerializerMethodField()
 
     class Meta:
@@ -111,6 +111,10 @@ class RoundSerializer(serializers.ModelSerializer):
             "tables",
         ]  # fmt: skip
         read_only_fields = fields
+
+    @extend_schema_field(EXPLANATION_LINES)
+    def get_explanation(self, obj: Round) -> list[str]:
+        return services.round_explanation(obj)
 
     @extend_schema_field(TimerSerializer)
     def get_timer(self, obj: Round) -> dict[str, Any]:

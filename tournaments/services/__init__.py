@@ -34,6 +34,7 @@ from tournaments.services.events import (
     tiebreak_labels,
     update_event,
 )
+from tournaments.services.explanations import explanation_lines, round_explanation
 from tournaments.services.export import export_event
 from tournaments.services.penalties import (
     INSTANT_EJECTION,
@@ -131,6 +132,7 @@ __all__ = [
     "event_standings",
     "event_winners",
     "events_sanctioning",
+    "explanation_lines",
     "export_event",
     "finish_event",
     "game_result_for_table",
@@ -154,6 +156,7 @@ __all__ = [
     "require_director",
     "require_login",
     "require_seat",
+    "round_explanation",
     "round_tables",
     "round_timer",
     "rounds_from_table",

@@ -242,7 +242,7 @@ def pair_next_round(user: Any, event: Event, seed: int | None = None) -> Round:
     try:
         with transaction.atomic():
             rnd = Round.objects.create(
-                event=event, number=number, seed=seed, explanation=list(pairing.explanation)
+                event=event, number=number, seed=seed, explanation=list(pairing.explanation_items)
             )
     except IntegrityError:
         raise Conflict(f"Round {number} was already paired.", code="already_paired")
@@ -283,7 +283,7 @@ def repair_round(user: Any, rnd: Round, seed: int | None = None) -> Round:
     seed = _new_seed() if seed is None else int(seed)
     pairing, regs = _compute_pairing(event, rnd.number, seed)
     rnd.seed = seed
-    rnd.explanation = list(pairing.explanation)
+    rnd.explanation = list(pairing.explanation_items)
     rnd.status = Round.Status.PAIRED
     rnd.started_at = None
     rnd.closed_at = None
