@@ -232,3 +232,29 @@ def test_old_rounds_stored_as_lines_still_display():
     rnd.explanation = ["Round 1: paired at random."]
     rnd.save(update_fields=["explanation"])
     assert services.round_explanation(rnd) == ["Round 1: paired at random."]
+
+
+def test_thirteen_dice_players_never_leave_the_event_stuck():
+    """RULES.md §3 Reading (`lotr-dice`, 004: a 2–4 player game): 13 players sit in pods
+    of 4, 3, 3, 3; every table takes a result, the round can be re-paired before any
+    result, and the director can finish the event early."""
+    director = make_user()
+    event = make_event(director, game="lotr-dice", multiplayer=True, planned_rounds=3)
+    walkins(director, event, [f"Dice {i}" for i in range(13)])
+    rnd = services.pair_next_round(director, event, seed=11)
+    sizes = sorted(t.seats.count() for t in rnd.tables.filter(is_bye=False))
+    assert sizes == [3, 3, 3, 4]
+    assert services.repair_blocker(rnd) is None
+    rnd = services.repair_round(director, rnd, seed=12)
+    for table in rnd.tables.filter(is_bye=False):
+        assert services.director_set_blocker(director, table) is None
+        n = table.seats.count()
+        play_table(director, table, [9, *range(n - 1, 0, -1)][:n])
+    rnd.refresh_from_db()
+    assert rnd.status == "closed"
+    blocker = services.repair_blocker(rnd)
+    assert blocker is not None and "result" in str(blocker)
+    assert services.pair_blocker(event) is None
+    services.finish_event(director, event, early=True)
+    event.refresh_from_db()
+    assert event.status == "finished"

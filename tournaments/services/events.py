@@ -213,7 +213,10 @@ def finish_event(user: Any, event: Event, *, early: bool = False) -> Event:
         raise Conflict("No round has been played yet.")
     if last.status != Round.Status.CLOSED:
         raise Conflict(
-            f"Round {last.number} is still open: every table needs a confirmed result first."
+            f"Round {last.number} is still open: every table needs a confirmed result first. "
+            "Enter the missing results as director (any table, any number of seats), or "
+            "delete the round if it should not count.",
+            code="round_open",
         )
     total = rounds_total(event)
     if last.number < total and not early:

@@ -33,6 +33,7 @@ from tournaments.pairing import (
     SwissPairing,
     pair_pods,
     pair_swiss,
+    pod_sizes_for_game,
 )
 
 if TYPE_CHECKING:
@@ -112,8 +113,9 @@ def _compute_pairing(
     try:
         if event.multiplayer:
             previous = _previous_pods(event)
+            # RULES.md §3 Reading (`lotr-dice`): the Dice game's pods are 3-4, never 5.
             pairing: SwissPairing | PodPairing = pair_pods(
-                players, number, seed, previous_pods=previous
+                players, number, seed, previous_pods=previous, sizes=pod_sizes_for_game(event.game)
             )
         else:
             pairing = pair_swiss(players, number, seed)
@@ -220,7 +222,8 @@ def repair_blocker(rnd: Round) -> Conflict | None:
     if played is not None:
         return Conflict(
             f"Round {rnd.number} already has a result at table {played.number}; "
-            "it can no longer be re-paired.",
+            "it can no longer be re-paired. Correct that table's result instead, or throw "
+            "the round's results away and pair it again from the round's hands-on page.",
             code="round_has_results",
         )
     return None
