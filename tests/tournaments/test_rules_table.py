@@ -258,3 +258,15 @@ def test_thirteen_dice_players_never_leave_the_event_stuck():
     services.finish_event(director, event, early=True)
     event.refresh_from_db()
     assert event.status == "finished"
+
+
+def test_event_page_says_why_an_event_is_not_rated(client):
+    """000 Part VI §3 Sanctioning: the event page says a small event is not rated."""
+    director = make_user()
+    event = make_event(director, sanctioned=True)
+    walkins(director, event, "ABCD")
+    page = client.get(f"/events/{event.slug}/").content.decode()
+    assert "Not rated:" in page and "too_few_players" not in page
+    walkins(director, event, "E")
+    page = client.get(f"/events/{event.slug}/").content.decode()
+    assert "Not rated:" not in page and "Rated." in page
