@@ -321,25 +321,23 @@ class RatingBook:
 
 
 def swiss_cost(tables: Iterable[tuple[str, str]], score: Mapping[str, int]) -> tuple[int, int]:
-    """(players paired outside their score group, total score difference)."""
-    floaters = diff = 0
+    """(total squared score difference, players paired outside their score group):
+    RULES.md §3 Reading "as close as possible", then fewest floaters."""
+    squared = floaters = 0
     for a, b in tables:
         d = abs(score[a] - score[b])
+        squared += d * d
         floaters += 2 if d else 0
-        diff += d
-    return floaters, diff
+    return squared, floaters
 
 
 def swiss_lower_bound(scores: Iterable[int]) -> tuple[int, int]:
-    """The best (floaters, difference) any pairing could reach if rematches were
-    allowed: every odd score group must send one player out, and odd groups are
-    cheapest paired with their neighbours (points on a line). An actual pairing that
-    reaches this bound is therefore optimal."""
-    count: dict[int, int] = defaultdict(int)
-    for s in scores:
-        count[s] += 1
-    odd = sorted((s for s, c in count.items() if c % 2), reverse=True)
-    return len(odd), sum(odd[i] - odd[i + 1] for i in range(0, len(odd) - 1, 2))
+    """The cost of pairing neighbours in score order, which is optimal for a convex cost
+    when no rematch is in the way (points on a line); a pairing that reaches it is
+    therefore optimal (anything else is checked against the exact optimum)."""
+    ordered = sorted(scores, reverse=True)
+    pairs = [(str(i), str(i + 1)) for i in range(0, len(ordered) - 1, 2)]
+    return swiss_cost(pairs, {str(i): v for i, v in enumerate(ordered)})
 
 
 def best_swiss_cost(
@@ -351,8 +349,8 @@ def best_swiss_cost(
     if not players:
         return 0, 0
     spread = max(score[p] for p in players) - min(score[p] for p in players)
-    big = spread * len(players) + 1  # one more floater outweighs any difference
-    ceiling = big + spread + 1
+    big = 2 * len(players) + 1  # one more unit of squared difference outweighs any floaters
+    ceiling = big * spread * spread + 3
     graph = nx.Graph()
     graph.add_nodes_from(players)
     for i, a in enumerate(players):
@@ -360,7 +358,7 @@ def best_swiss_cost(
             if b in met.get(a, ()):
                 continue
             d = abs(score[a] - score[b])
-            graph.add_edge(a, b, weight=ceiling - ((big if d else 0) + d))
+            graph.add_edge(a, b, weight=ceiling - (big * d * d + (2 if d else 0)))
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     if 2 * len(matching) != len(players):
         return None
@@ -397,8 +395,8 @@ def swiss_round_problems(
     Checked: every pairable player sits exactly once; no rematch; a bye exactly when the
     count is odd, never a second one, and (after round 1, which is random) to a
     lowest-scored player among those without a bye for whom a rematch-free pairing of
-    the rest remains; and the pairing's (floaters, total score difference) equals the
-    exact optimum given that bye.
+    the rest remains; and the pairing's (total squared score difference, floaters)
+    equals the exact optimum given that bye (RULES.md §3 Reading "as close as possible").
     """
     problems: list[str] = []
     seated = [p for t in tables for p in t] + ([bye] if bye is not None else [])
@@ -436,7 +434,9 @@ def swiss_round_problems(
         if best is None:
             problems.append("no rematch-free pairing exists, yet one was made")
         elif got != best:
-            problems.append(f"pairing (floaters, difference) {got} but the optimum is {best}")
+            problems.append(
+                f"pairing (squared difference, floaters) {got} but the optimum is {best}"
+            )
     return problems
 
 
