@@ -248,7 +248,23 @@ class PenaltyForm(forms.Form):
         label=_("Kind"),
     )
     note = forms.CharField(max_length=500, required=False, label=_("Note"))
+    # 000 Part VI §3: two "other" warnings are the same offense only when the director says so.
+    repeats = forms.TypedChoiceField(
+        coerce=int,
+        required=False,
+        empty_value=None,
+        label=_("Repeats an earlier warning for another offense"),
+    )
 
     def __init__(self, *args: Any, registrations: Any = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["registration"].choices = [(r.pk, r.player.display_name) for r in registrations]
+        earlier = Penalty.objects.filter(
+            registration__in=[r.pk for r in registrations],
+            kind=Penalty.Kind.WARNING,
+            offense=Penalty.Offense.OTHER,
+            rescission__isnull=True,
+        ).select_related("registration__player")
+        self.fields["repeats"].choices = [("", _("No: a new offense"))] + [
+            (p.pk, f"{p.registration.player.display_name}: {p.note or '—'}") for p in earlier
+        ]

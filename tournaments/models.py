@@ -283,6 +283,11 @@ class Penalty(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(default=timezone.now)
+    # 000 Part VI §3: an offense outside the list repeats an earlier one only when the
+    # director says so; this names the earlier warning it repeats.
+    repeats = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="repeated_by"
+    )
 
     class Meta:
         ordering = ["created_at", "pk"]

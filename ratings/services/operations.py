@@ -32,11 +32,12 @@ from ratings.services.locks import SessionLock, xact_lock
 from ratings.services.rater import GAME, LedgerRow, Rater
 from ratings.services.timeline import GAME_KIND, bonus_at, bonus_step, round_step, timeline
 from tournaments.models import Event, GameSystem, Registration, Round
-from tournaments.services import event_winners
+from tournaments.services import event_winners, rated_event_ids, sanctioning_status
 
 
 def is_rated(event: Event) -> bool:
-    return bool(event.sanctioned)
+    """Sanctioned and at or above the player minimum (000 Part VI §3 "Sanctioning")."""
+    return sanctioning_status(event).rated
 
 
 def rate_closed_round(rnd: Round) -> int:
@@ -86,30 +87,37 @@ def rate_finished_event(event: Event) -> RatingEntry | None:
         if late:
             replay_game(event.game)
             return bonus.first()
-        winner = event_winners(pk=event.pk).get(event.pk)
-        if winner is None:
+        winners = event_winners(pk=event.pk).get(event.pk) or []
+        if not winners:
             return None
-        rater = Rater(event.game, current_ratings(event.game, [winner]), {}, timezone.now())
-        rater.games_in_event[(event.pk, winner)] = RatingEntry.objects.filter(
-            event=event, player_id=winner, kind=RatingEntry.Kind.GAME
-        ).count()
-        rater.rate_bonus(step, step_no, event_info(event), winner)
+        rater = Rater(event.game, current_ratings(event.game, winners), {}, timezone.now())
+        for winner in winners:
+            rater.games_in_event[(event.pk, winner)] = RatingEntry.objects.filter(
+                event=event, player_id=winner, kind=RatingEntry.Kind.GAME
+            ).count()
+        rater.rate_bonus(step, step_no, event_info(event), winners)
         if not rater.rows:
             return None
         _append(event.game, rater.rows)
         return bonus.first()
 
 
-def _closed_tables_by_round(game: str) -> tuple[dict[int, list[TableData]], int]:
+def _closed_tables_by_round(game: str, rated: set[int]) -> tuple[dict[int, list[TableData]], int]:
     closed = Round.Status.CLOSED
     tables = load_tables(
         {"round__event__game": game, "round__event__sanctioned": True, "round__status": closed},
         {"event__game": game, "event__sanctioned": True, "round__status": closed},
     )
+    event_of = dict(
+        Round.objects.filter(event__game=game, event__sanctioned=True).values_list("pk", "event_id")
+    )
     by_round: dict[int, list[TableData]] = defaultdict(list)
+    total = 0
     for table in tables.values():
-        by_round[table.round_id].append(table)
-    return by_round, len(tables)
+        if event_of.get(table.round_id) in rated:
+            by_round[table.round_id].append(table)
+            total += 1
+    return by_round, total
 
 
 def compute_ledger(game: str, progress: Progress | None = None) -> tuple[list[LedgerRow], int]:
@@ -121,13 +129,16 @@ def compute_ledger(game: str, progress: Progress | None = None) -> tuple[list[Le
     report("loading results", 0, 0)
     events, steps = timeline(game)
     infos = {pk: event_info(e) for pk, e in events.items()}
-    by_round, total = _closed_tables_by_round(game)
+    # 000 Part VI §3: only sanctioned events at or above the player minimum are rated.
+    rated = rated_event_ids(game=game, sanctioned=True)
+    by_round, total = _closed_tables_by_round(game, rated)
     reg_player = dict(
         Registration.objects.filter(event__game=game, event__sanctioned=True).values_list(
             "pk", "player_id"
         )
     )
     winners = event_winners(game=game, sanctioned=True, status=Event.Status.FINISHED)
+    winners = {pk: players for pk, players in winners.items() if pk in rated}
     rater = Rater(game, {}, reg_player, timezone.now())
     done = 0
     report("rating games", 0, total)

@@ -129,11 +129,16 @@ class Rater:
         return rows
 
     def rate_bonus(
-        self, step: Step, step_no: int, info: EventInfo, winner_player: int | None
+        self, step: Step, step_no: int, info: EventInfo, winners: Iterable[int] | None
     ) -> None:
-        """The tournament winner's bonus: one point per game he played in the event."""
-        if winner_player is None:
-            return
+        """The tournament winner's bonus: one point per game he played in the event, to
+        every player sharing first place (RULES.md §6 Reading; never an ejected one)."""
+        for winner_player in sorted(set(winners or ())):
+            self._rate_one_bonus(step, step_no, info, winner_player)
+
+    def _rate_one_bonus(
+        self, step: Step, step_no: int, info: EventInfo, winner_player: int
+    ) -> None:
         games = self.games_in_event.get((info.id, winner_player), 0)
         bonus = winner_bonus(games)
         if bonus <= 0:

@@ -480,6 +480,9 @@ def reference_book(world: World, game: str) -> ref.RatingBook:
     book = ref.RatingBook()
     for step in world.timeline[game]:
         log = step.event
+        # RULES.md §3 Sanctioning: below 5 players (12 multi-player) an event is not rated.
+        if len(log.counted_players()) < (12 if log.multiplayer else 5):
+            continue
         player_of = {u: world.people[u].player_id for u in log.regs}
         if step.kind == "round":
             rnd = log.rounds[step.round_number - 1]  # type: ignore[operator]
@@ -487,13 +490,12 @@ def reference_book(world: World, game: str) -> ref.RatingBook:
         else:
             ranks = ref.final_standings(log.counted_players(), log.played_tables())
             winners = [u for u, rank in ranks.items() if rank == 1]
-            # Players equal on every tiebreak share first place and the rules name no
-            # single winner: the bonus then goes to the one listed first (by registration
-            # id as text, as the standings list equal players). Recorded for the report.
-            winner = min(winners, key=lambda u: str(log.regs[u]))
+            # RULES.md §6 Reading: every player sharing first place after every tiebreak
+            # gains the winner's bonus. Recorded for the report.
             if len(winners) > 1:
                 world.shared_wins.append((log.slug, sorted(winners)))
-            book.winner_bonus(log.slug, player_of[winner])
+            for winner in sorted(winners, key=lambda u: str(log.regs[u])):
+                book.winner_bonus(log.slug, player_of[winner])
     return book
 
 

@@ -321,27 +321,23 @@ class RatingBook:
 
 
 def swiss_cost(tables: Iterable[tuple[str, str]], score: Mapping[str, int]) -> tuple[int, int]:
-    """(total squared score difference, players paired outside their score group): the
-    order of RULES.md §3 Reading "as close as possible"."""
+    """(total squared score difference, players paired outside their score group):
+    RULES.md §3 Reading "as close as possible", then fewest floaters."""
     squared = floaters = 0
     for a, b in tables:
-        d = score[a] - score[b]
+        d = abs(score[a] - score[b])
         squared += d * d
         floaters += 2 if d else 0
     return squared, floaters
 
 
 def swiss_lower_bound(scores: Iterable[int]) -> tuple[int, int]:
-    """The best (squared difference, floaters) any pairing could reach if rematches were
-    allowed: neighbours in score order (a convex cost of points on a line). An actual
-    pairing that reaches this bound is therefore optimal."""
+    """The cost of pairing neighbours in score order, which is optimal for a convex cost
+    when no rematch is in the way (points on a line); a pairing that reaches it is
+    therefore optimal (anything else is checked against the exact optimum)."""
     ordered = sorted(scores, reverse=True)
-    squared = floaters = 0
-    for i in range(0, len(ordered) - 1, 2):
-        d = ordered[i] - ordered[i + 1]
-        squared += d * d
-        floaters += 2 if d else 0
-    return squared, floaters
+    pairs = [(str(i), str(i + 1)) for i in range(0, len(ordered) - 1, 2)]
+    return swiss_cost(pairs, {str(i): v for i, v in enumerate(ordered)})
 
 
 def best_swiss_cost(
@@ -353,16 +349,16 @@ def best_swiss_cost(
     if not players:
         return 0, 0
     spread = max(score[p] for p in players) - min(score[p] for p in players)
-    unit = len(players) + 1  # one squared point outweighs any count of floaters
-    ceiling = spread * spread * unit + 3
+    big = 2 * len(players) + 1  # one more unit of squared difference outweighs any floaters
+    ceiling = big * spread * spread + 3
     graph = nx.Graph()
     graph.add_nodes_from(players)
     for i, a in enumerate(players):
         for b in players[i + 1 :]:
             if b in met.get(a, ()):
                 continue
-            d = score[a] - score[b]
-            graph.add_edge(a, b, weight=ceiling - (d * d * unit + (2 if d else 0)))
+            d = abs(score[a] - score[b])
+            graph.add_edge(a, b, weight=ceiling - (big * d * d + (2 if d else 0)))
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     if 2 * len(matching) != len(players):
         return None
@@ -399,8 +395,8 @@ def swiss_round_problems(
     Checked: every pairable player sits exactly once; no rematch; a bye exactly when the
     count is odd, never a second one, and (after round 1, which is random) to a
     lowest-scored player among those without a bye for whom a rematch-free pairing of
-    the rest remains; and the pairing's (floaters, total score difference) equals the
-    exact optimum given that bye.
+    the rest remains; and the pairing's (total squared score difference, floaters)
+    equals the exact optimum given that bye (RULES.md §3 Reading "as close as possible").
     """
     problems: list[str] = []
     seated = [p for t in tables for p in t] + ([bye] if bye is not None else [])

@@ -296,7 +296,9 @@ def test_swiss_check_catches_rematch_bad_bye_and_poor_pairing():
 def test_swiss_lower_bound_matches_exact_matching():
     scores = {"a": 9, "b": 7, "c": 7, "d": 4, "e": 4, "f": 4, "g": 0, "h": 1}
     bound = ref.swiss_lower_bound(scores.values())
-    assert bound == (4 + 9 + 0 + 1, 6)  # neighbours: 9–7, 7–4, 4–4, 1–0 (RULES.md §3 Reading)
+    # RULES.md §3 Reading "as close as possible": neighbours in score order,
+    # 9–7, 7–4, 4–4, 1–0 → squared 4 + 9 + 0 + 1, six players outside their group.
+    assert bound == (14, 6)
     assert ref.best_swiss_cost(list(scores), scores, {}) == bound
 
 

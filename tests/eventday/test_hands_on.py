@@ -53,7 +53,8 @@ def test_swap_moves_players_and_is_recorded_once():
     after = _tables(second)
     assert b in after[1] and a in after[2]
     second.refresh_from_db()
-    assert "Changed by hand" in second.explanation[-1]
+    assert second.explanation[-1]["code"] == "swapped_by_hand"  # stored structured
+    assert "Changed by hand" in services.round_explanation(second)[-1]
     entry = AuditEntry.objects.get(action="pairing_swap")
     assert entry.actor == director and entry.after["rematches"] == len(cost.rematches)
 

@@ -41,8 +41,11 @@ def make_event(
     organizer: Any = None,
     starts_at: datetime | None = None,
     settings: dict[str, Any] | None = None,
+    pad: bool = True,
 ) -> tuple[Event, dict[int, Registration]]:
-    """A running event; returns it and its registrations keyed by player id."""
+    """A running event; returns it and its registrations keyed by player id. ``pad``
+    registers idle players up to the sanctioning minimum (000 Part VI §3: 5, 12 for
+    multi-player), so a small event built for a ratings test is still rated."""
     n = next(_counter)
     event = Event.objects.create(
         name=f"Ratings event {n}",
@@ -56,6 +59,10 @@ def make_event(
         scoring_settings=settings or {},
     )
     regs = {p.pk: Registration.objects.create(event=event, player=p) for p in players}
+    minimum = 12 if multiplayer else 5
+    if pad and sanctioned and len(players) < minimum:
+        for idle in make_players(minimum - len(players), prefix="Idle"):
+            Registration.objects.create(event=event, player=idle)
     return event, regs
 
 

@@ -27,9 +27,10 @@ def reference_ledger(game: str) -> list[tuple[int, int | None, int, int, int]]:
     bonus at the event's finish. Rows: (event, round, player, before, after)."""
     ratings: dict[int, int] = defaultdict(lambda: START_RATING)
     steps = []
-    for rnd in Round.objects.filter(event__game=game, event__sanctioned=True, status="closed"):
+    rated = {e.pk for e in Event.objects.filter(game=game, sanctioned=True) if _meets_minimum(e)}
+    for rnd in Round.objects.filter(event__in=rated, status="closed"):
         steps.append((rnd.closed_at, rnd.event_id, 0, rnd.number, rnd))
-    for event in Event.objects.filter(game=game, sanctioned=True, status="finished"):
+    for event in Event.objects.filter(pk__in=rated, status="finished"):
         steps.append((event.finished_at, event.pk, 1, 0, event))
     steps.sort(key=lambda s: s[:4])
     rows = []
@@ -38,11 +39,16 @@ def reference_ledger(game: str) -> list[tuple[int, int | None, int, int, int]]:
         if kind == 1:
             from tournaments.services import event_standings
 
-            winner = event_standings(obj)[0].registration.player_id
-            bonus = played[(event_id, winner)]
-            if bonus:
-                rows.append((event_id, None, winner, ratings[winner], ratings[winner] + bonus))
-                ratings[winner] += bonus
+            # RULES.md §6 Reading: everyone sharing first gains it; never an ejected player.
+            standings = event_standings(obj)
+            for row in standings:
+                if row.rank != 1 or row.registration.ejected:
+                    continue
+                winner = row.registration.player_id
+                bonus = played[(event_id, winner)]
+                if bonus:
+                    rows.append((event_id, None, winner, ratings[winner], ratings[winner] + bonus))
+                    ratings[winner] += bonus
             continue
         changes = []
         for table in obj.tables.filter(is_bye=False):
@@ -68,6 +74,14 @@ def reference_ledger(game: str) -> list[tuple[int, int | None, int, int, int]]:
         for pid, change in changes:
             ratings[pid] += change
     return sorted(rows, key=lambda r: (r[0], r[1] or 99, r[2]))
+
+
+def _meets_minimum(event: Event) -> bool:
+    """000 Part VI §3 Sanctioning: at least 5 players (12 multi-player), counting everyone
+    still in and everyone who sat at a table."""
+    seated = set(Seat.objects.filter(event=event).values_list("registration_id", flat=True))
+    players = sum(1 for reg in event.registrations.all() if reg.active or reg.pk in seated)
+    return players >= (12 if event.multiplayer else 5)
 
 
 def ledger_rows(game: str) -> list[tuple[int, int | None, int, int, int]]:
@@ -403,5 +417,8 @@ def test_bulk_winners_match_event_standings():
 
             Registration.objects.create(event=event, player=extra)  # registered, never played
         finish(event)
-        expected = event_standings(event)[0].registration.player_id
-        assert event_winners(pk=event.pk) == {event.pk: expected}
+        rows = event_standings(event)
+        expected = [r.registration.player_id for r in rows if r.rank == 1]
+        if variant >= 2:  # RULES.md §3 Reading: the ejected player cannot win
+            assert rows[-1].registration == r[players[1].pk]
+        assert sorted(event_winners(pk=event.pk)[event.pk]) == sorted(expected)

@@ -9,7 +9,6 @@ import pytest
 
 from tests.tournaments.helpers import make_event, make_user, play_table
 from tournaments import services
-from tournaments.services.standings_input import _explanation_with_names
 
 pytestmark = pytest.mark.django_db
 
@@ -79,9 +78,17 @@ def test_the_event_chooses_its_tiebreak_chain():
 
 
 def test_explanations_name_players_not_ids():
-    names = {"12": "Frodo", "9": "Sam"}
-    text = "tied on 5 points with 1 other(s); equal on every tiebreak with 12, 9: shared rank"
-    assert _explanation_with_names(text, names).endswith("with Frodo, Sam: shared rank")
-    text = "head-to-head decides (12 3, 9 0)"
-    assert _explanation_with_names(text, names) == "head-to-head decides (Frodo 3, Sam 0)"
-    assert _explanation_with_names("losses 1: still tied", names) == "losses 1: still tied"
+    """The standings module explains by id (structured items); the page reads names."""
+    director = make_user()
+    event = make_event(director)
+    for n in ("Frodo", "Sam", "Merry", "Pippin"):
+        services.add_walkin(director, event, display_name=n)
+    rnd = services.pair_next_round(director, event, seed=4)
+    for table in rnd.tables.filter(is_bye=False):
+        play_table(director, table, [20, 5])
+    rows = services.event_standings(event)
+    top = rows[0]
+    assert top.explanation_items and top.explanation
+    other = rows[1].name
+    assert other in top.explanation
+    assert str(rows[1].registration.pk) not in top.explanation.replace(other, "")

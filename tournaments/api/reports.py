@@ -84,7 +84,12 @@ class Penalties(generics.ListAPIView):
         data = valid(s.PenaltyInputSerializer, request)
         reg = registration_of(event, data["registration"])
         penalty = services.issue_penalty(
-            request.user, reg, data["offense"], data.get("note", ""), kind=data["kind"]
+            request.user,
+            reg,
+            data["offense"],
+            data.get("note", ""),
+            kind=data["kind"],
+            repeats=data.get("repeats"),
         )
         penalty.registration.refresh_from_db()
         return Response(s.PenaltySerializer(penalty).data, status=status.HTTP_201_CREATED)

@@ -101,7 +101,7 @@ class TimerSerializer(serializers.Serializer):
 
 class RoundSerializer(serializers.ModelSerializer):
     timer = serializers.SerializerMethodField()
-    explanation = EXPLANATION_LINES
+    explanation = serializers.SerializerMethodField()
     tables = serializers.SerializerMethodField()
 
     class Meta:
@@ -111,6 +111,10 @@ class RoundSerializer(serializers.ModelSerializer):
             "tables",
         ]  # fmt: skip
         read_only_fields = fields
+
+    @extend_schema_field(EXPLANATION_LINES)
+    def get_explanation(self, obj: Round) -> list[str]:
+        return services.round_explanation(obj)
 
     @extend_schema_field(TimerSerializer)
     def get_timer(self, obj: Round) -> dict[str, Any]:
@@ -224,7 +228,7 @@ class PenaltySerializer(serializers.ModelSerializer):
         model = Penalty
         fields = [
             "id", "registration", "player", "kind", "offense", "round_number", "note",
-            "created_at", "ejected", "ejection_reason",
+            "created_at", "ejected", "ejection_reason", "repeats",
         ]  # fmt: skip
         read_only_fields = fields
 
@@ -236,3 +240,11 @@ class PenaltyInputSerializer(serializers.Serializer):
     offense = serializers.ChoiceField(choices=Penalty.Offense.choices)
     kind = serializers.ChoiceField(choices=Penalty.Kind.choices, default=Penalty.Kind.WARNING)
     note = serializers.CharField(max_length=500, required=False, allow_blank=True)
+    repeats = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text=(
+            "Id of an earlier 'other' warning of the same player that this one repeats: only "
+            "then do the two count as the same offense (000 Part VI §3)."
+        ),
+    )

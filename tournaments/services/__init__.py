@@ -34,6 +34,7 @@ from tournaments.services.events import (
     tiebreak_labels,
     update_event,
 )
+from tournaments.services.explanations import explanation_lines, round_explanation
 from tournaments.services.export import export_event
 from tournaments.services.penalties import (
     INSTANT_EJECTION,
@@ -74,6 +75,11 @@ from tournaments.services.rounds import (
     round_timer,
     start_round_clock,
 )
+from tournaments.services.sanctioning import (
+    events_sanctioning,
+    rated_event_ids,
+    sanctioning_text,
+)
 from tournaments.services.standings_input import (
     StandingInput,
     counted_players,
@@ -83,6 +89,7 @@ from tournaments.services.standings_input import (
     standing_games,
     standing_registrations,
 )
+from tournaments.services.standings_view import StandingsView, standings_view
 from tournaments.services.table_actions import (
     TableActions,
     confirm_blocker,
@@ -106,6 +113,7 @@ __all__ = [
     "RoundTimer",
     "Sanctioning",
     "StandingInput",
+    "StandingsView",
     "TableActions",
     "add_walkin",
     "check_in",
@@ -123,6 +131,8 @@ __all__ = [
     "event_for",
     "event_standings",
     "event_winners",
+    "events_sanctioning",
+    "explanation_lines",
     "export_event",
     "finish_event",
     "game_result_for_table",
@@ -136,6 +146,7 @@ __all__ = [
     "pairable_registrations",
     "player_history",
     "player_records",
+    "rated_event_ids",
     "readd",
     "register_self",
     "repair_blocker",
@@ -145,15 +156,18 @@ __all__ = [
     "require_director",
     "require_login",
     "require_seat",
+    "round_explanation",
     "round_tables",
     "round_timer",
     "rounds_from_table",
     "rounds_total",
     "sanctioning_status",
+    "sanctioning_text",
     "scoring_settings_for",
     "seat_registration",
     "standing_games",
     "standing_registrations",
+    "standings_view",
     "start_round_clock",
     "table_actions",
     "table_snapshot",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -36,13 +35,17 @@ from tournaments.services.base import (
     tiebreaks_for,
 )
 from tournaments.services.event_validation import validate_event
+from tournaments.services.sanctioning import (  # noqa: F401  (re-exported)
+    MIN_PLAYERS,
+    MIN_PLAYERS_MULTIPLAYER,
+    Sanctioning,
+    sanctioning_status,
+)
 from tournaments.services.standings_input import counted_players
 
-# 000 Part VI §3 "Sanctioning" / "Multi-player tournaments".
-SANCTION_MIN_PLAYERS = 5
-
-
-SANCTION_MIN_PLAYERS_MULTIPLAYER = 12
+# 000 Part VI §3 "Sanctioning" / "Multi-player tournaments" (one place: sanctioning.py).
+SANCTION_MIN_PLAYERS = MIN_PLAYERS
+SANCTION_MIN_PLAYERS_MULTIPLAYER = MIN_PLAYERS_MULTIPLAYER
 
 
 EVENT_FIELDS = (
@@ -90,29 +93,6 @@ def rounds_total(event: Event) -> int:
 
 def rounds_from_table(event: Event) -> int:
     return rounds_for_players(max(counted_players(event), 1), event.multiplayer)
-
-
-@dataclass(frozen=True)
-class Sanctioning:
-    players: int
-    minimum: int
-    meets_minimum: bool
-    message: str
-
-
-def sanctioning_status(event: Event) -> Sanctioning:
-    """000 Part VI §3: a sanctioned event needs at least 5 players (12 for multi-player)."""
-    minimum = SANCTION_MIN_PLAYERS_MULTIPLAYER if event.multiplayer else SANCTION_MIN_PLAYERS
-    players = counted_players(event)
-    kind = "a multi-player" if event.multiplayer else "a"
-    if players >= minimum:
-        message = f"{players} players: meets the minimum of {minimum} for {kind} sanctioned event."
-    else:
-        message = (
-            f"{players} players: {kind} sanctioned event needs at least {minimum} "
-            f"(000 Part VI §3); {minimum - players} more needed."
-        )
-    return Sanctioning(players, minimum, players >= minimum, message)
 
 
 def _unique_slug(name: str) -> str:
@@ -233,7 +213,10 @@ def finish_event(user: Any, event: Event, *, early: bool = False) -> Event:
         raise Conflict("No round has been played yet.")
     if last.status != Round.Status.CLOSED:
         raise Conflict(
-            f"Round {last.number} is still open: every table needs a confirmed result first."
+            f"Round {last.number} is still open: every table needs a confirmed result first. "
+            "Enter the missing results as director (any table, any number of seats), or "
+            "delete the round if it should not count.",
+            code="round_open",
         )
     total = rounds_total(event)
     if last.number < total and not early:

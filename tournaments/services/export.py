@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     pass
 from tournaments.services.base import _registration_snapshot
 from tournaments.services.events import _event_snapshot, rounds_total
+from tournaments.services.explanations import round_explanation
 from tournaments.services.queries import round_tables
 from tournaments.services.result_input import table_snapshot
 from tournaments.services.standings_input import event_standings
@@ -28,7 +29,7 @@ def export_event(event: Event) -> dict[str, Any]:
                 "number": rnd.number,
                 "status": rnd.status,
                 "seed": rnd.seed,
-                "explanation": rnd.explanation,
+                "explanation": round_explanation(rnd),
                 "tables": [
                     {"number": t.number, "is_bye": t.is_bye, **table_snapshot(t)}
                     for t in round_tables(rnd)

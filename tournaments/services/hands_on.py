@@ -17,6 +17,7 @@ from tournaments.models import Event, Round, Seat, Table
 from tournaments.permissions import require_director
 from tournaments.services.base import _last_round_number, _lock_event
 from tournaments.services.eventday_settings import eventday_settings
+from tournaments.services.explanations import hand_swap_item
 from tournaments.services.rounds import _compute_pairing, _create_tables, _new_seed
 
 Arrangement = dict[int, list[int]]  # table number -> registration ids
@@ -155,12 +156,11 @@ def swap_players(actor: Any, rnd: Round, a: int, b: int) -> Cost:
         raise ServiceError("Both players sit at the same table.", code="same_table")
     ta, tb = seat_a.table.number, seat_b.table.number
     names = seat_a.registration.player.display_name, seat_b.registration.player.display_name
+    swap = hand_swap_item(
+        seat_a.registration, seat_b.registration, (ta, tb), len(cost.rematches), cost.gap_after
+    )
     _move(seat_a, seat_b)
-    rnd.explanation = [
-        *list(rnd.explanation or []),
-        f"Changed by hand: {names[0]} (table {ta}) and {names[1]} (table {tb}) swapped"
-        f"; rematches {len(cost.rematches)}, largest score gap {cost.gap_after}.",
-    ]
+    rnd.explanation = [*list(rnd.explanation or []), swap]
     rnd.save(update_fields=["explanation"])
     audit.record(
         actor=actor,
@@ -251,7 +251,7 @@ def repair_round_with_results(actor: Any, rnd: Round, confirmed_tables: list[int
     _drop_results(actor, event, rnd, confirmed_tables, "repaired")
     seed = _new_seed()
     pairing, regs = _compute_pairing(event, rnd.number, seed)
-    rnd.seed, rnd.explanation = seed, list(pairing.explanation)
+    rnd.seed, rnd.explanation = seed, list(pairing.explanation_items)
     rnd.status, rnd.started_at, rnd.closed_at = Round.Status.PAIRED, None, None
     rnd.save()
     _create_tables(rnd, pairing, regs)

@@ -47,10 +47,12 @@ def issue_penalty(
     offense: str,
     note: str = "",
     kind: str = Penalty.Kind.WARNING,
+    repeats: Penalty | int | None = None,
 ) -> Penalty:
     """Record a technical error warning (or a direct ejection) and eject automatically
     where 000 Part VI §3 says so: two warnings for the same offense or three in all;
-    cheating and an illegal deck list at once."""
+    cheating and an illegal deck list at once. ``repeats`` (an earlier "other" warning
+    of the same player) is the director saying the new one is the same offense."""
     reg = _lock_registration(registration)
     event = reg.event
     require_judge(user, event)
@@ -64,6 +66,7 @@ def issue_penalty(
         raise Conflict(
             f"{reg.player.display_name} has already been ejected ({reg.ejection_reason})."
         )
+    earlier = _repeated_warning(reg, offense, repeats)
     round_number = _last_round_number(event) or None
     if offense in INSTANT_EJECTION:
         kind = Penalty.Kind.EJECTION
@@ -74,6 +77,7 @@ def issue_penalty(
         round_number=round_number,
         note=note[:500],
         issued_by=user,
+        repeats=earlier,
     )
     audit.record(
         actor=user,
@@ -86,6 +90,7 @@ def issue_penalty(
             "offense": offense,
             "round": round_number,
             "note": note,
+            "repeats": earlier.pk if earlier else None,
         },
     )
     reason = ""
@@ -103,7 +108,7 @@ def issue_penalty(
     else:
         # A rescinded warning no longer counts toward an ejection.
         warnings = list(reg.penalties.filter(kind=Penalty.Kind.WARNING, rescission__isnull=True))
-        same = [w for w in warnings if w.offense == offense]
+        same = same_offense(penalty, warnings)
         if len(same) >= SAME_OFFENSE_LIMIT:
             reason = (
                 f"Automatically ejected: {len(same)} technical error warnings for {label} "
@@ -147,3 +152,55 @@ def issue_penalty(
             note=reason,
         )
     return penalty
+
+
+def _repeated_warning(
+    reg: Registration, offense: str, repeats: Penalty | int | None
+) -> Penalty | None:
+    """The earlier warning a new "other" warning repeats, checked: it must be a standing
+    "other" warning of the same player (the listed offenses match by name already)."""
+    if repeats is None or repeats == "":
+        return None
+    if offense != Penalty.Offense.OTHER:
+        raise ServiceError("Only a warning for another offense can repeat an earlier one.")
+    pk = repeats.pk if isinstance(repeats, Penalty) else repeats
+    try:
+        pk = int(pk)
+    except (TypeError, ValueError):
+        raise ServiceError("Choose the earlier warning this one repeats.") from None
+    earlier = reg.penalties.filter(
+        pk=pk,
+        kind=Penalty.Kind.WARNING,
+        offense=Penalty.Offense.OTHER,
+        rescission__isnull=True,
+    ).first()
+    if earlier is None:
+        raise ServiceError(
+            "The warning this one repeats must be an earlier standing warning of the same "
+            "player for another offense."
+        )
+    return earlier
+
+
+def same_offense(penalty: Penalty, warnings: list[Penalty]) -> list[Penalty]:
+    """The standing warnings for the same offense as ``penalty`` (itself included).
+
+    000 Part VI §3: listed offenses are the same when they name the same offense; two
+    warnings for an offense outside the list are the same only when the director said
+    so, i.e. they are linked by ``repeats`` (in either direction, transitively).
+    """
+    if penalty.offense != Penalty.Offense.OTHER:
+        return [w for w in warnings if w.offense == penalty.offense]
+    others = {w.pk: w for w in warnings if w.offense == Penalty.Offense.OTHER}
+    linked: dict[int, set[int]] = {pk: set() for pk in others}
+    for w in others.values():
+        if w.repeats_id in others:
+            linked[w.pk].add(w.repeats_id)
+            linked[w.repeats_id].add(w.pk)
+    seen, todo = {penalty.pk}, [penalty.pk]
+    while todo:
+        for nxt in linked.get(todo.pop(), ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return [others[pk] for pk in sorted(seen) if pk in others]

@@ -114,6 +114,7 @@ def _compute_pairing(
     try:
         if event.multiplayer:
             previous = _previous_pods(event)
+            # RULES.md §3 Reading (`lotr-dice`): the Dice game's pods are 3-4, never 5.
             pairing: SwissPairing | PodPairing = pair_pods(
                 players, number, seed, previous_pods=previous, sizes=sizes
             )
@@ -222,7 +223,8 @@ def repair_blocker(rnd: Round) -> Conflict | None:
     if played is not None:
         return Conflict(
             f"Round {rnd.number} already has a result at table {played.number}; "
-            "it can no longer be re-paired.",
+            "it can no longer be re-paired. Correct that table's result instead, or throw "
+            "the round's results away and pair it again from the round's hands-on page.",
             code="round_has_results",
         )
     return None
@@ -244,7 +246,7 @@ def pair_next_round(user: Any, event: Event, seed: int | None = None) -> Round:
     try:
         with transaction.atomic():
             rnd = Round.objects.create(
-                event=event, number=number, seed=seed, explanation=list(pairing.explanation)
+                event=event, number=number, seed=seed, explanation=list(pairing.explanation_items)
             )
     except IntegrityError:
         raise Conflict(f"Round {number} was already paired.", code="already_paired")
@@ -285,7 +287,7 @@ def repair_round(user: Any, rnd: Round, seed: int | None = None) -> Round:
     seed = _new_seed() if seed is None else int(seed)
     pairing, regs = _compute_pairing(event, rnd.number, seed)
     rnd.seed = seed
-    rnd.explanation = list(pairing.explanation)
+    rnd.explanation = list(pairing.explanation_items)
     rnd.status = Round.Status.PAIRED
     rnd.started_at = None
     rnd.closed_at = None

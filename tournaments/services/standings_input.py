@@ -6,15 +6,19 @@ the round count's player count and the ratings' tournament winners in bulk.
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from tournaments.models import Event, Registration, Seat, Table
 from tournaments.services.base import tiebreaks_for
-from tournaments.standings import StandingGame, StandingRow, compute_standings
+from tournaments.standings import (
+    StandingGame,
+    StandingRow,
+    compute_standings,
+    render_standing_explanation,
+)
 
 
 class SeatRow(NamedTuple):
@@ -42,6 +46,7 @@ class StandingInput:
 
     players: list[tuple[int, int]] = field(default_factory=list)  # (registration, player)
     games: list[StandingGame] = field(default_factory=list)
+    ejected: set[str] = field(default_factory=set)  # listed last, never win (RULES §3)
 
     @property
     def player_ids(self) -> list[str]:
@@ -55,15 +60,21 @@ def counts_as_player(dropped: bool, ejected: bool, seated: bool) -> bool:
 
 
 def build_standing_inputs(
-    seat_rows: Iterable[SeatRow], registration_rows: Iterable[RegistrationRow]
+    seat_rows: Iterable[SeatRow],
+    registration_rows: Iterable[RegistrationRow],
+    through_round: int | None = None,
 ) -> dict[int, StandingInput]:
     """Per event: confirmed tables in round and table order, seats in position order
-    (``seat_rows`` must come ordered by table and position), and who counts."""
+    (``seat_rows`` must come ordered by table and position), and who counts.
+    ``through_round``: only the results of rounds up to it ("after N rounds" counts
+    exactly those rounds' results)."""
     seated: dict[int, set[int]] = defaultdict(set)
     tables: dict[int, dict[int, StandingGame]] = defaultdict(dict)
     for row in seat_rows:
         seated[row.event_id].add(row.registration_id)
         if row.status != Table.Status.CONFIRMED:
+            continue
+        if through_round is not None and row.round_number > through_round:
             continue
         game = tables[row.event_id].get(row.table_id)
         if game is None:
@@ -77,6 +88,8 @@ def build_standing_inputs(
         is_seated = reg.registration_id in seated[reg.event_id]
         if counts_as_player(reg.dropped, reg.ejected, is_seated):
             out[reg.event_id].players.append((reg.registration_id, reg.player_id))
+            if reg.ejected:
+                out[reg.event_id].ejected.add(str(reg.registration_id))
     for event_id, by_table in tables.items():
         out[event_id].games = [
             game
@@ -85,7 +98,9 @@ def build_standing_inputs(
     return dict(out)
 
 
-def load_standing_inputs(**event_filter: Any) -> dict[int, StandingInput]:
+def load_standing_inputs(
+    through_round: int | None = None, **event_filter: Any
+) -> dict[int, StandingInput]:
     """The standings input of every event matched by ``event_filter`` (Event lookups)."""
     prefixed = {f"event__{k}": v for k, v in event_filter.items()}
     seat_rows = (
@@ -109,11 +124,17 @@ def load_standing_inputs(**event_filter: Any) -> dict[int, StandingInput]:
             "event_id", "pk", "player_id", "dropped", "ejected"
         )
     ]
-    return build_standing_inputs(seat_rows, registration_rows)
+    return build_standing_inputs(seat_rows, registration_rows, through_round)
 
 
-def standing_input(event: Event) -> StandingInput:
-    return load_standing_inputs(pk=event.pk).get(event.pk) or StandingInput()
+def standing_input(event: Event, through_round: int | None = None) -> StandingInput:
+    return load_standing_inputs(through_round, pk=event.pk).get(event.pk) or StandingInput()
+
+
+def standings_of(given: StandingInput, event: Event) -> list[StandingRow]:
+    """The one call of the standings module for an event's input: ejected players last
+    and never winners (RULES.md §3 Reading), every player sharing first a winner (§6)."""
+    return compute_standings(given.player_ids, given.games, tiebreaks_for(event), given.ejected)
 
 
 def standing_games(event: Event) -> list[StandingGame]:
@@ -133,52 +154,34 @@ def counted_players(event: Event) -> int:
     return len(standing_input(event).players)
 
 
-def event_standings(event: Event) -> list[StandingRow]:
-    """Standings after the confirmed results; each row carries ``registration`` and
-    ``name`` for display."""
-    given = standing_input(event)
+def event_standings(event: Event, through_round: int | None = None) -> list[StandingRow]:
+    """Standings after the confirmed results (of rounds up to ``through_round`` when
+    given); each row carries ``registration`` and ``name`` for display, and its
+    explanation in words with names."""
+    given = standing_input(event, through_round)
     regs = Registration.objects.filter(pk__in=[r for r, _p in given.players])
     by_id = {str(r.pk): r for r in regs.select_related("player")}
-    rows = compute_standings(given.player_ids, given.games, tiebreaks_for(event))
+    rows = standings_of(given, event)
     names = {pid: reg.player.display_name for pid, reg in by_id.items()}
     for row in rows:
         reg = by_id.get(row.player)
         row.registration = reg  # type: ignore[attr-defined]
         row.name = names.get(row.player, row.player)  # type: ignore[attr-defined]
-        row.explanation = _explanation_with_names(row.explanation, names)
+        row.explanation = render_standing_explanation(row.explanation_items, names)
     return rows
 
 
-def event_winners(**event_filter: Any) -> dict[int, int | None]:
-    """The winner (a Player id) of each event matched by ``event_filter``: first in its
-    standings, from the same input as ``event_standings``, in a few queries in all."""
+def event_winners(**event_filter: Any) -> dict[int, list[int]]:
+    """The winners (Player ids) of each event matched by ``event_filter``: every player
+    sharing first place in its standings, never an ejected one (RULES.md §3, §6
+    Readings), from the same input as ``event_standings``, in a few queries in all."""
     events = {e.pk: e for e in Event.objects.filter(**event_filter)}
     if not events:
         return {}
     inputs = load_standing_inputs(**event_filter)
-    out: dict[int, int | None] = {}
+    out: dict[int, list[int]] = {}
     for event_id, event in events.items():
         given = inputs.get(event_id) or StandingInput()
-        rows = compute_standings(given.player_ids, given.games, tiebreaks_for(event))
         player_of = {str(reg): player for reg, player in given.players}
-        out[event_id] = player_of.get(rows[0].player) if rows else None
+        out[event_id] = [player_of[r.player] for r in standings_of(given, event) if r.winner]
     return out
-
-
-def _explanation_with_names(text: str, names: Mapping[str, str]) -> str:
-    """The standings module names players by id; people read names. Only the two places
-    where it lists players are rewritten; anything else is left as it is."""
-
-    def listed(m: re.Match[str]) -> str:
-        ids = [i.strip() for i in m.group(1).split(",")]
-        return "with " + ", ".join(names.get(i, i) for i in ids) + ": shared rank"
-
-    def shown(m: re.Match[str]) -> str:
-        parts = []
-        for item in m.group(1).split(", "):
-            pid, _, value = item.partition(" ")
-            parts.append(f"{names.get(pid, pid)} {value}".strip())
-        return "decides (" + ", ".join(parts) + ")"
-
-    text = re.sub(r"with ([\d, ]+): shared rank", listed, text)
-    return re.sub(r"decides \(([^)]*)\)", shown, text)

@@ -169,7 +169,12 @@ def _penalty(request: HttpRequest, event: Event) -> str:
     run_service(
         request,
         lambda: services.issue_penalty(
-            request.user, r, data["offense"], data["note"], kind=data["kind"]
+            request.user,
+            r,
+            data["offense"],
+            data["note"],
+            kind=data["kind"],
+            repeats=data.get("repeats"),
         ),
         issued,
     )

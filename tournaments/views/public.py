@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
 from tournaments import presenters, round_clock, services
-from tournaments.models import Event, GameSystem, Player, Registration, Round
+from tournaments.models import Event, GameSystem, Player, Registration
 from tournaments.permissions import own_registration
 from tournaments.views.common import event_or_404, game_info, to_int, url_or_none
 
@@ -86,12 +86,12 @@ def pairings(request: HttpRequest, slug: str) -> HttpResponse:
 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(request, slug)
-    rows = services.event_standings(event) if event.rounds.exists() else []
-    closed = event.rounds.filter(status=Round.Status.CLOSED).count()
+    view = services.standings_view(event)
     return render(
         request,
         "tournaments/standings.html",
-        {"event": event, "rows": rows, "closed_rounds": closed,
+        {"event": event, "rows": view.rows, "closed_rounds": view.closed_rounds,
+         "provisional": view.provisional, "provisional_round": view.provisional_round,
          "tiebreaks": services.tiebreak_labels(event)},
     )  # fmt: skip
 

@@ -1,0 +1,83 @@
+"""A round's explanation in words: the structured items the pairing stored (and the
+director's hand changes), rendered with the players' names at the face.
+
+Round.explanation holds JSON items (a "code", registration ids as strings, numbers);
+rounds stored before that hold plain lines, which are shown as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from tournaments.models import Registration, Round
+from tournaments.pairing import render_pairing_explanation
+
+HAND_SWAP = "swapped_by_hand"
+
+Item = Mapping[str, Any]
+
+
+def hand_swap_item(
+    a: Registration, b: Registration, tables: tuple[int, int], rematches: int, gap: int
+) -> dict[str, Any]:
+    """The director swapped two players by hand (stored with the round's explanation)."""
+    return {
+        "code": HAND_SWAP,
+        "players": [str(a.pk), str(b.pk)],
+        "tables": list(tables),
+        "rematches": rematches,
+        "gap": gap,
+    }
+
+
+def _mentioned(value: Any, out: set[str]) -> None:
+    """Player ids in the items: the only strings they hold besides their codes."""
+    if isinstance(value, str):
+        if value.isdigit():
+            out.add(value)
+    elif isinstance(value, Mapping):
+        for key, inner in value.items():
+            if key != "code":
+                _mentioned(inner, out)
+    elif isinstance(value, Iterable):
+        for inner in value:
+            _mentioned(inner, out)
+
+
+def names_for(event_id: int, items: Sequence[Item | str]) -> dict[str, str]:
+    """The names of the event's players the items mention (not every player)."""
+    wanted: set[str] = set()
+    _mentioned([i for i in items if not isinstance(i, str)], wanted)
+    if not wanted:
+        return {}
+    rows = Registration.objects.filter(event_id=event_id, pk__in=[int(w) for w in wanted])
+    return {str(pk): name for pk, name in rows.values_list("pk", "player__display_name")}
+
+
+def _hand_swap(item: Item, names: Mapping[str, str]) -> str:
+    a, b = (names.get(p, p) for p in item["players"])
+    ta, tb = item["tables"]
+    return _(
+        "Changed by hand: %(a)s (table %(ta)s) and %(b)s (table %(tb)s) swapped; "
+        "rematches %(rematches)s, largest score gap %(gap)s."
+    ) % {"a": a, "b": b, "ta": ta, "tb": tb, "rematches": item["rematches"], "gap": item["gap"]}
+
+
+def explanation_lines(items: Sequence[Item | str], names: Mapping[str, str]) -> list[str]:
+    """Items in words, one line each, in the stored order."""
+    lines: list[str] = []
+    for item in items or ():
+        if not isinstance(item, str) and item.get("code") == HAND_SWAP:
+            lines.append(_hand_swap(item, names))
+        else:
+            lines.extend(render_pairing_explanation([item], names))
+    return lines
+
+
+def round_explanation(rnd: Round) -> list[str]:
+    """A round's explanation in words, players by name."""
+    items = list(rnd.explanation or [])
+    return explanation_lines(items, names_for(rnd.event_id, items))

@@ -1,0 +1,87 @@
+"""Whether an event is rated, and why not (000 Part VI §3 "Sanctioning").
+
+RULES.md §3: a sanctioned tournament has at least 5 players (12 for multi-player), so an
+event below that minimum is not rated, whatever the director ticked. The answer is
+structured (a code and numbers); ``sanctioning_text`` puts it into words at the face.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from tournaments.models import Event
+from tournaments.services.standings_input import load_standing_inputs
+
+MIN_PLAYERS = 5  # 000 Part VI §3 "Sanctioning": at least 5 players
+MIN_PLAYERS_MULTIPLAYER = 12  # ... "12 for multi-player"
+
+RATED, NOT_SANCTIONED, TOO_FEW_PLAYERS = "rated", "not_sanctioned", "too_few_players"
+
+
+@dataclass(frozen=True)
+class Sanctioning:
+    players: int
+    minimum: int
+    meets_minimum: bool
+    rated: bool
+    code: str  # RATED, NOT_SANCTIONED or TOO_FEW_PLAYERS (why, for the pages)
+
+    @property
+    def message(self) -> str:
+        return sanctioning_text(self)
+
+
+def minimum_players(multiplayer: bool) -> int:
+    return MIN_PLAYERS_MULTIPLAYER if multiplayer else MIN_PLAYERS
+
+
+def sanctioning_for(sanctioned: bool, multiplayer: bool, players: int) -> Sanctioning:
+    """Pure: an event is rated only when ticked and at or above the player minimum."""
+    minimum = minimum_players(multiplayer)
+    meets = players >= minimum
+    code = (RATED if meets else TOO_FEW_PLAYERS) if sanctioned else NOT_SANCTIONED
+    return Sanctioning(players, minimum, meets, code == RATED, code)
+
+
+def events_sanctioning(**event_filter: Any) -> dict[int, Sanctioning]:
+    """Sanctioning of every event matched by ``event_filter``, in a few queries. Players
+    are those the standings count: everyone still in, and everyone who played."""
+    inputs = load_standing_inputs(**event_filter)
+    out = {}
+    for pk, sanctioned, multiplayer in Event.objects.filter(**event_filter).values_list(
+        "pk", "sanctioned", "multiplayer"
+    ):
+        given = inputs.get(pk)
+        players = len(given.players) if given else 0
+        out[pk] = sanctioning_for(sanctioned, multiplayer, players)
+    return out
+
+
+def sanctioning_status(event: Event) -> Sanctioning:
+    """000 Part VI §3: a sanctioned event needs at least 5 players (12 for multi-player)."""
+    return events_sanctioning(pk=event.pk)[event.pk]
+
+
+def rated_event_ids(**event_filter: Any) -> set[int]:
+    """The events among ``event_filter`` whose games and winners are rated."""
+    return {pk for pk, s in events_sanctioning(**event_filter).items() if s.rated}
+
+
+def sanctioning_text(s: Sanctioning) -> str:
+    """The sanctioning answer in words, for the event and league pages."""
+    if s.meets_minimum:
+        text = _("%(players)s players: meets the minimum of %(minimum)s.")
+    else:
+        text = _(
+            "%(players)s players: a sanctioned event needs at least %(minimum)s "
+            "(000 Part VI §3); %(more)s more needed."
+        )
+    text %= {"players": s.players, "minimum": s.minimum, "more": s.minimum - s.players}
+    if s.code == NOT_SANCTIONED:
+        return text + " " + _("Not rated: the event is not sanctioned.")
+    if s.code == TOO_FEW_PLAYERS:
+        return text + " " + _("Not rated: it is below the player minimum, whatever was ticked.")
+    return text + " " + _("Rated.")
