@@ -24,6 +24,7 @@ from core.errors import NotAllowed, NotFound
 from tournaments import serializers as s
 from tournaments import services
 from tournaments.models import Event, Player, Registration, Round, Table
+from tournaments.services.snapshot import API_MAX_PER_PAGE, API_PER_PAGE
 
 TAG = ["tournaments"]
 ERRORS = {
@@ -38,6 +39,11 @@ ERRORS = {
     415: OpenApiResponse(s.TournamentErrorSerializer, description="Body is not JSON or a form."),
 }
 SLUG = OpenApiParameter("slug", str, OpenApiParameter.PATH, description="The event's slug.")
+STANDINGS_PARAMS = [
+    OpenApiParameter("page", int, description="Page number, from 1."),
+    OpenApiParameter("per_page", int, description="Rows a page (100 unless told, at most 1000)."),
+    OpenApiParameter("q", str, description="Only players whose name contains this."),
+]
 
 
 def _event(request: Request, slug: str) -> Event:
@@ -487,12 +493,39 @@ class Standings(APIView):
 
     @extend_schema(
         summary="Standings after the confirmed results",
-        description="Tournament points, then the event's tiebreak chain (000 Part VI §3).",
+        description="Tournament points, then the event's tiebreak chain (000 Part VI §3). "
+        "One page in standings order (`page`, `per_page` up to 1000, `q` a part of a name); "
+        "the total is in `X-Total-Count`, further pages in `Link`; send the `ETag` back "
+        "as `If-None-Match` to get 304 while the standings have not changed.",
+        parameters=STANDINGS_PARAMS,
         responses={200: s.EventStandingRowSerializer(many=True), **ERRORS},
     )
     def get(self, request: Request, slug: str) -> Response:
         event = _event(request, slug)
-        return Response(s.standing_rows(services.event_standings(event)))
+        page, state = services.standings_page(
+            event,
+            request.query_params.get("page"),
+            request.query_params.get("per_page", API_PER_PAGE),
+            request.query_params.get("q", ""),
+            limit=API_MAX_PER_PAGE,
+        )
+        headers = {"ETag": state.etag, "X-Total-Count": str(page.paginator.count)}
+        if request.headers.get("If-None-Match") == state.etag:
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
+        links = []
+        if page.has_previous():
+            links.append(f'<{_page_url(request, page.previous_page_number())}>; rel="prev"')
+        if page.has_next():
+            links.append(f'<{_page_url(request, page.next_page_number())}>; rel="next"')
+        if links:
+            headers["Link"] = ", ".join(links)
+        return Response(s.standing_rows(page.object_list), headers=headers)
+
+
+def _page_url(request: Request, number: int) -> str:
+    query = request.query_params.copy()
+    query["page"] = str(number)
+    return request.build_absolute_uri(f"{request.path}?{query.urlencode()}")
 
 
 @extend_schema(tags=TAG, parameters=[SLUG])

@@ -11,9 +11,10 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
 from core.errors import ServiceError
@@ -144,32 +145,36 @@ def pairings(request: HttpRequest, slug: str) -> HttpResponse:
     number = _int(request.GET.get("round"))
     rnd = next((r for r in rounds if r.number == number), rounds[-1] if rounds else None)
     query = (request.GET.get("q") or "").strip()
-    tables = services.round_tables(rnd) if rnd else []
-    if query:
-        q = query.lower()
-        tables = [
-            t
-            for t in tables
-            if any(q in s.registration.player.display_name.lower() for s in t.seats.all())
-        ]
+    page = None
+    if rnd is not None:
+        page = services.pairings_page(
+            rnd, request.GET.get("page"), request.GET.get("per_page"), query
+        )
     return render(
         request,
         "tournaments/pairings.html",
-        {"event": event, "rounds": rounds, "round": rnd, "tables": tables, "q": query,
-         "game_info": _game_info(event)},
+        {"event": event, "rounds": rounds, "round": rnd, "tables": page or [], "page": page,
+         "q": query, "game_info": _game_info(event)},
     )  # fmt: skip
 
 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event_or_404(request, slug)
-    rows = services.event_standings(event) if event.rounds.exists() else []
-    closed = event.rounds.filter(status=Round.Status.CLOSED).count()
-    return render(
+    query = (request.GET.get("q") or "").strip()
+    page, state = services.standings_page(
+        event, request.GET.get("page"), request.GET.get("per_page"), query
+    )
+    etag = state.etag_for(request.user.pk, get_language())
+    if request.headers.get("If-None-Match") == etag:
+        return HttpResponseNotModified(headers={"ETag": etag})
+    response = render(
         request,
         "tournaments/standings.html",
-        {"event": event, "rows": rows, "closed_rounds": closed,
-         "tiebreaks": services.tiebreak_labels(event)},
+        {"event": event, "rows": page, "page": page, "q": query,
+         "closed_rounds": state.closed_rounds, "tiebreaks": services.tiebreak_labels(event)},
     )  # fmt: skip
+    response["ETag"] = etag
+    return response
 
 
 def round_timer(request: HttpRequest, slug: str) -> HttpResponse:

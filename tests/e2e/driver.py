@@ -336,7 +336,7 @@ def run_event(
         detail = api.call("get", base + f"rounds/{number}/", None)
         assert detail["status"] == "closed", detail["status"]
         rnd.api_tables = detail["tables"]
-        rnd.standings = api.call("get", base + "standings/", None)
+        rnd.standings = api.call("get", base + "standings/", None, {"per_page": 1000})
         if plan.sanctioned:  # 000 Part VI §3: only sanctioned events are rated
             world.timeline[plan.game].append(Step("round", log, number))
         for username in plan.drops.get(number, []):

@@ -76,6 +76,7 @@ from tournaments.services.rounds import (
     round_timer,
     start_round_clock,
 )
+from tournaments.services.snapshot import pairings_page, standings_page
 from tournaments.services.standings_input import (
     event_standings,
     standing_games,
@@ -117,6 +118,7 @@ __all__ = [
     "pair_blocker",
     "pair_next_round",
     "pairable_registrations",
+    "pairings_page",
     "player_history",
     "player_records",
     "readd",
@@ -136,6 +138,7 @@ __all__ = [
     "seat_registration",
     "standing_games",
     "standing_registrations",
+    "standings_page",
     "start_round_clock",
     "table_snapshot",
     "tiebreak_labels",

@@ -37,7 +37,9 @@ from tournaments.services.standings_input import event_standings
 logger = logging.getLogger(__name__)
 
 PER_PAGE = 50
-MAX_PER_PAGE = 200
+MAX_PER_PAGE = 200  # a page people read
+API_PER_PAGE = 100
+API_MAX_PER_PAGE = 1000  # a page programs read
 _BULK = 2000
 
 
@@ -52,6 +54,11 @@ class SnapshotState:
     @property
     def etag(self) -> str:
         return f'"standings-{self.version}"'
+
+    def etag_for(self, viewer: int | None, language: str | None) -> str:
+        """A page's ETag: the same standings look different to another viewer (the menu)
+        or in another language, so both are part of it."""
+        return f'W/"standings-{self.version}-{viewer or 0}-{language or ""}"'
 
 
 def _fields(row: Any) -> dict[str, Any]:
@@ -132,25 +139,25 @@ def snapshot_rows(event: Event, q: str = "") -> QuerySet[StandingsSnapshotRow]:
     return rows.order_by("position")
 
 
-def _clamp(page: Any, per_page: Any) -> tuple[int, int]:
+def _clamp(page: Any, per_page: Any, limit: int = MAX_PER_PAGE) -> tuple[int, int]:
     """Bad paging input is read as the nearest sensible value, never an error page."""
     try:
         number = max(1, int(page))
     except (TypeError, ValueError):
         number = 1
     try:
-        size = min(MAX_PER_PAGE, max(1, int(per_page)))
+        size = min(limit, max(1, int(per_page)))
     except (TypeError, ValueError):
-        size = PER_PAGE
+        size = min(limit, PER_PAGE)
     return number, size
 
 
 def standings_page(
-    event: Event, page: Any = 1, per_page: Any = PER_PAGE, q: str = ""
+    event: Event, page: Any = 1, per_page: Any = PER_PAGE, q: str = "", limit: int = MAX_PER_PAGE
 ) -> tuple[Page, SnapshotState]:
     """One page of the stored standings and the snapshot's state (for the ETag)."""
     state = snapshot_state(event)
-    number, size = _clamp(page, per_page)
+    number, size = _clamp(page, per_page, limit)
     q = (q or "").strip()
     paginator = Paginator(snapshot_rows(event, q), size)
     if not q:
