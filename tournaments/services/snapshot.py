@@ -4,10 +4,11 @@ The standings are computed by one builder, ``event_standings``; this module only
 its answer. Every change that can move the standings (a seat's result, a table's status,
 a round, a registration dropped, ejected or renamed, the event's tiebreak chain) marks
 the event's snapshot stale in the writer's own transaction (model signals below, so no
-path is forgotten); the snapshot is rebuilt once that transaction commits, or by the
-first reader that finds it stale. So a reader never gets standings older than the data
-it could see, and a request that finds the table fresh costs two small queries
-(the snapshot's version, then one page of rows) whatever the size of the event.
+path is forgotten); the snapshot is rebuilt by a task once that transaction commits
+(tournaments.tasks), or by the first reader that finds it stale. So a reader never gets
+standings older than the data it could see, and a request that finds the table fresh
+costs two small queries (the snapshot's version, then one page of rows) whatever the
+size of the event.
 """
 
 from __future__ import annotations
@@ -195,20 +196,29 @@ def analyze(*models: type[Model]) -> None:
 
 
 def mark_stale(event_ids: list[int]) -> None:
-    """Flag the snapshots in the writer's transaction; rebuild eagerly once it commits."""
+    """Flag the snapshots in the writer's transaction; once it commits, a task rebuilds
+    them (so the write itself never waits for a whole event's standings)."""
     StandingsSnapshot.objects.filter(event_id__in=event_ids, stale=False).update(stale=True)
     for event_id in set(event_ids):
-        transaction.on_commit(lambda e=event_id: _rebuild_if_stale(e))
+        transaction.on_commit(lambda e=event_id: _send_rebuild(e))
 
 
-def _rebuild_if_stale(event_id: int) -> None:
-    """After the writer's commit. A failure here must not turn the writer's (committed)
-    success into an error: the snapshot stays stale and the next reader rebuilds it."""
+def _send_rebuild(event_id: int) -> None:
+    """The change is committed: a broker that cannot be reached must not turn it into an
+    error (the snapshot stays stale and its first reader rebuilds it)."""
+    from tournaments.tasks import rebuild_standings
+
     try:
-        if StandingsSnapshot.objects.filter(event_id=event_id, stale=True).exists():
-            rebuild_snapshot(event_id)
+        rebuild_standings.delay(event_id)
     except Exception:
-        logger.exception("standings snapshot of event %s not rebuilt after commit", event_id)
+        logger.exception("could not send the standings rebuild of event %s", event_id)
+
+
+def rebuild_if_stale(event_id: int) -> bool:
+    if not StandingsSnapshot.objects.filter(event_id=event_id, stale=True).exists():
+        return False
+    rebuild_snapshot(event_id)
+    return True
 
 
 def _table_event(table: Table) -> int:
