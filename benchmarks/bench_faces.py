@@ -49,10 +49,12 @@ def setup_django() -> None:
 
 def build_event(n: int, director) -> object:
     """An event of n checked-in walk-ins, created in three multi-row INSERTs."""
-    from tournaments.models import Event, Player, Registration
+    from tournaments.models import Event, Player, Registration, Seat
 
     slug = f"bench-{n}"
+    Seat.objects.filter(event__slug=slug).delete()  # seats protect their registrations
     Event.objects.filter(slug=slug).delete()
+    Player.objects.filter(display_name__startswith=f"Bench{n} ").delete()
     event = Event.objects.create(
         name=f"Bench {n:,}",
         slug=slug,
