@@ -141,3 +141,16 @@ def test_snapshot_equals_recomputation_through_random_events(n, seed, results):
         for table in rnd.tables.filter(is_bye=False).order_by("-number"):
             play_table(director, table, list(next(pick)))
             assert_snapshot_matches(event)
+
+
+def test_a_players_history_shows_his_stored_final_rank():
+    """000 Part VI §3 final standings, read from the snapshot on the player's page."""
+    director = make_user()
+    event = make_event(director, planned_rounds=1)
+    regs = _walkins(director, event, 6)
+    play_round(director, services.pair_next_round(director, event, seed=2))
+    services.finish_event(director, event)
+    ranks = {r.player: r.rank for r in services.event_standings(event)}
+    for reg in regs:
+        history = services.player_history(reg.player)
+        assert [h["rank"] for h in history] == [ranks[str(reg.pk)]]

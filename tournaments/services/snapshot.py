@@ -140,6 +140,16 @@ def snapshot_rows(event: Event, q: str = "") -> QuerySet[StandingsSnapshotRow]:
     return rows.order_by("position")
 
 
+def stored_rank(registration: Registration) -> int | None:
+    """A player's place in his event's stored standings (None when he is not listed)."""
+    snapshot_state(registration.event)
+    return (
+        StandingsSnapshotRow.objects.filter(registration=registration)
+        .values_list("rank", flat=True)
+        .first()
+    )
+
+
 def _clamp(page: Any, per_page: Any, limit: int = MAX_PER_PAGE) -> tuple[int, int]:
     """Bad paging input is read as the nearest sensible value, never an error page."""
     try:
