@@ -44,6 +44,10 @@ def start_server() -> subprocess.Popen:
         "SECURE_SSL_REDIRECT": "0",
         "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/8"),
     }
+    subprocess.run(
+        [str(ROOT / ".venv/bin/python"), "manage.py", "collectstatic", "--noinput", "-v0"],
+        cwd=ROOT, env=env, check=True,
+    )  # fmt: skip
     server = subprocess.Popen(
         [str(ROOT / ".venv/bin/gunicorn"), "organizer.wsgi", "--bind", f"{HOST}:{PORT}",
          "--workers", "3", "--log-level", "warning"],

@@ -22,6 +22,7 @@ from rules_engine import get_game
 from tournaments import services
 from tournaments.forms import EventForm, PenaltyForm, WalkinForm
 from tournaments.models import Event, GameSystem, Penalty, Player, Registration, Round, Seat, Table
+from tournaments.page_cache import cached_page, page_key, store_page
 from tournaments.permissions import own_registration, seat_registration
 
 
@@ -145,17 +146,20 @@ def pairings(request: HttpRequest, slug: str) -> HttpResponse:
     number = _int(request.GET.get("round"))
     rnd = next((r for r in rounds if r.number == number), rounds[-1] if rounds else None)
     query = (request.GET.get("q") or "").strip()
+    key = page_key(request, "pairings", event.pk, services.snapshot_state(event).version)
+    if (cached := cached_page(key)) is not None:
+        return cached
     page = None
     if rnd is not None:
         page = services.pairings_page(
             rnd, request.GET.get("page"), request.GET.get("per_page"), query
         )
-    return render(
+    return store_page(key, render(
         request,
         "tournaments/pairings.html",
         {"event": event, "rounds": rounds, "round": rnd, "tables": page or [], "page": page,
          "q": query, "game_info": _game_info(event)},
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
@@ -167,12 +171,13 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     etag = state.etag_for(request.user.pk, get_language())
     if request.headers.get("If-None-Match") == etag:
         return HttpResponseNotModified(headers={"ETag": etag})
-    response = render(
+    key = page_key(request, "standings", event.pk, state.version)
+    response = cached_page(key) or store_page(key, render(
         request,
         "tournaments/standings.html",
         {"event": event, "rows": page, "page": page, "q": query,
          "closed_rounds": state.closed_rounds, "tiebreaks": services.tiebreak_labels(event)},
-    )  # fmt: skip
+    ))  # fmt: skip
     response["ETag"] = etag
     return response
 

@@ -154,3 +154,26 @@ def test_a_players_history_shows_his_stored_final_rank():
     for reg in regs:
         history = services.player_history(reg.player)
         assert [h["rank"] for h in history] == [ranks[str(reg.pk)]]
+
+
+def test_visitors_get_the_cached_page_until_the_standings_change(client):
+    """The standings page (000 Part VI §3 order) is rendered once per version for visitors,
+    answers 304 to its own ETag, and shows a corrected result at once."""
+    director = make_user()
+    event = make_event(director)
+    _walkins(director, event, 4)
+    rnd = services.pair_next_round(director, event, seed=1)
+    play_round(director, rnd)
+    url = f"/events/{event.slug}/standings/"
+    first = client.get(url)
+    assert first.status_code == 200
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    assert client.get(url).content == first.content
+    table = rnd.tables.filter(is_bye=False).order_by("number").first()
+    play_table(director, table, [5, 20])
+    after = client.get(url)
+    assert after["ETag"] != first["ETag"] and after.content != first.content
+    winner = table.seats.get(position=2).registration.player.display_name
+    assert winner in after.content.decode()
+    page, _ = snapshot.standings_page(event)
+    assert page[0].points == 6 and any(r.name == winner and r.points == 6 for r in page)

@@ -76,7 +76,7 @@ from tournaments.services.rounds import (
     round_timer,
     start_round_clock,
 )
-from tournaments.services.snapshot import pairings_page, standings_page
+from tournaments.services.snapshot import pairings_page, snapshot_state, standings_page
 from tournaments.services.standings_input import (
     event_standings,
     standing_games,
@@ -136,6 +136,7 @@ __all__ = [
     "sanctioning_status",
     "scoring_settings_for",
     "seat_registration",
+    "snapshot_state",
     "standing_games",
     "standing_registrations",
     "standings_page",
