@@ -19,6 +19,7 @@ from rules_engine import (
     bye_points,
 )
 from tournaments import signals
+from tournaments.bulk_insert import insert_rows
 from tournaments.models import (
     Event,
     Registration,
@@ -72,6 +73,11 @@ def player_records(event: Event) -> dict[int, PlayerRecord]:
         if status == confirmed and points is not None:
             rec.score += points
     for reg_ids in by_table.values():
+        if len(reg_ids) == 2:  # nearly every table: no list of names to build
+            a, b = reg_ids
+            records[a].opponents.add(str(b))
+            records[b].opponents.add(str(a))
+            continue
         if len(reg_ids) < 2:
             continue
         names = [str(r) for r in reg_ids]
@@ -131,61 +137,51 @@ def _previous_pods(event: Event) -> list[frozenset[str]]:
     return [frozenset(p) for p in pods.values()]
 
 
-_BATCH = 5000
 # Below this many seats the planner's statistics are still good enough.
 _ANALYZE_FROM = 1000
 
 
 def _create_tables(rnd: Round, pairing: SwissPairing | PodPairing) -> None:
-    """Every table and seat of the round in a few multi-row INSERTs (one per table made
-    a 10,000-player round take seconds)."""
+    """Every table and seat of the round in two multi-row INSERTs of plain values (an
+    INSERT, or even a model instance, per table made a 10,000-player round take seconds)."""
     event = rnd.event
-    tables = [Table(round=rnd, number=n) for n in range(1, len(pairing.tables) + 1)]
+    groups = [list(ids) for ids in pairing.tables]
     bye = getattr(pairing, "bye", None)
+    n = len(groups)
+    tables: dict[str, list[Any]] = {
+        "round_id": [rnd.pk] * n,
+        "number": list(range(1, n + 1)),
+        "is_bye": [False] * n,
+        "status": [str(Table.Status.PENDING)] * n,
+        "band": [""] * n,
+        "confirmed_at": [None] * n,
+    }
     points = None
     if bye is not None:
         points = bye_points(event.game, rnd.number, scoring_settings_for(event))
-        tables.append(
-            Table(
-                round=rnd,
-                number=len(pairing.tables) + 1,
-                is_bye=True,
-                status=Table.Status.CONFIRMED,
-                band=f"Bye ({points})",
-                confirmed_at=timezone.now(),
-            )
-        )
-    Table.objects.bulk_create(tables, batch_size=_BATCH)
-    if tables and tables[0].pk is None:  # a database that cannot return the new ids
-        ids = dict(rnd.tables.values_list("number", "pk"))
-        for table in tables:
-            table.pk = ids[table.number]
-    seats = [
-        Seat(
-            table_id=table.pk,
-            round_id=rnd.pk,
-            event_id=event.pk,
-            registration_id=int(pid),
-            position=pos,
-        )
-        for table, ids_ in zip(tables, pairing.tables, strict=False)  # the bye table has no pair
-        for pos, pid in enumerate(ids_, start=1)
-    ]
-    if bye is not None:
-        seats.append(
-            Seat(
-                table_id=tables[-1].pk,
-                round_id=rnd.pk,
-                event_id=event.pk,
-                registration_id=int(bye),
-                position=1,
-                is_bye=True,
-                points=points,
-                outcome=Seat.Outcome.WIN,
-            )
-        )
-    Seat.objects.bulk_create(seats, batch_size=_BATCH)
-    if len(seats) >= _ANALYZE_FROM:
+        for key, value in (("round_id", rnd.pk), ("number", n + 1), ("is_bye", True),
+                           ("status", str(Table.Status.CONFIRMED)), ("band", f"Bye ({points})"),
+                           ("confirmed_at", timezone.now())):  # fmt: skip
+            tables[key].append(value)
+        groups.append([bye])
+    insert_rows(Table, tables)
+    # Table ids by number: RETURNING order is not a promise PostgreSQL makes.
+    ids = dict(rnd.tables.values_list("number", "pk"))
+    seats: dict[str, list[Any]] = defaultdict(list)
+    for number, group in enumerate(groups, start=1):
+        is_bye = bye is not None and number == len(groups)
+        for pos, pid in enumerate(group, start=1):
+            seats["table_id"].append(ids[number])
+            seats["registration_id"].append(int(pid))
+            seats["position"].append(pos)
+            seats["is_bye"].append(is_bye)
+            seats["points"].append(points if is_bye else None)
+            seats["outcome"].append(str(Seat.Outcome.WIN) if is_bye else "")
+    count = len(seats["table_id"])
+    seats["round_id"] = [rnd.pk] * count
+    seats["event_id"] = [event.pk] * count
+    insert_rows(Seat, seats)
+    if count >= _ANALYZE_FROM:
         transaction.on_commit(lambda: analyze(Table, Seat))
 
 
