@@ -117,6 +117,15 @@ def wrk_load(path: str, clients: int, seconds: int) -> tuple[float, float, float
             int(float(found.get("non2xx", 0))))  # fmt: skip
 
 
+def _drain(path: str) -> None:
+    """Let the requests still queued from the previous cell finish, and warm this page,
+    so one cell's backlog is not counted in the next."""
+    time.sleep(3)
+    conn = http.client.HTTPConnection(HOST, PORT, timeout=120)
+    conn.request("GET", path, headers={"Host": HOST})
+    conn.getresponse().read()
+
+
 def measure(slugs: list[str], clients: list[int], seconds: int) -> list[str]:
     tool = "wrk" if shutil.which("wrk") else "thread client (benchmarks/load.py)"
     run = wrk_load if shutil.which("wrk") else thread_load
@@ -132,6 +141,7 @@ def measure(slugs: list[str], clients: list[int], seconds: int) -> list[str]:
             for name, url in PAGES.items():
                 path = url.format(slug=slug)
                 for n in clients:
+                    _drain(path)
                     p50, p95, rps, errors = run(path, n, seconds)
                     lines.append(
                         f"| {slug} | {name} | {n} | {p50:.0f} ms | {p95:.0f} ms | {rps:.0f} "

@@ -87,3 +87,15 @@ class PenaltyAdmin(ReadOnlyAdmin):
 class SeatAdmin(ReadOnlyAdmin):
     list_display = ("registration", "table", "mps", "points", "outcome", "is_bye")
     raw_id_fields = ("registration", "table", "round", "event")
+
+
+@admin.register(models.StandingsSnapshot)
+class StandingsSnapshotAdmin(ReadOnlyAdmin):
+    list_display = ("event", "version", "stale", "closed_rounds", "row_count", "built_at")
+    list_filter = ("stale",)
+
+
+@admin.register(models.StandingsSnapshotRow)
+class StandingsSnapshotRowAdmin(ReadOnlyAdmin):
+    list_display = ("event", "position", "rank", "name", "points", "wins", "losses", "draws")
+    raw_id_fields = ("event", "registration")
