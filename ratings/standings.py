@@ -18,6 +18,7 @@ from django.db.models import Count, Max, Q, Sum
 from django.db.models.functions import Greatest
 
 from core.errors import NotFound, ServiceError
+from ratings import league_table
 from ratings.formula import START_RATING
 from ratings.models import PlayerRating, RatingEntry, Season
 from tournaments.models import GameSystem, Player, Seat
@@ -134,7 +135,7 @@ def warm_league_tables(game: str) -> int:
         *list(Season.objects.filter(game=game).values_list("starts_on", "ends_on")),
     ]
     for starts_on, ends_on in ranges:
-        league_rows(game, starts_on, ends_on)
+        league_table.warm(game, starts_on, ends_on, league_rows(game, starts_on, ends_on))
     return len(ranges)
 
 
@@ -223,9 +224,15 @@ def standings(
         raise ServiceError("page and page_size must be whole numbers.")
     if page_no < 1 or not 1 <= size <= MAX_PAGE_SIZE:
         raise ServiceError(f"page starts at 1; page_size is 1 to {MAX_PAGE_SIZE}.")
+    q = (q or "").strip()[:100]
+    if key == "rank" and not descending and not q:
+        # The common page (rank order, no search) reads only its own chunk of the cache.
+        start = (page_no - 1) * size
+        page_rows, total = league_table.ranked_slice(game, starts_on, ends_on, start, start + size)
+        return _paged(game, starts_on, ends_on, page_rows, total, total, page_no, size,
+                      "rank", q, with_history, offset=start)  # fmt: skip
     rows = league_rows(game, starts_on, ends_on)
     total = len(rows)
-    q = (q or "").strip()[:100]
     if q:
         needle = q.casefold()
         rows = [r for r in rows if needle in r[NAME].casefold()]
@@ -237,11 +244,31 @@ def standings(
         else:
             # Ties keep the rank order whichever way the column is sorted (stable sort).
             rows.sort(key=itemgetter(index), reverse=descending)
-    count = len(rows)
+    return _paged(game, starts_on, ends_on, rows, len(rows), total, page_no, size,
+                  ("-" if descending else "") + key, q, with_history)  # fmt: skip
+
+
+def _paged(
+    game: str,
+    starts_on: date | None,
+    ends_on: date | None,
+    rows: list[list[Any]],
+    count: int,
+    total: int,
+    page_no: int,
+    size: int,
+    sort: str,
+    q: str,
+    with_history: bool,
+    offset: int = 0,
+) -> Standings:
+    """One page of ``rows``; ``offset`` says where ``rows`` start when they are already
+    only the page's own rows."""
     pages = max(1, -(-count // size))
     if page_no > pages:
         raise NotFound(f"There is no page {page_no}: the standings have {pages}.")
-    shown = [StandingRow(*r) for r in rows[(page_no - 1) * size : page_no * size]]
+    start = (page_no - 1) * size - offset
+    shown = [StandingRow(*r) for r in rows[start : start + size]]
     if with_history and shown:
         attach_history(shown, game, starts_on, ends_on)
     return Standings(
@@ -253,7 +280,7 @@ def standings(
         page=page_no,
         pages=pages,
         page_size=size,
-        sort=("-" if descending else "") + key,
+        sort=sort,
         q=q,
         rows=shown,
     )

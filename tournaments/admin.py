@@ -91,3 +91,15 @@ class SeatAdmin(ReadOnlyAdmin):
 
 # The event-day models (issue 16) register themselves.
 from tournaments import eventday_admin  # noqa: E402, F401
+
+
+@admin.register(models.StandingsSnapshot)
+class StandingsSnapshotAdmin(ReadOnlyAdmin):
+    list_display = ("event", "version", "stale", "closed_rounds", "row_count", "built_at")
+    list_filter = ("stale",)
+
+
+@admin.register(models.StandingsSnapshotRow)
+class StandingsSnapshotRowAdmin(ReadOnlyAdmin):
+    list_display = ("event", "position", "rank", "name", "points", "wins", "losses", "draws")
+    raw_id_fields = ("event", "registration")

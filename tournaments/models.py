@@ -155,7 +155,8 @@ class Table(models.Model):
         CONFIRMED = "confirmed", "Confirmed"
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
-    number = models.PositiveSmallIntegerField()
+    # Wide enough for an event of 1,000,000 players (a small integer stops at 32,767 tables).
+    number = models.PositiveIntegerField()
     is_bye = models.BooleanField(default=False)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.PENDING)
     # rules_engine.GameResult.outcome and winner (a Seat's registration id) for special results.
@@ -306,6 +307,7 @@ from tournaments.eventday_models import (  # noqa: E402
     PlayerContact,
     PlayoffMatch,
 )
+from tournaments.snapshot_models import StandingsSnapshot, StandingsSnapshotRow  # noqa: E402
 
 __all__ = [
     "BulkAction",
@@ -322,5 +324,7 @@ __all__ = [
     "ResultChange",
     "Round",
     "Seat",
+    "StandingsSnapshot",
+    "StandingsSnapshotRow",
     "Table",
 ]

@@ -80,6 +80,7 @@ from tournaments.services.sanctioning import (
     rated_event_ids,
     sanctioning_text,
 )
+from tournaments.services.snapshot import pairings_page, snapshot_state, standings_page
 from tournaments.services.standings_input import (
     StandingInput,
     counted_players,
@@ -144,6 +145,7 @@ __all__ = [
     "pair_blocker",
     "pair_next_round",
     "pairable_registrations",
+    "pairings_page",
     "player_history",
     "player_records",
     "rated_event_ids",
@@ -165,8 +167,10 @@ __all__ = [
     "sanctioning_text",
     "scoring_settings_for",
     "seat_registration",
+    "snapshot_state",
     "standing_games",
     "standing_registrations",
+    "standings_page",
     "standings_view",
     "start_round_clock",
     "table_actions",

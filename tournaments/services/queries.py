@@ -17,7 +17,7 @@ from tournaments.models import (
 
 if TYPE_CHECKING:
     pass
-from tournaments.services.standings_input import event_standings
+from tournaments.services.snapshot import stored_rank
 
 
 def player_history(player: Player) -> list[dict[str, Any]]:
@@ -37,9 +37,7 @@ def player_history(player: Player) -> list[dict[str, Any]]:
         confirmed = [s for s in seats if s.table.status == Table.Status.CONFIRMED]
         rank = None
         if reg.event.status == Event.Status.FINISHED:
-            rank = next(
-                (r.rank for r in event_standings(reg.event) if r.player == str(reg.pk)), None
-            )
+            rank = stored_rank(reg)
         history.append(
             {
                 "registration": reg,

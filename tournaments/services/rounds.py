@@ -7,10 +7,10 @@ import secrets
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from audit import services as audit
@@ -19,6 +19,7 @@ from rules_engine import (
     bye_points,
 )
 from tournaments import signals
+from tournaments.bulk_insert import insert_rows
 from tournaments.models import (
     Event,
     Registration,
@@ -35,9 +36,6 @@ from tournaments.pairing import (
     pair_swiss,
     pod_sizes_for_game,
 )
-
-if TYPE_CHECKING:
-    pass
 from tournaments.permissions import (
     require_director,
 )
@@ -51,6 +49,7 @@ from tournaments.services.base import (
 )
 from tournaments.services.constraints import apply_fixed_tables
 from tournaments.services.events import rounds_total
+from tournaments.services.snapshot import analyze
 
 
 @dataclass
@@ -61,37 +60,47 @@ class PlayerRecord:
 
 
 def player_records(event: Event) -> dict[int, PlayerRecord]:
-    """Points from confirmed results, everyone met and who had a bye, per registration id."""
+    """Points from confirmed results, everyone met and who had a bye, per registration id.
+    One query of plain values: an ORM object per seat made this the slowest part of
+    pairing a big event."""
     records: dict[int, PlayerRecord] = defaultdict(PlayerRecord)
-    by_table: dict[int, list[Seat]] = defaultdict(list)
-    for seat in Seat.objects.filter(event=event).select_related("table"):
-        by_table[seat.table_id].append(seat)
-        rec = records[seat.registration_id]
-        if seat.is_bye:
+    by_table: dict[int, list[int]] = defaultdict(list)
+    confirmed = Table.Status.CONFIRMED
+    seats = Seat.objects.filter(event=event).values_list(
+        "table_id", "registration_id", "is_bye", "table__status", "points"
+    )
+    for table_id, reg_id, is_bye, status, points in seats.iterator(chunk_size=20_000):
+        by_table[table_id].append(reg_id)
+        rec = records[reg_id]
+        if is_bye:
             rec.had_bye = True
-        if seat.table.status == Table.Status.CONFIRMED and seat.points is not None:
-            rec.score += seat.points
-    for seats in by_table.values():
-        for seat in seats:
-            records[seat.registration_id].opponents.update(
-                str(o.registration_id) for o in seats if o.pk != seat.pk
-            )
+        if status == confirmed and points is not None:
+            rec.score += points
+    for reg_ids in by_table.values():
+        if len(reg_ids) == 2:  # nearly every table: no list of names to build
+            a, b = reg_ids
+            records[a].opponents.add(str(b))
+            records[b].opponents.add(str(a))
+            continue
+        if len(reg_ids) < 2:
+            continue
+        names = [str(r) for r in reg_ids]
+        for reg_id, name in zip(reg_ids, names, strict=True):
+            records[reg_id].opponents.update(o for o in names if o != name)
     return records
 
 
 def pairable_registrations(event: Event, number: int) -> list[Registration]:
     """Dropped and ejected players are never paired; late entries from their round on."""
-    return list(
-        event.registrations.filter(dropped=False, ejected=False, joined_round__lte=number)
-        .select_related("player")
-        .order_by("pk")
-    )
+    return list(_pairable(event, number).select_related("player").order_by("pk"))
 
 
-def _compute_pairing(
-    event: Event, number: int, seed: int
-) -> tuple[SwissPairing | PodPairing, dict[str, Registration]]:
-    regs = pairable_registrations(event, number)
+def _pairable(event: Event, number: int) -> QuerySet[Registration]:
+    return event.registrations.filter(dropped=False, ejected=False, joined_round__lte=number)
+
+
+def _compute_pairing(event: Event, number: int, seed: int) -> SwissPairing | PodPairing:
+    regs = list(_pairable(event, number).order_by("pk").values_list("pk", "player__display_name"))
     sizes = pod_sizes_for_game(event.game)
     needed = min(sizes.preferred + sizes.fallback) if event.multiplayer else 2
     if len(regs) < needed:
@@ -103,13 +112,13 @@ def _compute_pairing(
     records = player_records(event)
     players = [
         PairingPlayer(
-            id=str(reg.pk),
-            name=reg.player.display_name,
-            score=records[reg.pk].score,
-            opponents=frozenset(records[reg.pk].opponents),
-            had_bye=records[reg.pk].had_bye,
+            id=str(pk),
+            name=name,
+            score=records[pk].score,
+            opponents=frozenset(records[pk].opponents),
+            had_bye=records[pk].had_bye,
         )
-        for reg in regs
+        for pk, name in regs
     ]
     try:
         if event.multiplayer:
@@ -122,7 +131,7 @@ def _compute_pairing(
             pairing = pair_swiss(players, number, seed)
     except PairingImpossible as exc:
         raise ServiceError(str(exc), code="pairing_impossible")
-    return pairing, {str(reg.pk): reg for reg in regs}
+    return pairing
 
 
 def _previous_pods(event: Event) -> list[frozenset[str]]:
@@ -134,40 +143,52 @@ def _previous_pods(event: Event) -> list[frozenset[str]]:
     return [frozenset(p) for p in pods.values()]
 
 
-def _create_tables(
-    rnd: Round, pairing: SwissPairing | PodPairing, regs: dict[str, Registration]
-) -> None:
+# Below this many seats the planner's statistics are still good enough.
+_ANALYZE_FROM = 1000
+
+
+def _create_tables(rnd: Round, pairing: SwissPairing | PodPairing) -> None:
+    """Every table and seat of the round in two multi-row INSERTs of plain values (an
+    INSERT, or even a model instance, per table made a 10,000-player round take seconds)."""
     event = rnd.event
-    for number, ids in enumerate(pairing.tables, start=1):
-        table = Table.objects.create(round=rnd, number=number)
-        Seat.objects.bulk_create(
-            [
-                Seat(table=table, round=rnd, event=event, registration=regs[pid], position=pos)
-                for pos, pid in enumerate(ids, start=1)
-            ]
-        )
+    groups = [list(ids) for ids in pairing.tables]
     bye = getattr(pairing, "bye", None)
+    n = len(groups)
+    tables: dict[str, list[Any]] = {
+        "round_id": [rnd.pk] * n,
+        "number": list(range(1, n + 1)),
+        "is_bye": [False] * n,
+        "status": [str(Table.Status.PENDING)] * n,
+        "band": [""] * n,
+        "confirmed_at": [None] * n,
+    }
+    points = None
     if bye is not None:
-        now = timezone.now()
         points = bye_points(event.game, rnd.number, scoring_settings_for(event))
-        table = Table.objects.create(
-            round=rnd,
-            number=len(pairing.tables) + 1,
-            is_bye=True,
-            status=Table.Status.CONFIRMED,
-            band=f"Bye ({points})",
-            confirmed_at=now,
-        )
-        Seat.objects.create(
-            table=table,
-            round=rnd,
-            event=event,
-            registration=regs[bye],
-            position=1,
-            is_bye=True,
-            points=points,
-            outcome=Seat.Outcome.WIN,
-        )
+        for key, value in (("round_id", rnd.pk), ("number", n + 1), ("is_bye", True),
+                           ("status", str(Table.Status.CONFIRMED)), ("band", f"Bye ({points})"),
+                           ("confirmed_at", timezone.now())):  # fmt: skip
+            tables[key].append(value)
+        groups.append([bye])
+    insert_rows(Table, tables)
+    # Table ids by number: RETURNING order is not a promise PostgreSQL makes.
+    ids = dict(rnd.tables.values_list("number", "pk"))
+    seats: dict[str, list[Any]] = defaultdict(list)
+    for number, group in enumerate(groups, start=1):
+        is_bye = bye is not None and number == len(groups)
+        for pos, pid in enumerate(group, start=1):
+            seats["table_id"].append(ids[number])
+            seats["registration_id"].append(int(pid))
+            seats["position"].append(pos)
+            seats["is_bye"].append(is_bye)
+            seats["points"].append(points if is_bye else None)
+            seats["outcome"].append(str(Seat.Outcome.WIN) if is_bye else "")
+    count = len(seats["table_id"])
+    seats["round_id"] = [rnd.pk] * count
+    seats["event_id"] = [event.pk] * count
+    insert_rows(Seat, seats)
+    if count >= _ANALYZE_FROM:
+        transaction.on_commit(lambda: analyze(Table, Seat))
 
 
 def _pairing_snapshot(pairing: Any, seed: int) -> dict[str, Any]:
@@ -242,7 +263,7 @@ def pair_next_round(user: Any, event: Event, seed: int | None = None) -> Round:
         raise blocker
     number = _last_round_number(event) + 1
     seed = _new_seed() if seed is None else int(seed)
-    pairing, regs = _compute_pairing(event, number, seed)
+    pairing = _compute_pairing(event, number, seed)
     try:
         with transaction.atomic():
             rnd = Round.objects.create(
@@ -250,7 +271,7 @@ def pair_next_round(user: Any, event: Event, seed: int | None = None) -> Round:
             )
     except IntegrityError:
         raise Conflict(f"Round {number} was already paired.", code="already_paired")
-    _create_tables(rnd, pairing, regs)
+    _create_tables(rnd, pairing)
     apply_fixed_tables(rnd)  # players with a fixed table (an event setting) sit there
     if event.status == Event.Status.REGISTRATION:
         event.status = Event.Status.RUNNING
@@ -285,14 +306,14 @@ def repair_round(user: Any, rnd: Round, seed: int | None = None) -> Round:
     }
     rnd.tables.all().delete()
     seed = _new_seed() if seed is None else int(seed)
-    pairing, regs = _compute_pairing(event, rnd.number, seed)
+    pairing = _compute_pairing(event, rnd.number, seed)
     rnd.seed = seed
     rnd.explanation = list(pairing.explanation_items)
     rnd.status = Round.Status.PAIRED
     rnd.started_at = None
     rnd.closed_at = None
     rnd.save()
-    _create_tables(rnd, pairing, regs)
+    _create_tables(rnd, pairing)
     audit.record(
         actor=user,
         obj=rnd,

@@ -1,0 +1,57 @@
+"""The stored standings of an event (tournaments.services.snapshot): a table the pages and
+the API read with one query, rebuilt from event_standings whenever a change moves them."""
+
+from __future__ import annotations
+
+from django.db import models
+
+from tournaments.models import Event, Registration
+
+
+class StandingsSnapshot(models.Model):
+    """The event's stored standings (tournaments.services.snapshot): ``stale`` is set in
+    the transaction of every change that can move them, ``version`` (the ETag) grows at
+    every rebuild. Never edited by hand: rebuilt from event_standings."""
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="snapshot")
+    version = models.PositiveBigIntegerField(default=0)
+    stale = models.BooleanField(default=True)
+    closed_rounds = models.PositiveIntegerField(default=0)
+    row_count = models.PositiveIntegerField(default=0)
+    built_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"standings of {self.event} v{self.version}"
+
+
+class StandingsSnapshotRow(models.Model):
+    """One player's line of a stored standings table, in standings order (``position``)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="snapshot_rows")
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    position = models.PositiveIntegerField()
+    rank = models.PositiveIntegerField()
+    name = models.CharField(max_length=100)
+    points = models.IntegerField()
+    wins = models.PositiveIntegerField()
+    losses = models.PositiveIntegerField()
+    draws = models.PositiveIntegerField()
+    byes = models.PositiveIntegerField()
+    games = models.PositiveIntegerField()
+    opponents_points = models.IntegerField()
+    tiebreaks = models.JSONField(default=dict)
+    explanation = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["event", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "position"], name="one_snapshot_row_per_place")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.rank}. {self.name}"
+
+    @property
+    def player(self) -> str:
+        """The standings module's player id, so a stored row reads like a StandingRow."""
+        return str(self.registration_id)
