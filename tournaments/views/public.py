@@ -4,14 +4,19 @@ a player's history, and the signed-in person's events."""
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from tournaments import presenters, round_clock, services
+from tournaments import page_cache, presenters, round_clock, services
 from tournaments.models import Event, GameSystem, Player, Registration
 from tournaments.permissions import own_registration
 from tournaments.views.common import event_or_404, game_info, to_int, url_or_none
+
+# A page of standings: every page is bounded, however large the field (issue 20).
+STANDINGS_PER_PAGE = 200
 
 
 def event_list(request: HttpRequest) -> HttpResponse:
@@ -85,15 +90,31 @@ def pairings(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The standings, a page of rows at a time; visitors get a page rendered once per change
+    of the stored standings (tournaments.page_cache), with an ETag for their browsers."""
     event = event_or_404(request, slug)
-    view = services.standings_view(event)
-    return render(
-        request,
-        "tournaments/standings.html",
-        {"event": event, "rows": view.rows, "closed_rounds": view.closed_rounds,
-         "provisional": view.provisional, "provisional_round": view.provisional_round,
-         "tiebreaks": services.tiebreak_labels(event)},
-    )  # fmt: skip
+    state = services.snapshot_state(event)
+    etag = state.etag_for(request.user.pk, get_language())
+    if request.headers.get("If-None-Match") == etag:
+        return HttpResponseNotModified(headers={"ETag": etag})
+    key = page_cache.page_key(request, "standings", event.pk, state.version)
+    response = page_cache.cached_page(key)
+    if response is None:
+        view = services.standings_view(event)
+        page = Paginator(view.rows, STANDINGS_PER_PAGE).get_page(request.GET.get("page"))
+        response = page_cache.store_page(
+            key,
+            render(
+                request,
+                "tournaments/standings.html",
+                {"event": event, "rows": page.object_list, "page": page,
+                 "closed_rounds": view.closed_rounds, "provisional": view.provisional,
+                 "provisional_round": view.provisional_round,
+                 "tiebreaks": services.tiebreak_labels(event)},
+            ),
+        )  # fmt: skip
+    response["ETag"] = etag
+    return response
 
 
 def round_timer(request: HttpRequest, slug: str) -> HttpResponse:
