@@ -10,7 +10,7 @@ from typing import Any
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -107,8 +107,22 @@ def _match(m: PlayoffMatch) -> dict[str, Any]:
     }  # fmt: skip
 
 
+class IsEventStaff(BasePermission):
+    """Event-day changes belong to the event's staff: an outsider is refused before his
+    request body is read (the services check the finer roles again)."""
+
+    message = "Only the staff of this event can do this."
+
+    def has_permission(self, request: Request, view: APIView) -> bool:
+        slug = view.kwargs.get("slug")
+        if request.method in SAFE_METHODS or slug is None:
+            return True
+        event = Event.objects.filter(slug=slug).first()
+        return event is None or is_judge(request.user, event)
+
+
 class Base(APIView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, IsEventStaff]
     serializer_class = IdIn  # only for the schema; each method names its own
 
 
@@ -206,6 +220,8 @@ class Rescind(Base):
 
 @extend_schema(tags=TAG, request=None, responses=OK)
 class UndoSelfDrop(Base):
+    permission_classes = [IsAuthenticated]  # the player's own registration
+
     def post(self, request: Request, slug: str) -> Response:
         event = services.event_for(slug)
         reg = event.registrations.filter(player__user=request.user).first()

@@ -114,3 +114,42 @@ def test_rescind_and_staff_removal_take_ids_in_the_body(api):
         == 204
     )
     assert not event.staff.exists()
+
+
+EVENT_DAY_WRITES = [
+    "staff/",
+    "staff/remove/",
+    "players/preview/",
+    "players/bulk/",
+    "check-in-all/",
+    "registrations/{registration}/remove/",
+    "no-shows/",
+    "undo/",
+    "penalties/rescind/",
+    "rounds/1/swap/",
+    "rounds/1/results/repair/",
+    "playoff/start/",
+]
+
+
+@pytest.mark.parametrize("path", EVENT_DAY_WRITES)
+@pytest.mark.parametrize("who", ["anonymous", "player", "other_director"])
+def test_event_day_changes_belong_to_the_events_staff(api, path, who):
+    """Every event-day write is refused to anyone but the event's staff, as JSON, before
+    anything changes (the permission matrix of tests/security names this test)."""
+    director = make_user("td")
+    event = make_event(director)
+    [(player, registration)] = register_users(event, 1)
+    if who == "player":
+        api.force_authenticate(player)
+    elif who == "other_director":
+        other = make_user("td2")
+        make_event(other)
+        api.force_authenticate(other)
+    before = event.registrations.count()
+    response = api.post(
+        base(event) + path.format(registration=registration.pk), {"text": "Ana"}, format="json"
+    )
+    assert response.status_code == (401 if who == "anonymous" else 403), response.content
+    assert response["Content-Type"].startswith("application/problem+json")
+    assert event.registrations.count() == before

@@ -144,14 +144,16 @@ def test_the_director_sees_the_whole_trail_with_readable_changes(world: World) -
     page = client.get(f"/audit/events/{w.event.slug}/")
     assert page.status_code == 200
     html = page.content.decode()
-    assert "result_correction" in html and "penalty_warning" in html
+    # People read actions in words, never the trail's keys (issue 17).
+    assert "corrected the result of" in html and "gave a player a warning" in html
+    assert "result_correction" not in html and "penalty_warning" not in html
     name = w.registration.player.display_name
-    assert f"seat {name}: mps</code>: 20 → 18" in html
+    assert f"Seat {name}: mps: 20 → 18" in html
     assert "forgot to draw" in html
     assert w.director.username in html
     only_penalties = client.get(f"/audit/events/{w.event.slug}/", {"kind": "penalty"})
-    assert "penalty_warning" in only_penalties.content.decode()
-    assert "result_correction" not in only_penalties.content.decode()
+    assert "gave a player a warning" in only_penalties.content.decode()
+    assert "corrected the result of" not in only_penalties.content.decode()
 
 
 @pytest.mark.parametrize("who", ["anonymous", "the_player", "another_player", "another_director"])

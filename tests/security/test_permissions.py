@@ -455,6 +455,18 @@ def test_the_matrix_covers_every_write_operation_of_the_api() -> None:
         # Director only: tests/api/test_webhooks.py
         "POST /api/v1/events/{slug}/webhooks",
         "DELETE /api/v1/events/{slug}/webhooks/{endpoint_id}",
+        "POST /api/v1/decks/validate/file",  # checking a list changes nothing
+        # Event day, staff only: tests/eventday/test_api.py
+        # test_event_day_changes_belong_to_the_events_staff (anonymous, player, other director)
+        "POST /api/v1/events/{slug}/staff", "POST /api/v1/events/{slug}/staff/remove",
+        "POST /api/v1/events/{slug}/players/preview", "POST /api/v1/events/{slug}/players/bulk",
+        "POST /api/v1/events/{slug}/check-in-all", "POST /api/v1/events/{slug}/no-shows",
+        "POST /api/v1/events/{slug}/registrations/{registration_id}/remove",
+        "POST /api/v1/events/{slug}/undo", "POST /api/v1/events/{slug}/penalties/rescind",
+        "POST /api/v1/events/{slug}/rounds/{number}/swap",
+        "POST /api/v1/events/{slug}/rounds/{number}/results/{how}",
+        "POST /api/v1/events/{slug}/playoff/{action}",
+        "POST /api/v1/events/{slug}/me/undo-drop",  # the player's own: tests/eventday/test_undo.py
     }  # fmt: skip
     writes = {label for label in LABELS if not label.startswith("GET ")}
     assert writes <= covered, sorted(writes - covered)

@@ -16,6 +16,7 @@ from tournaments import signals
 from tournaments.models import Event, Round, Seat, Table
 from tournaments.permissions import require_director
 from tournaments.services.base import _last_round_number, _lock_event
+from tournaments.services.constraints import apply_fixed_tables
 from tournaments.services.eventday_settings import eventday_settings
 from tournaments.services.explanations import hand_swap_item
 from tournaments.services.rounds import _compute_pairing, _create_tables, _new_seed
@@ -250,9 +251,10 @@ def repair_round_with_results(actor: Any, rnd: Round, confirmed_tables: list[int
     rnd = Round.objects.select_for_update().get(pk=rnd.pk)
     _drop_results(actor, event, rnd, confirmed_tables, "repaired")
     seed = _new_seed()
-    pairing, regs = _compute_pairing(event, rnd.number, seed)
+    pairing = _compute_pairing(event, rnd.number, seed)
     rnd.seed, rnd.explanation = seed, list(pairing.explanation_items)
     rnd.status, rnd.started_at, rnd.closed_at = Round.Status.PAIRED, None, None
     rnd.save()
-    _create_tables(rnd, pairing, regs)
+    _create_tables(rnd, pairing)
+    apply_fixed_tables(rnd)  # players with a fixed table (an event setting) sit there
     return rnd
