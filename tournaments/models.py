@@ -33,6 +33,14 @@ class Player(models.Model):
     )
     display_name = models.CharField(max_length=100)
     membership_number = models.CharField(max_length=40, blank=True)
+    # Who entered a walk-in without an account: only he (or staff) may add him to events.
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="walk_ins_entered",
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

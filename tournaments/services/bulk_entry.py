@@ -127,11 +127,17 @@ def preview_player_list(event: Event, text: str) -> list[PreviewRow]:
     return out
 
 
-def _player_for_row(preview: PreviewRow) -> Player:
+def _player_for_row(actor: Any, preview: PreviewRow) -> Player:
     if preview.player_id is not None:
-        return Player.objects.get(pk=preview.player_id)
+        known = Player.objects.get(pk=preview.player_id)
+        # Only a walk-in this director entered (or any, for staff) is reused: another
+        # director's walk-in stays his, so nobody can move her rating from elsewhere.
+        if known.created_by_id == actor.pk or getattr(actor, "is_staff", False):
+            return known
     row = preview.row
-    player = Player.objects.create(display_name=row.name, membership_number=row.membership_number)
+    player = Player.objects.create(
+        display_name=row.name, membership_number=row.membership_number, created_by=actor
+    )
     if row.email and "bad_email" not in preview.flags:
         PlayerContact.objects.create(player=player, email=row.email)
     return player
@@ -146,7 +152,7 @@ def register_player_list(actor: Any, event: Event, text: str) -> list[Registrati
     for preview in preview_player_list(event, text):
         if not preview.will_add:
             continue
-        reg = _register(actor, event, _player_for_row(preview), "bulk_entry")
+        reg = _register(actor, event, _player_for_row(actor, preview), "bulk_entry")
         reg.checked_in = True
         reg.save(update_fields=["checked_in"])
         added.append(reg)

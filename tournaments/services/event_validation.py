@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from core import limits
 from core.errors import ServiceError
 from rules_engine import (
     GAME_SYSTEMS,
@@ -44,6 +45,14 @@ def _check_basics(data: Mapping[str, Any], problems: Problems) -> None:
         )
     if not str(data.get("name") or "").strip():
         _invalid(problems, "name", "The event needs a name.")
+    for field, check in (
+        ("name", limits.check_event_name),
+        ("description", limits.check_description),
+    ):
+        try:
+            check(data.get(field))
+        except ServiceError as exc:
+            _invalid(problems, field, exc.message)
 
 
 def _check_times(data: Mapping[str, Any], problems: Problems) -> None:

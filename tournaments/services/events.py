@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from audit import services as audit
+from core import limits
 from core.errors import Conflict, ServiceError
 from tournaments import signals
 from tournaments.limits import DEFAULT_BREAK_MINUTES, DEFAULT_ROUND_MINUTES
@@ -122,6 +123,11 @@ def create_event(user: Any, **data: Any) -> Event:
     data.setdefault("round_minutes", DEFAULT_ROUND_MINUTES)
     data.setdefault("break_minutes", DEFAULT_BREAK_MINUTES)
     validate_event(data)
+    limits.check_events_today(
+        Event.objects.filter(
+            organizer=user, created_at__gte=timezone.now() - timedelta(days=1)
+        ).count()
+    )
     if data.get("tiebreaks") is None:
         data["tiebreaks"] = []
     if data.get("scoring_settings") is None:
@@ -152,6 +158,12 @@ def update_event(user: Any, event: Event, **data: Any) -> Event:
         raise ServiceError(
             f"{_last_round_number(event)} rounds have already been paired; "
             "planned rounds cannot be fewer."
+        )
+    if data.get("decklists_published") and not event.decklists_published and not started:
+        # Lists lock when round 1 is paired; publishing earlier would show them unlocked.
+        raise Conflict(
+            "Deck lists can be published once round 1 has been paired.",
+            code="decklists_not_locked",
         )
     merged = {name: getattr(event, name) for name in EVENT_FIELDS}
     merged.update(data)

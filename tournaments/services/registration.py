@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from django.db import IntegrityError, transaction
 
 from audit import services as audit
+from core import limits
 from core.errors import Conflict, NotAllowed, ServiceError
 from tournaments.models import (
     Event,
@@ -99,12 +100,27 @@ def add_walkin(
             f"{player.display_name} has an account and registers for events himself; "
             "only staff can add him as a walk-in."
         )
+    if (
+        player is not None
+        and player.user_id is None
+        and player.created_by_id != getattr(user, "pk", None)
+        and not _is_staff(user)
+    ):
+        # A walk-in without an account belongs to the director who entered him: another
+        # director must not pull him into an event of his own and move his rating.
+        raise NotAllowed(
+            f"{player.display_name} was entered by another tournament director; "
+            "add a new walk-in instead."
+        )
+    limits.check_walk_ins(event.registrations.filter(player__user__isnull=True).count())
     if player is None:
         name = (display_name or "").strip()
         if not name:
             raise ServiceError("Give the walk-in player's name.", code="invalid")
         player = Player.objects.create(
-            display_name=name[:100], membership_number=(membership_number or "").strip()[:40]
+            display_name=name[:100],
+            membership_number=(membership_number or "").strip()[:40],
+            created_by=user,
         )
     reg = _register(user, event, player, "walkin")
     # A walk-in is added at the door, in person: he is there, so he is checked in.
