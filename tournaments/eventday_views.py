@@ -13,7 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from core.errors import ServiceError
@@ -188,7 +188,12 @@ def no_shows(request: HttpRequest, slug: str) -> HttpResponse:
                 request.user, event, ids(request.POST.getlist("registration"))
             ),
             lambda a: (
-                _("%(n)d players dropped. You can undo this below.") % {"n": len(a.registrations)}
+                ngettext(
+                    "%(n)d player dropped. You can undo this below.",
+                    "%(n)d players dropped. You can undo this below.",
+                    len(a.registrations),
+                )
+                % {"n": len(a.registrations)}
             ),
         )
         if done is not None:

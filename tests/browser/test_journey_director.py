@@ -105,8 +105,12 @@ def test_director_runs_an_event_from_start_to_finish(desktop):
     message(page, "Haldir Guard added.")
     # A walk-in is added at the door, in person: he comes checked in (issue 16).
     expect(_row(page, "Haldir Guard").get_by_role("button", name="Undo check-in")).to_be_visible()
-    page.get_by_role("button", name="Drop the 1 player who did not check in").click()
-    message(page, "1 player who had not checked in dropped.")
+    # Dropping asks first and names who is affected (issue 16).
+    page.get_by_role("link", name="Drop the 1 player who did not check in…").click()
+    expect(page.get_by_text(NO_SHOW)).to_be_visible()
+    page.get_by_role("button", name="Drop these players").click()
+    message(page, "1 player dropped. You can undo this below.")
+    page.goto(page.url.split("/events/")[0] + f"/events/{event.slug}/manage/")
     expect(_row(page, NO_SHOW)).to_contain_text("dropped")
     screenshot(page, "director-02-players-checked-in-desktop")
 
@@ -179,7 +183,8 @@ def test_director_runs_an_event_from_start_to_finish(desktop):
     screenshot(page, "director-08-warnings-desktop")
 
     # A player leaves: the director drops him.
-    _row(page, "Celebrían Lórien").get_by_role("button", name="Drop").click()
+    _row(page, "Celebrían Lórien").get_by_role("link", name="Drop…").click()
+    page.get_by_role("button", name="Drop", exact=True).click()
     message(page, "Celebrían Lórien dropped.")
     expect(_row(page, "Celebrían Lórien")).to_contain_text("dropped after round 1")
 

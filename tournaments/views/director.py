@@ -123,4 +123,7 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "format_name": presenters.format_name(event),
     }
     context["needs_you"] = presenters.needs_you(context)
+    if deck_status and not event.rounds.exists():
+        # Before round 1: which lists are missing or illegal (issue 16).
+        context["readiness"] = services.deck_readiness_for(event, deck_status)
     return render(request, "tournaments/dashboard.html", context)
