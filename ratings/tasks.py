@@ -18,7 +18,8 @@ logger = logging.getLogger(__name__)
     autoretry_for=(OperationalError,),
     retry_backoff=True,
     retry_backoff_max=300,
-    max_retries=5,
+    # Until the database is back: a replay is idempotent, and giving up left jobs "running".
+    max_retries=None,
 )
 def replay_ratings(self, game: str, job_id: int | None = None) -> dict[str, object]:
     """Replay a game system's rating ledger from scratch. Safe to run twice: the

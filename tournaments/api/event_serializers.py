@@ -15,6 +15,7 @@ from tournaments import services
 from tournaments.api.fields import ScoringSettingsSerializer, TiebreakField
 from tournaments.limits import BREAK_MINUTES, PLANNED_ROUNDS, ROUND_MINUTES
 from tournaments.models import Event, GameSystem, Registration
+from tournaments.people import public_name
 
 
 class SanctioningSerializer(serializers.Serializer):
@@ -25,7 +26,7 @@ class SanctioningSerializer(serializers.Serializer):
 
 
 class EventSerializer(serializers.ModelSerializer):
-    organizer = serializers.CharField(source="organizer.username", read_only=True)
+    organizer = serializers.SerializerMethodField(help_text="The director's display name.")
     game_name = serializers.CharField(source="get_game_display", read_only=True)
     rounds_total = serializers.SerializerMethodField()
     rounds_played = serializers.SerializerMethodField()
@@ -47,6 +48,9 @@ class EventSerializer(serializers.ModelSerializer):
             "finished_at", "url",
         ]  # fmt: skip
         read_only_fields = fields
+
+    def get_organizer(self, event: Event) -> str:
+        return public_name(event.organizer)
 
     def get_rounds_total(self, obj: Event) -> int:
         return services.rounds_total(obj)

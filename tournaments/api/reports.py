@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.csv_safety import safe_row
 from core.errors import NotAllowed
 from tournaments import services
 from tournaments.api import round_serializers as s
@@ -144,11 +145,11 @@ def results_csv(event: Event) -> str:
                 others = "; ".join(
                     o.registration.player.display_name for o in seats if o.pk != seat.pk
                 )
-                writer.writerow(
+                writer.writerow(safe_row(
                     [rnd.number, table.number, table.status, seat.registration_id,
                      seat.registration.player.display_name, others,
                      "" if seat.mps is None else seat.mps,
                      "" if seat.points is None else seat.points, seat.outcome,
                      int(seat.is_bye), int(table.time_called), table.band]
-                )  # fmt: skip
+                ))  # fmt: skip
     return out.getvalue()

@@ -16,6 +16,7 @@ from tournaments.api.fields import (
     TableSnapshotSerializer,
 )
 from tournaments.models import Penalty, ResultChange, Round, Seat, Table
+from tournaments.people import public_name
 
 
 class SeatSerializer(serializers.ModelSerializer):
@@ -53,7 +54,7 @@ class TableSerializer(serializers.ModelSerializer):
 
 
 class ResultChangeSerializer(serializers.ModelSerializer):
-    by = serializers.CharField(source="by.username", read_only=True, allow_null=True)
+    by = serializers.SerializerMethodField(help_text="Who made the change, by display name.")
     before = TableSnapshotSerializer(read_only=True, allow_null=True)
     after = TableSnapshotSerializer(read_only=True, allow_null=True)
 
@@ -61,6 +62,10 @@ class ResultChangeSerializer(serializers.ModelSerializer):
         model = ResultChange
         fields = ["id", "action", "by", "at", "before", "after", "note"]
         read_only_fields = fields
+
+    @extend_schema_field({"type": "string", "nullable": True})
+    def get_by(self, change: ResultChange) -> str | None:
+        return public_name(change.by) if change.by_id else None
 
 
 class TableDetailSerializer(TableSerializer):

@@ -15,9 +15,16 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
+from tournaments.people import public_name
 from tournaments.standings import TIEBREAKS
 
 register = template.Library()
+
+
+@register.filter
+def person(user: Any) -> str:
+    """A user as others see him: his player's display name (never his user name)."""
+    return public_name(user)
 
 
 @register.filter

@@ -1,0 +1,18 @@
+"""How a person is named to others: his player's display name, never his user name
+(user names are log-in secrets half told; issue 19)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tournaments.models import Player
+
+
+def public_name(user: Any) -> str:
+    """The display name of ``user``'s player, else his full name, else "—"."""
+    if user is None:
+        return "—"
+    player = Player.objects.filter(user_id=user.pk).only("display_name").first()
+    if player is not None and player.display_name:
+        return player.display_name
+    return user.get_full_name() or "—"
