@@ -15,7 +15,11 @@ class AuditEntry(models.Model):
     # The event the change belongs to, so a director sees his event's whole history in one list.
     event = models.ForeignKey(
         # SET_NULL: deleting an event keeps its trail (the deletion itself is in it).
-        "tournaments.Event", null=True, blank=True, on_delete=models.SET_NULL, related_name="audit"
+        "tournaments.Event",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="audit",
     )
     object_type = models.CharField(max_length=60)
     object_id = models.CharField(max_length=60)
