@@ -4,8 +4,10 @@ services' (a refused operation comes back as a message on the page)."""
 from __future__ import annotations
 
 from typing import Any
+from zoneinfo import available_timezones
 
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine import GAME_SYSTEMS, ScoringSettings
@@ -96,6 +98,12 @@ class EventForm(forms.Form):
     )
     starts_at = forms.DateTimeField(required=False, widget=DateTimeInput(), label=_("Starts at"))
     location = forms.CharField(max_length=200, required=False, label=_("Location"))
+    time_zone = forms.ChoiceField(
+        choices=lambda: [(z, z) for z in sorted(available_timezones())],
+        initial=settings.TIME_ZONE,
+        label=_("Time zone of the venue"),
+        help_text=_("Every date and time of the event is shown in this zone."),
+    )
     description = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 5}), label=_("Description")
     )
@@ -201,7 +209,8 @@ class EventForm(forms.Form):
             "multiplayer": d["multiplayer"], "sanctioned": d["sanctioned"],
             "decklists_required": d["decklists_required"], "deck_deadline": d["deck_deadline"],
             "starts_at": d["starts_at"], "location": d["location"],
-            "description": d["description"], "planned_rounds": d["planned_rounds"],
+            "time_zone": d["time_zone"], "description": d["description"],
+            "planned_rounds": d["planned_rounds"],
             "round_minutes": d["round_minutes"], "break_minutes": d["break_minutes"],
             "tiebreaks": d["tiebreaks"], "scoring_settings": settings,
         }  # fmt: skip
@@ -217,7 +226,8 @@ class EventForm(forms.Form):
             "multiplayer": event.multiplayer, "sanctioned": event.sanctioned,
             "decklists_required": event.decklists_required,
             "deck_deadline": event.deck_deadline, "starts_at": event.starts_at,
-            "location": event.location, "description": event.description,
+            "location": event.location, "time_zone": event.time_zone,
+            "description": event.description,
             "planned_rounds": event.planned_rounds, "round_minutes": event.round_minutes,
             "break_minutes": event.break_minutes,
             **{f"tiebreak_{i + 1}": t for i, t in enumerate(chain)},

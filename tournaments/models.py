@@ -83,6 +83,8 @@ class Event(models.Model):
     break_minutes = models.PositiveSmallIntegerField(default=15)
     starts_at = models.DateTimeField(null=True, blank=True)
     location = models.CharField(max_length=200, blank=True)
+    # The venue's zone: every date and time of the event is written in it (issue 17).
+    time_zone = models.CharField(max_length=64, default=settings.TIME_ZONE)
     description = models.TextField(blank=True)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)
     # The tiebreak chain after tournament points, as metric names (tournaments.standings.TIEBREAKS).

@@ -43,7 +43,8 @@ class EventSerializer(serializers.ModelSerializer):
             "id", "slug", "name", "game", "game_name", "format_key", "multiplayer",
             "sanctioned", "decklists_required", "deck_deadline", "decklists_published",
             "planned_rounds", "rounds_total", "rounds_played", "round_minutes",
-            "break_minutes", "starts_at", "location", "description", "status", "tiebreaks",
+            "break_minutes", "starts_at", "location", "time_zone", "description", "status",
+            "tiebreaks",
             "scoring_settings", "organizer", "player_count", "sanctioning", "created_at",
             "finished_at", "url",
         ]  # fmt: skip
@@ -92,6 +93,9 @@ class EventWriteSerializer(serializers.Serializer):
     break_minutes = serializers.IntegerField(required=False, **BREAK_MINUTES.field_kwargs())
     starts_at = serializers.DateTimeField(required=False, allow_null=True)
     location = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    time_zone = serializers.CharField(
+        max_length=64, required=False, help_text="The venue's time zone, e.g. Europe/Madrid."
+    )
     description = serializers.CharField(required=False, allow_blank=True)
     tiebreaks = serializers.ListField(
         child=TiebreakField(), required=False, max_length=10,

@@ -63,6 +63,7 @@ EVENT_FIELDS = (
     "break_minutes",
     "starts_at",
     "location",
+    "time_zone",
     "description",
     "tiebreaks",
     "scoring_settings",

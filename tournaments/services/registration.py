@@ -41,7 +41,10 @@ def _player_for(user: Any) -> Player:
 
 
 def _register(actor: Any, event: Event, player: Player, how: str) -> Registration:
-    if event.status not in (Event.Status.REGISTRATION, Event.Status.RUNNING):
+    # A director may enter walk-ins while the event is still a draft (issue 17).
+    open_statuses = (Event.Status.REGISTRATION, Event.Status.RUNNING)
+    draft_walkin = how != "register" and event.status == Event.Status.DRAFT
+    if event.status not in open_statuses and not draft_walkin:
         raise Conflict(
             f"{event.name} is not taking registrations ({event.get_status_display().lower()})."
         )
