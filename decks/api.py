@@ -14,7 +14,7 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import generics
-from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -147,21 +147,20 @@ def _check(request: Request, data: dict[str, Any]) -> Response | HttpResponse:
 
 
 class ValidateFileView(APIView):
-    """The same check for a deck file, as a multipart upload (the one API body that is not
-    JSON: a file is sent as a file)."""
+    """The same check for a deck file, sent inside the JSON body (name and base64 bytes)."""
 
     permission_classes = [AllowAny]
     authentication_classes: list = []
     throttle_classes = list(DECK_CHECK_THROTTLES)
-    parser_classes = [MultiPartParser]
+    parser_classes = [JSONParser]
 
     @extend_schema(
         tags=TAG,
         operation_id="decks_validate_file",
         summary="Check an uploaded deck file (or download it in another format)",
-        description="A deck file (.dck, .o8d, .meccg, .txt) as a multipart upload; "
-        "the answer is the same as for a pasted list.",
-        request={"multipart/form-data": ValidateFileRequest},
+        description="A deck file (.dck, .o8d, .meccg, .txt) as its name and its bytes in "
+        "base64; the answer is the same as for a pasted list.",
+        request=ValidateFileRequest,
         responses={
             (200, "application/json"): VerdictSerializer,
             (200, "text/plain"): OpenApiTypes.STR,

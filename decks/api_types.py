@@ -3,9 +3,15 @@ cards a list resolved to and the candidates of an ambiguous line."""
 
 from __future__ import annotations
 
+import base64
+import binascii
+
+from django.core.files.uploadedfile import SimpleUploadedFile
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from decks.checking import MAX_UPLOAD_BYTES
+from decks.labels import read_as_name
 from decks.models import DeckGame, DeckListVersion
 from rules_engine.deckrules import PLAYER_TYPES
 from rules_engine.deckrules.parse import MAX_TEXT_CHARS
@@ -84,10 +90,27 @@ class ValidateRequest(serializers.Serializer):
     player_type = serializers.ChoiceField(choices=PLAYER_TYPES, required=False, allow_null=True)
 
 
+class DeckFileSerializer(serializers.Serializer):
+    """A deck file inside a JSON body: every API body is JSON, a file's bytes too."""
+
+    name = serializers.CharField(max_length=255, help_text="e.g. deck.dck, deck.o8d")
+    content_base64 = serializers.CharField(
+        max_length=(MAX_UPLOAD_BYTES * 4) // 3 + 8, help_text="The file's bytes, base64."
+    )
+
+    def to_internal_value(self, data: object) -> object:
+        value = super().to_internal_value(data)
+        try:
+            raw = base64.b64decode(value["content_base64"], validate=True)
+        except (binascii.Error, ValueError):
+            raise serializers.ValidationError({"content_base64": "Not base64."})
+        return SimpleUploadedFile(value["name"], raw)
+
+
 class ValidateFileRequest(ValidateRequest):
     schema_input_only = True
 
-    file = serializers.FileField(help_text="A deck file: .dck, .o8d, .meccg or .txt.")
+    file = DeckFileSerializer(help_text="A deck file: .dck, .o8d, .meccg or .txt.")
 
 
 class ProblemSerializer(serializers.Serializer):
@@ -118,7 +141,11 @@ class VerdictSerializer(serializers.Serializer):
     read_as = serializers.ChoiceField(
         choices=[f.key for f in LIST_FORMATS], help_text="The list format the text was read as."
     )
-    read_as_name = serializers.CharField()
+    read_as_name = serializers.SerializerMethodField(help_text="That list format, in words.")
+
+    def get_read_as_name(self, verdict: dict) -> str:
+        return str(read_as_name(verdict.get("read_as") or ""))
+
     title = serializers.CharField(allow_null=True)
     problems = ProblemSerializer(many=True)
     unresolved = UnresolvedSerializer(many=True)

@@ -8,7 +8,7 @@ from dataclasses import asdict
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticated
 from rest_framework.request import Request
@@ -233,6 +233,12 @@ class UndoSelfDrop(Base):
 
 @extend_schema(tags=TAG, request=SwapIn, responses=OK)
 class Swap(Base):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("a", int, required=True, description="One player's registration."),
+            OpenApiParameter("b", int, required=True, description="The other's registration."),
+        ]
+    )
     def get(self, request: Request, slug: str, number: int) -> Response:
         """The cost of a swap (?a=&b=), before committing it."""
         event = _event(request, slug)

@@ -25,6 +25,12 @@ from tournaments.limits import (
 from tournaments.models import Event, GameSystem, Penalty
 
 DEFAULTS = ScoringSettings()
+
+
+def _site_zone() -> str:
+    return settings.TIME_ZONE
+
+
 TIEBREAK_SLOTS = 4
 # The settings that belong to one game only: the form shows them for that game alone.
 GAME_OF_FIELD = {
@@ -101,6 +107,7 @@ class EventForm(forms.Form):
     time_zone = forms.ChoiceField(
         choices=lambda: [(z, z) for z in sorted(available_timezones())],
         initial=settings.TIME_ZONE,
+        required=False,
         label=_("Time zone of the venue"),
         help_text=_("Every date and time of the event is shown in this zone."),
     )
@@ -209,7 +216,7 @@ class EventForm(forms.Form):
             "multiplayer": d["multiplayer"], "sanctioned": d["sanctioned"],
             "decklists_required": d["decklists_required"], "deck_deadline": d["deck_deadline"],
             "starts_at": d["starts_at"], "location": d["location"],
-            "time_zone": d["time_zone"], "description": d["description"],
+            "time_zone": d.get("time_zone") or _site_zone(), "description": d["description"],
             "planned_rounds": d["planned_rounds"],
             "round_minutes": d["round_minutes"], "break_minutes": d["break_minutes"],
             "tiebreaks": d["tiebreaks"], "scoring_settings": settings,

@@ -3,6 +3,7 @@ rate limits and bounded work (issue 19 "No cheap denial of service")."""
 
 from __future__ import annotations
 
+import base64
 import time
 from pathlib import Path
 
@@ -28,6 +29,11 @@ def _fresh_throttles():
     cache.clear()
 
 
+def as_json_file(name: str, data: bytes) -> dict[str, str]:
+    """A deck file as the API takes it: every body is JSON, the file's bytes in base64."""
+    return {"name": name, "content_base64": base64.b64encode(data).decode()}
+
+
 def upload(name: str, data: bytes) -> SimpleUploadedFile:
     return SimpleUploadedFile(name, data, content_type="application/octet-stream")
 
@@ -36,7 +42,8 @@ def test_api_reads_an_uploaded_o8d_file_and_says_how_it_read_it():
     data = (REAL / "octgn-metw-v-balrog-great-shadow.o8d").read_bytes()
     r = Client().post(
         "/api/v1/decks/validate/file/",
-        {"game": "metw", "format": "coe", "file": upload("great-shadow.o8d", data)},
+        {"game": "metw", "format": "coe", "file": as_json_file("great-shadow.o8d", data)},
+        content_type="application/json",
     )
     assert r.status_code == 200, r.content
     body = r.json()
@@ -53,7 +60,11 @@ def test_api_reads_an_uploaded_o8d_file_and_says_how_it_read_it():
     ],
 )
 def test_api_refuses_other_files_with_a_clear_400(name, data, words):
-    r = Client().post("/api/v1/decks/validate/file/", {"game": "metw", "file": upload(name, data)})
+    r = Client().post(
+        "/api/v1/decks/validate/file/",
+        {"game": "metw", "file": as_json_file(name, data)},
+        content_type="application/json",
+    )
     assert r.status_code == 400
     assert words in r.json()["detail"]
 
@@ -62,7 +73,8 @@ def test_api_latin1_gccg_file_is_read():
     text = "# Sites (1)\n1 Lórien (TW)\n"
     r = Client().post(
         "/api/v1/decks/validate/file/",
-        {"game": "metw", "file": upload("deck.meccg", text.encode("cp1252"))},
+        {"game": "metw", "file": as_json_file("deck.meccg", text.encode("cp1252"))},
+        content_type="application/json",
     )
     assert r.status_code == 200
     assert not r.json()["unresolved"]

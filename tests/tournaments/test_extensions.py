@@ -30,6 +30,8 @@ def test_registered_formats_become_the_forms_choices(hooks):
             format_choices=lambda game: [("std", "Standard")] if game == "metw" else [],
             deck_status_for_event=lambda event: {1: "submitted"},
             illegal_decklists=lambda event: [],
+            format_name=lambda event: "Standard",
+            event_decklists=lambda user, event: [],
         )
     )
     groups = format_choice_groups()
@@ -51,8 +53,11 @@ def test_a_failing_deck_app_gives_empty_answers(hooks):
             format_choices=broken,
             deck_status_for_event=broken,
             illegal_decklists=lambda event: [Registration(True), Registration(False)],
+            format_name=broken,
+            event_decklists=lambda user, event: [],
         )
     )
+    assert extensions.format_name(None) == ""
     assert extensions.format_choices("lore") == []
     assert extensions.deck_status(object()) == {}
     assert [r.ejected for r in extensions.illegal_decklists(object())] == [False]
