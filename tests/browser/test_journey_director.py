@@ -69,7 +69,9 @@ def _enter_all_results(page: Page, scores: list[tuple[int, int]]) -> int:
 
 def test_director_runs_an_event_from_start_to_finish(desktop):
     User = get_user_model()
-    User.objects.create_user("gandalf", password="You-shall-not-pass-1")
+    gandalf = User.objects.create_user("gandalf", password="You-shall-not-pass-1")
+    # As the sign-up page makes him: others see his display name, never his user name.
+    Player.objects.create(user=gandalf, display_name="Gandalf Grey")
     page = desktop
     log_in(page, "gandalf", "You-shall-not-pass-1")
 
@@ -168,7 +170,7 @@ def test_director_runs_an_event_from_start_to_finish(desktop):
     message(page, "saved")
     row = page.locator("tr[id^=t]").first
     expect(row).to_contain_text("tie (3–3)")
-    expect(row).to_contain_text("Corrected by the director by gandalf — Slip misread")
+    expect(row).to_contain_text("Corrected by the director by Gandalf Grey — Slip misread")
     screenshot(page, "director-07-result-corrected-desktop")
 
     # Warnings: two for the same offense eject (000 Part VI §3).
