@@ -14,6 +14,7 @@ from audit.models import AuditEntry
 from audit.views import readable_diff
 from tests.security.world import World, build_world, lore_deck_text
 from tournaments import services
+from tournaments.people import public_name
 
 pytestmark = pytest.mark.django_db
 
@@ -150,7 +151,8 @@ def test_the_director_sees_the_whole_trail_with_readable_changes(world: World) -
     name = w.registration.player.display_name
     assert f"Seat {name}: mps: 20 → 18" in html
     assert "forgot to draw" in html
-    assert w.director.username in html
+    # Who did it, by the name others know him by (user names stay private).
+    assert public_name(w.director) in html and public_name(w.director) != "—"
     only_penalties = client.get(f"/audit/events/{w.event.slug}/", {"kind": "penalty"})
     assert "gave a player a warning" in only_penalties.content.decode()
     assert "corrected the result of" not in only_penalties.content.decode()

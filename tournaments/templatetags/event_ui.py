@@ -188,7 +188,9 @@ def reading_value(value: Any) -> str:
 @register.filter
 def field_words(name: str) -> str:
     """An audit diff's field name in words (the stored name is a snake_case key)."""
-    return _humanize(str(name)).capitalize()
+    words = _humanize(str(name))
+    # Only the first letter: the rest may hold a player's name, which keeps its case.
+    return words[:1].upper() + words[1:]
 
 
 # The tiebreak registry's labels, listed so that makemessages finds them.

@@ -105,7 +105,9 @@ def url_or_none(name: str, *args: Any) -> str | None:
 def back_to(request: HttpRequest, default: str, anchor: str = "") -> str:
     """Where the person was: the form's `next` (same site only), else `default`, plus `#anchor`."""
     target = request.POST.get("next") or request.GET.get("next") or ""
-    if not target or not url_has_allowed_host_and_scheme(
+    # Only a path of this site: anything else ("-1", a view name, another host) is ignored,
+    # because redirect() would read a bare word as a view name.
+    if not target.startswith("/") or not url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         target = default
