@@ -131,7 +131,9 @@ def start_worker(redis_url: PrivateRedis, tmp_path: Path) -> Iterator[Callable[.
 
 def _client(redis_url: PrivateRedis) -> Celery:
     url = f"redis://127.0.0.1:{redis_url.port}/0"
-    return Celery("test-client", broker=url, backend=url)
+    # Not the current app: the project's shared tasks must keep sending to the real broker
+    # in the tests after this one (a current app pointing at a stopped Redis broke them).
+    return Celery("test-client", broker=url, backend=url, set_as_current=False)
 
 
 def test_the_worker_reconnects_after_redis_restarts(
