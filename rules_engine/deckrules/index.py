@@ -32,6 +32,10 @@ class Resolution:
     suggestions: tuple[str, ...] = ()
 
 
+# The sets whose printing a NetMECCG mark names when the card itself has no alignment.
+MARK_SETS = {"minion": ("LE",), "balrog": ("BA",), "fallen-wizard": ("WH",)}
+
+
 def _same_card(a: CardRecord, b: CardRecord) -> bool:
     """Two printings the rules cannot tell apart (reprints, errata, promos)."""
     if a.game == LOTR_TCG:
@@ -178,6 +182,9 @@ class CardIndex:
         wanted = line.alignment_hint or line.printing_default
         if wanted:
             narrowed = [c for c in pool if c.alignment == wanted]
+            if not narrowed and line.alignment_hint in MARK_SETS:
+                # A neutral hazard marked "Cave-drake*" is its printing in the minion set.
+                narrowed = [c for c in pool if c.set in MARK_SETS[line.alignment_hint]]
             if narrowed:
                 pool = narrowed
         if len(pool) > 1 and prefer is not None:

@@ -62,6 +62,10 @@ def read_netmeccg(lines: list[str], game: str) -> ParsedDeck:
         body = raw.strip()
         if not body:
             continue
+        if body.startswith("#"):
+            # The NetMECCG client keeps "#" lines as the deck's comments (links, notes).
+            deck.notes.append((line_no, raw))
+            continue
         m = _SECTION.match(body)
         if m:
             heading = m.group(1)

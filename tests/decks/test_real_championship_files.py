@@ -1,0 +1,158 @@
+"""METW championship lists as their players filed them: NetMECCG ``.dck`` and GCCG ``.deck``
+files, verbatim (tests/decks/real/SOURCES.md), read whole (issue 15, RULES.md §4).
+
+Each file is the source of one of the transcriptions in tests/decks/published/metw/, so the
+same deck is read twice from two independent texts: the cards, their printings (set) and the
+part of the deck each copy is in must be the same, and so must the verdict, which is also
+held to the reference checker (tests/decks/reference_checker.py). CoE 1.4–1.7 (pool, play
+deck, sideboard, sideboard against Fallen-wizards, location deck).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from rules_engine.deckrules import (
+    CardIndex,
+    builtin_format,
+    check_text,
+    normalize_name,
+    parse_decklist,
+    records_from_json,
+    validate,
+)
+from tests.decks import reference_checker as ref
+
+pytestmark = pytest.mark.carddata
+
+HERE = Path(__file__).resolve().parent
+REAL = HERE / "real"
+PUBLISHED = HERE / "published" / "metw"
+
+# (verbatim file, its published transcription, player type, names the file misspells)
+CHAMPIONSHIP_FILES = [
+    (
+        "netmeccg-worlds-2004-alfano-red-hills-vs-minion.dck",
+        "worlds-2004-alfano-red-hills-vs-minion.txt",
+        "balrog",
+        {},
+    ),
+    (
+        "netmeccg-worlds-2007-agustin-alatar-eriador-vs-hero-fw.dck",
+        "worlds-2007-agustin-alatar-eriador-vs-hero-fw.txt",
+        "fallen-wizard",
+        {},
+    ),
+    (
+        "netmeccg-worlds-2016-laxander-hero-one-ring-vs-hero.dck",
+        "worlds-2016-laxander-hero-one-ring-vs-hero.txt",
+        "wizard",
+        {},
+    ),
+    (
+        "netmeccg-worlds-2018-alfano-cyclops-army-vs-hero-fw.dck",
+        "worlds-2018-alfano-cyclops-army-vs-hero-fw.txt",
+        "ringwraith",
+        # The NetMECCG file spells the card "Grievious"; the reader must say so and offer
+        # the printed name, not guess.
+        {"Long Grievious Siege": "Long Grievous Siege"},
+    ),
+    (
+        "gccg-worlds-2019-laxander-balrog-burning-eriador-vs-hero-fw.deck",
+        "worlds-2019-laxander-balrog-burning-eriador-vs-hero-fw.txt",
+        "balrog",
+        {},
+    ),
+    (
+        "gccg-nations-cup-2010-marcos-eriador-no-tan-express-vs-hero-fw.deck",
+        "nations-cup-2010-marcos-eriador-no-tan-express-vs-hero-fw.txt",
+        "ringwraith",
+        {},
+    ),
+]
+
+_INDEX: dict[str, CardIndex] = {}
+
+
+@pytest.fixture
+def metw(card_data_dir) -> CardIndex:
+    if "metw" not in _INDEX:
+        folder = card_data_dir / "metw"
+        cards = json.loads((folder / "cards.json").read_text(encoding="utf-8"))
+        aliases_file = folder / "aliases.json"
+        aliases = json.loads(aliases_file.read_text()) if aliases_file.exists() else None
+        _INDEX["metw"] = CardIndex.build("metw", records_from_json("metw", cards, aliases))
+    return _INDEX["metw"]
+
+
+def printings(verdict) -> Counter:
+    """Copies per (card, printing, part of the deck): what "the same list" means in METW."""
+    out: Counter = Counter()
+    for row in verdict.cards:
+        out[(normalize_name(row["name"]), row["set"], row["zone"])] += row["count"]
+    return out
+
+
+def plain(rows) -> str:
+    """The cards read, as a GCCG-style list the reference checker reads on its own."""
+    out = []
+    for zone, heading in (
+        ("pool", "Pool"),
+        ("play", "Play deck"),
+        ("sideboard", "Sideboard"),
+        ("sideboard_fw", "Sideboard vs fw"),
+        ("sites", "Sites"),
+    ):
+        out.append(f"# {heading}")
+        out += [f"{r['count']} {r['name']} ({r['set']})" for r in rows if r["zone"] == zone]
+    return "\n".join(out)
+
+
+@pytest.mark.parametrize(
+    ("name", "published", "player_type", "misspelt"),
+    [pytest.param(*row, id=row[0]) for row in CHAMPIONSHIP_FILES],
+)
+def test_championship_file_reads_as_its_published_transcription(
+    name, published, player_type, misspelt, metw, card_data_dir
+):
+    coe = builtin_format("metw", "coe")
+    text = (REAL / name).read_text(encoding="utf-8")
+    deck = parse_decklist(text, "metw")
+    assert deck.read_as == ("netmeccg" if name.endswith(".dck") else "gccg")
+    assert not deck.not_understood
+    v = validate(deck, coe, metw, player_type)
+    # Every card found, except a name the file misspells, which is reported with the card
+    # it meant as the first suggestion.
+    assert {u["name"]: u["suggestions"][0] for u in v.unresolved} == misspelt
+
+    w = check_text((PUBLISHED / published).read_text(encoding="utf-8"), "metw", coe, metw, None)
+    only_file = printings(v) - printings(w)
+    only_published = printings(w) - printings(v)
+    assert not only_file
+    assert {k[0] for k in only_published} == {normalize_name(n) for n in misspelt.values()}
+    if not misspelt:
+        assert (v.legal, set(v.codes())) == (w.legal, set(w.codes()))
+        r = ref.check(plain(v.cards), "metw", "coe", player_type, card_data_dir)
+        assert not r.unresolved
+        assert (v.legal, set(v.codes())) == (r.legal, r.codes)
+
+
+def test_netmeccg_comment_lines_are_the_decks_notes():
+    """The "# Deck explanation" lines and links of a NetMECCG file are its notes, no cards."""
+    text = (REAL / "netmeccg-worlds-2004-alfano-red-hills-vs-minion.dck").read_text()
+    deck = parse_decklist(text, "metw")
+    assert [n for n, _ in deck.notes] == [1, 3, 4, 5]
+    assert all(not ln.name.startswith("#") for ln in deck.lines)
+
+
+def test_netmeccg_mark_on_a_hazard_picks_the_minion_set_printing(metw):
+    """ "Cave-drake*" in a NetMECCG file is the Lidless Eye printing (the hazard has no
+    alignment; the mark names the set it was reprinted in), an unmarked one the first."""
+    coe = builtin_format("metw", "coe")
+    deck = parse_decklist("[NetMECCG v1.4 Deck]\n[hazards]\nCave-drake*\nCave-drake\n", "metw")
+    v = validate(deck, coe, metw, "ringwraith")
+    assert sorted(r["set"] for r in v.cards) == ["LE", "TW"]
