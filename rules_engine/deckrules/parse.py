@@ -294,10 +294,14 @@ def looks_like_prose(body: str) -> bool:
 class TextReader:
     """Reads numbered text lines into a deck: headings open sections, the rest are cards,
     notes, or lines not understood. ``sites_limit``: the adventure path of a forum widget
-    ends after that many sites, and what follows is the poster's text."""
+    ends after that many sites, and what follows is the poster's text. ``hash_notes``: "#"
+    lines are comments (GEMP's id lists name each id's card on one), not headings."""
 
-    def __init__(self, deck: ParsedDeck, sites_limit: int | None = None) -> None:
+    def __init__(
+        self, deck: ParsedDeck, sites_limit: int | None = None, hash_notes: bool = False
+    ) -> None:
         self.deck = deck
+        self.hash_notes = hash_notes
         self.game = deck.game
         self.section = MAIN
         self.sub_heading: str | None = None
@@ -313,7 +317,7 @@ class TextReader:
         return self.deck
 
     def line(self, line_no: int, raw: str, body: str) -> None:
-        if self.in_notes or _META.match(body):
+        if self.in_notes or _META.match(body) or (self.hash_notes and body[:1] == "#"):
             self.deck.notes.append((line_no, raw))
             return
         if _NOTES_HEADING.match(body):

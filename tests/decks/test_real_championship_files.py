@@ -62,6 +62,24 @@ CHAMPIONSHIP_FILES = [
         {"Long Grievious Siege": "Long Grievous Siege"},
     ),
     (
+        "netmeccg-worlds-2005-laxander-radagast-wolf-squat-vs-minion-fw.dck",
+        "worlds-2005-laxander-radagast-wolf-squat-vs-minion-fw.txt",
+        "fallen-wizard",
+        {},
+    ),
+    (
+        "netmeccg-spain-2008-kike-elrond-vilya-vs-minion.dck",
+        "spain-2008-kike-elrond-vilya-vs-minion.txt",
+        "wizard",
+        {},
+    ),
+    (
+        "gccg-gccg-worlds-2010-marcos-balrog-anduin-vs-hero.deck",
+        "gccg-worlds-2010-marcos-balrog-anduin-vs-hero.txt",
+        "balrog",
+        {},
+    ),
+    (
         "gccg-worlds-2019-laxander-balrog-burning-eriador-vs-hero-fw.deck",
         "worlds-2019-laxander-balrog-burning-eriador-vs-hero-fw.txt",
         "balrog",

@@ -68,7 +68,8 @@ def _text_kind(text: str, lines: list[str], game: str) -> str:
             return "gemp-page"
         if _WIDGET.search(text):
             return "lotrtcgwiki"
-        filled = [ln for ln in lines if ln.strip()]
+        # GEMP's own product files comment each id with its card name on a "#" line.
+        filled = [ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#")]
         if filled and sum(bool(_GEMP_ID.match(ln.strip())) for ln in filled) * 2 >= len(filled):
             return "gemp-ids"
         if sum(bool(_COLLECTOR.search(ln + " ")) for ln in filled) >= 3:
@@ -97,7 +98,7 @@ def read_deck(text: str, lines: list[str], game: str) -> ParsedDeck:
             deck.notes.append(first)
             numbered = [(n, ln) for n, ln in numbered if n != first[0]]
     sites_limit = 9 if kind == "lotrtcgwiki" else None
-    return TextReader(deck, sites_limit=sites_limit).read(numbered)
+    return TextReader(deck, sites_limit=sites_limit, hash_notes=kind == "gemp-ids").read(numbered)
 
 
 __all__ = [
