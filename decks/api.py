@@ -37,7 +37,7 @@ from decks.api_types import (
     VerdictSerializer,
     VersionSerializer,
 )
-from decks.labels import read_as_name
+from decks.labels import problem_text, read_as_name
 from decks.models import DeckGame, DeckListVersion
 from decks.throttles import DECK_CHECK_THROTTLES
 from rules_engine.deckrules.export import EXPORT_FORMATS
@@ -143,7 +143,11 @@ def _check(request: Request, data: dict[str, Any]) -> Response | HttpResponse:
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
         return response
     verdict = services.validate_text(text, data["game"], fmt, data.get("player_type"))
-    return Response({**verdict.to_dict(), "read_as_name": str(read_as_name(verdict.read_as))})
+    body = verdict.to_dict()
+    # Code and params are the data; the message is rendered in the request's language.
+    for shown, problem in zip(body["problems"], verdict.problems, strict=True):
+        shown["message"] = problem_text(problem)
+    return Response({**body, "read_as_name": str(read_as_name(verdict.read_as))})
 
 
 class ValidateFileView(APIView):

@@ -118,6 +118,10 @@ class ProblemSerializer(serializers.Serializer):
         ref_name = "DeckProblem"
 
     code = serializers.CharField()
+    params = serializers.DictField(
+        help_text="What the message says, as data (numbers, card names, lists); the "
+        "message is these rendered in the request's language."
+    )
     message = serializers.CharField()
     cards = serializers.ListField(child=serializers.CharField())
     lines = serializers.ListField(child=serializers.IntegerField())

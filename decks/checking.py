@@ -7,17 +7,20 @@ from typing import Any
 
 from core.errors import ServiceError
 from decks.cards import card_index
-from decks.formats import get_format
+from decks.formats import get_format, known_formats
 from rules_engine.deckrules import (
     METW,
     PLAYER_TYPES,
     DeckTextError,
+    FormatDef,
     PlayerTypeError,
     Verdict,
     parse_decklist,
     validate,
 )
 from rules_engine.deckrules.export import EXPORTS, export_list
+from rules_engine.deckrules.formats import match_format_name
+from rules_engine.deckrules.messages import format_notice
 
 
 def _check_player_type(game: str, player_type: str | None) -> str | None:
@@ -37,17 +40,40 @@ def validate_text(
     """Parse and check a pasted list. Bad input raises ServiceError (a 400), never more."""
     if not isinstance(text, str):
         raise ServiceError("The deck list must be text.", "bad_text")
-    fmt = get_format(game, format_key)
+    chosen = get_format(game, format_key)
     player_type = _check_player_type(game, player_type)
     try:
         deck = parse_decklist(text, game)
-        return validate(deck, fmt, card_index(game), player_type)
+        fmt, notice = _list_format(game, chosen, format_key is None, deck.declared_format)
+        verdict = validate(deck, fmt, card_index(game), player_type)
     except (DeckTextError, PlayerTypeError) as exc:
         raise ServiceError(str(exc), "bad_text") from exc
+    if notice is not None:
+        verdict.problems.append(notice)
+    return verdict
 
 
-# Deck files as players have them: NetMECCG .dck, OCTGN .o8d, meccg-online .meccg, text.
-UPLOAD_EXTENSIONS = (".dck", ".o8d", ".meccg", ".txt")
+def _list_format(
+    game: str, chosen: FormatDef, free: bool, declared: str | None
+) -> tuple[FormatDef, Any]:
+    """The format to check against: the one chosen, or, when the player chose none
+    (``free``), the one the list's "Format:" line names. A list naming another format, or
+    one not known here, gets a notice (a warning), never an error."""
+    if not declared:
+        return chosen, None
+    named = match_format_name(declared, known_formats(game))
+    if named is None:
+        return chosen, format_notice("format_unknown", declared, chosen.name)
+    if free:
+        return named, format_notice("format_from_list", declared, named.name)
+    if named.key != chosen.key:
+        return chosen, format_notice("format_differs", declared, chosen.name, named.name)
+    return chosen, None
+
+
+# Deck files as players have them: NetMECCG .dck, GCCG .deck, OCTGN .o8d, meccg-online
+# .meccg, text (the championship files players filed are .dck and .deck).
+UPLOAD_EXTENSIONS = (".dck", ".deck", ".o8d", ".meccg", ".txt")
 MAX_UPLOAD_BYTES = 256 * 1024
 
 

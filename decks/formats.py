@@ -85,6 +85,15 @@ def get_format(game: str, key: str | None) -> FormatDef:
     )
 
 
+def known_formats(game: str) -> list[FormatDef]:
+    """Every format of ``game``: the built-in ones first (a list's "Format: Fellowship
+    Block" is the rulebook's block before GEMP's community format of that name)."""
+    rows = Format.objects.filter(game=game).select_related("based_on")
+    defs = [format_def(r) for r in sorted(rows, key=lambda r: (not r.builtin, r.order, r.name))]
+    have = {f.key for f in defs}
+    return [f for f in BUILTIN_FORMATS if f.game == game and f.key not in have] + defs
+
+
 def format_choices(game: str) -> list[tuple[str, str]]:
     """(key, label) of every format of ``game``, built-in first (for the event form)."""
     rows = list(Format.objects.filter(game=game).values_list("key", "name"))

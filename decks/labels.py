@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+
+from rules_engine.deckrules.messages import render
 
 READ_AS_NAMES = {
     "gccg": _("GCCG deck file"),
@@ -24,3 +29,68 @@ EXPORT_NAMES = {
 
 def read_as_name(key: str) -> str:
     return str(READ_AS_NAMES.get(key, _("plain list")))
+
+
+def problem_text(problem: Any) -> str:
+    """A deck problem in the reader's language, rendered from its code and parameters
+    (a ``Problem`` or its stored dict); the engine's English message when the code has
+    no template."""
+    get = problem.get if isinstance(problem, dict) else lambda k, d=None: getattr(problem, k, d)
+    text = render(get("code", ""), get("params") or {}, gettext)
+    return text if text is not None else str(get("message", ""))
+
+
+def player_type_name(key: str | None) -> str:
+    return str(PLAYER_TYPE_NAMES.get(key or "", key or ""))
+
+
+PLAYER_TYPE_NAMES = {
+    "wizard": _("Wizard (hero)"),
+    "ringwraith": _("Ringwraith (minion)"),
+    "fallen-wizard": _("Fallen-wizard"),
+    "balrog": _("Balrog"),
+}
+
+# The verdict's counts, as the deck page names them (the keys are the engine's).
+COUNT_NAMES = {
+    "player_type": _("Player type"),
+    "play_deck": _("Play deck"),
+    "resources": _("Resources"),
+    "hazards": _("Hazards"),
+    "characters": _("Characters"),
+    "avatars": _("Avatars"),
+    "creatures": _("Creatures"),
+    "agents_mind": _("Agents' mind"),
+    "pool": _("Pool"),
+    "pool_characters": _("Pool characters"),
+    "pool_mind": _("Starting characters' mind"),
+    "pool_items": _("Starting items"),
+    "pool_stage_points": _("Pool stage points"),
+    "sideboard": _("Sideboard"),
+    "sideboard_fw": _("Sideboard against Fallen-wizards"),
+    "sites": _("Sites"),
+    "havens": _("Havens"),
+    "regions": _("Regions"),
+    "total": _("Total"),
+    "unresolved": _("Names not matched"),
+    "ring_bearer": _("Ring-bearer"),
+    "ring": _("The One Ring"),
+    "draw_deck": _("Draw deck"),
+    "free_peoples": _("Free Peoples"),
+    "shadow": _("Shadow"),
+    "deck": _("Deck"),
+    "unique_cards": _("Unique cards"),
+    "unknown": _("Unknown cards"),
+}
+
+
+def count_rows(counts: dict[str, Any]) -> list[tuple[str, Any]]:
+    """(label, value) rows of a verdict's counts: no engine key or slug reaches the page."""
+    rows = []
+    for key, value in counts.items():
+        if value is None or isinstance(value, dict):
+            continue
+        if key == "player_type":
+            value = player_type_name(value)
+        rows.append((str(COUNT_NAMES.get(key, key.replace("_", " ").capitalize())), value))
+    return rows

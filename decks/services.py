@@ -165,7 +165,8 @@ def submit_decklist(
         raise ServiceError(f"{event.get_game_display()} has no decks.", "no_decks")
     registration = _registration_for(user, event, registration)
     director = is_director(user, event)
-    verdict = validate_text(text, event.game, event.format_key or None, player_type)
+    # The event's format is always the one checked; a list naming another gets a notice.
+    verdict = validate_text(text, event.game, format_for_event(event).key, player_type)
     with transaction.atomic():
         Registration.objects.select_for_update().get(pk=registration.pk)
         event.refresh_from_db(fields=["deck_deadline", "status", "decklists_published"])

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods
 from core.errors import ServiceError
 from decks import services
 from decks.checking import UPLOAD_EXTENSIONS
-from decks.labels import EXPORT_NAMES, read_as_name
+from decks.labels import EXPORT_NAMES, count_rows, player_type_name, problem_text, read_as_name
 from decks.models import DeckGame, Format
 from decks.throttles import page_wait
 from rules_engine.deckrules import PLAYER_TYPE_LABELS, PLAYER_TYPES, Verdict
@@ -30,7 +30,14 @@ GAMES = [(DeckGame.METW, "METW"), (DeckGame.LOTR_TCG, "LOTR TCG"), (DeckGame.LOR
 
 
 def _format_groups() -> list[tuple[str, list[tuple[str, str]]]]:
-    return [(label, [(f"{g}:{k}", n) for k, n in services.format_choices(g)]) for g, label in GAMES]
+    groups = []
+    for g, label in GAMES:
+        choices = services.format_choices(g)
+        default = dict(choices).get(DEFAULT_FORMAT.get(g, ""), "")
+        # No key: the list's own "Format:" line chooses (a GEMP deck page names it).
+        named = _("The list's “Format:” line, else %(name)s") % {"name": default}
+        groups.append((label, [(f"{g}:", named)] + [(f"{g}:{k}", n) for k, n in choices]))
+    return groups
 
 
 def _annotated_lines(text: str, verdict: Verdict | None) -> list[dict[str, Any]]:
@@ -39,7 +46,9 @@ def _annotated_lines(text: str, verdict: Verdict | None) -> list[dict[str, Any]]
     if verdict is not None:
         for p in verdict.problems:
             for ln in p.lines:
-                by_line.setdefault(ln, []).append({"severity": p.severity, "message": p.message})
+                by_line.setdefault(ln, []).append(
+                    {"severity": p.severity, "message": problem_text(p)}
+                )
     return [
         {"no": i, "text": line, "problems": by_line.get(i, [])}
         for i, line in enumerate(text.splitlines(), start=1)
@@ -52,13 +61,16 @@ def _verdict_context(text: str, verdict: Verdict | None) -> dict[str, Any]:
     counts = dict(verdict.counts)
     by_culture = counts.pop("by_culture", None)
     by_type = counts.pop("by_type", None)
+    shown = [
+        {"severity": p.severity, "message": problem_text(p), "source": p.source}
+        for p in verdict.problems
+    ]
     return {
         "verdict": verdict,
-        "errors": [p for p in verdict.problems if p.severity == "error"],
-        "warnings": [p for p in verdict.problems if p.severity == "warning"],
-        "counts": [
-            (k.replace("_", " ").capitalize(), v) for k, v in counts.items() if v is not None
-        ],
+        "player_type_name": player_type_name(verdict.player_type),
+        "errors": [p for p in shown if p["severity"] == "error"],
+        "warnings": [p for p in shown if p["severity"] != "error"],
+        "counts": count_rows(counts),
         "by_culture": by_culture,
         "by_type": by_type,
         "lines": _annotated_lines(text, verdict),
@@ -110,7 +122,8 @@ def check(request: HttpRequest) -> HttpResponse:
             text = context["text"] = _posted_list(request)
             verdict = services.validate_text(text, game, key or None, player_type or None)
             context.update(_verdict_context(text, verdict))
-            context["format"] = services.get_format(game, key or None)
+            # The format checked: the one chosen, or the one the list's "Format:" line names.
+            context["format"] = services.get_format(game, verdict.format_key)
             context["read_as"] = read_as_name(verdict.read_as)
             context["exports"] = [
                 (f.key, EXPORT_NAMES[f.key]) for f in EXPORT_FORMATS if f.game == game
@@ -209,6 +222,7 @@ def _stored_verdict(data: dict[str, Any]) -> Verdict:
                 tuple(p.get("lines", ())),
                 p.get("severity", "error"),
                 p.get("source", ""),
+                p.get("params") or {},
             )
             for p in data.get("problems", [])
         ],

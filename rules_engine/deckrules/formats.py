@@ -8,9 +8,10 @@ from GEMP's format file (:func:`format_from_gemp`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from rules_engine.deckrules.cards import LORE, LOTR_TCG, METW
+from rules_engine.deckrules.cards import LORE, LOTR_TCG, METW, normalize_name
 from rules_engine.deckrules.formatdef import (
     NUMBERED_SITE_RULES,
     OFFICIAL_LOTR_SETS,
@@ -191,3 +192,21 @@ DEFAULT_FORMAT = {METW: "coe", LOTR_TCG: "fellowship-block", LORE: "lore"}
 
 def builtin_format(game: str, key: str) -> FormatDef | None:
     return BUILTIN_BY_KEY.get((game, key))
+
+
+def _names_of(fdef: FormatDef) -> set[str]:
+    """Every name a list may call a format by: its key, its name, GEMP's name and code."""
+    names = {fdef.key, fdef.name, fdef.name.removesuffix(" (community)")}
+    names.add(str(fdef.extra.get("code") or fdef.rule("code") or ""))
+    if fdef.key.startswith("gemp-"):
+        names.add(fdef.key.removeprefix("gemp-"))
+    return {normalize_name(n) for n in names if n}
+
+
+def match_format_name(declared: str, formats: Iterable[FormatDef]) -> FormatDef | None:
+    """The first of ``formats`` a list's "Format: ..." line names (case, spaces and
+    punctuation aside: "Fellowship Block" is the built-in "Fellowship block"), or None."""
+    want = normalize_name(declared or "")
+    if not want:
+        return None
+    return next((f for f in formats if want in _names_of(f)), None)

@@ -124,6 +124,7 @@ class ParsedDeck:
     # Which list format the text was read as ("gccg", "netmeccg", "o8d", ...).
     read_as: str = "text"
     title: str | None = None
+    declared_format: str | None = None  # what a "Format: King Standard" line names
     # Lines the reader could not place: neither a card, a heading, a title nor a note.
     not_understood: list[tuple[int, str]] = field(default_factory=list)
 
@@ -138,6 +139,7 @@ class ParsedDeck:
             "notes": [{"line": n, "text": t} for n, t in self.notes],
             "read_as": self.read_as,
             "title": self.title,
+            "declared_format": self.declared_format,
             "not_understood": [{"line": n, "text": t} for n, t in self.not_understood],
         }
 

@@ -26,10 +26,14 @@ class Problem:
     lines: tuple[int, ...] = ()
     severity: str = ERROR
     source: str = ""
+    # What the message says, as data: the faces render code + params in the reader's
+    # language (rules_engine/deckrules/messages.py); ``message`` is the English rendering.
+    params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "code": self.code,
+            "params": self.params,
             "message": self.message,
             "cards": list(self.cards),
             "lines": list(self.lines),

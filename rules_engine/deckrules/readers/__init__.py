@@ -79,8 +79,26 @@ def _text_kind(text: str, lines: list[str], game: str) -> str:
     return "text"
 
 
+_FORMAT_LINE = re.compile(r"^\s*format\s*:\s*(\S.*?)\s*$", re.I)
+
+
+def declared_format(deck: ParsedDeck) -> str | None:
+    """The format a "Format: ..." line of the list names (a GEMP deck page has one)."""
+    for _line_no, raw in deck.notes:
+        m = _FORMAT_LINE.match(raw)
+        if m:
+            return m.group(1)[:100]
+    return None
+
+
 def read_deck(text: str, lines: list[str], game: str) -> ParsedDeck:
     """Read ``text`` (already split into ``lines``) in whichever format it is in."""
+    deck = _read(text, lines, game)
+    deck.declared_format = declared_format(deck)
+    return deck
+
+
+def _read(text: str, lines: list[str], game: str) -> ParsedDeck:
     if is_o8d(text):
         return read_o8d(text, game)
     if FOREIGN.match(text.lstrip("\ufeff")):
@@ -106,6 +124,7 @@ __all__ = [
     "FORMAT_NAMES",
     "LIST_FORMATS",
     "ListFormat",
+    "declared_format",
     "read_deck",
     "unknown_format_message",
 ]
