@@ -162,7 +162,7 @@ class ValidateFileView(APIView):
         tags=TAG,
         operation_id="decks_validate_file",
         summary="Check an uploaded deck file (or download it in another format)",
-        description="A deck file (.dck, .o8d, .meccg, .txt) as its name and its bytes in "
+        description="A deck file (.dck, .deck, .o8d, .meccg, .txt) as its name and its bytes in "
         "base64; the answer is the same as for a pasted list.",
         request=ValidateFileRequest,
         responses={

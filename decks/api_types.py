@@ -110,7 +110,7 @@ class DeckFileSerializer(serializers.Serializer):
 class ValidateFileRequest(ValidateRequest):
     schema_input_only = True
 
-    file = DeckFileSerializer(help_text="A deck file: .dck, .o8d, .meccg or .txt.")
+    file = DeckFileSerializer(help_text="A deck file: .dck, .deck, .o8d, .meccg or .txt.")
 
 
 class ProblemSerializer(serializers.Serializer):

@@ -11,6 +11,7 @@ from rules_engine.deckrules.messages import render
 
 READ_AS_NAMES = {
     "gccg": _("GCCG deck file"),
+    "meccg-online": _("meccg-online deck file"),
     "netmeccg": _("NetMECCG deck file (.dck)"),
     "o8d": _("OCTGN deck file (.o8d)"),
     "article": _("article or forum list"),

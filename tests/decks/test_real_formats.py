@@ -135,28 +135,66 @@ def test_octgn_deck_reads_as_the_published_text_of_the_same_deck(
     assert (v.legal, errors(v)) == (r.legal, r.codes)
 
 
-def test_meccg_online_hazard_file_is_the_hazard_part_of_the_challenge_deck(indexes):
-    """A meccg-online .meccg file is GCCG text: its "# Hazard (30)" part is the hazards of
-    challenge deck E (CoE 1.5: 30 hazards), the GCCG comment header is no card."""
+@pytest.mark.parametrize(
+    ("name", "challenge", "player_type"),
+    [
+        ("meccg-online-hazards-e-return-of-the-king.meccg", "e-return-of-the-king", "wizard"),
+        (
+            "meccg-online-hazards-d-bargain-between-friends.meccg",
+            "d-bargain-between-friends",
+            "wizard",
+        ),
+    ],
+)
+def test_meccg_online_hazard_file_is_the_hazard_part_of_the_challenge_deck(
+    name, challenge, player_type, indexes
+):
+    """A meccg-online .meccg file is GCCG-style text, read as meccg-online (its only
+    sub-headings are "# Hazard (30)" / "# Character" / "# Resource"): its hazard part is the
+    hazards of the challenge deck (CoE 1.5: 30 hazards), the comment header is no card."""
     coe = builtin_format("metw", "coe")
-    text = (REAL / "meccg-online-hazards-e-return-of-the-king.meccg").read_text(encoding="utf-8")
+    text = (REAL / name).read_text(encoding="utf-8")
     deck = parse_decklist(text, "metw")
-    assert deck.read_as == "gccg"
-    v = validate(deck, coe, indexes["metw"], "wizard")
+    assert deck.read_as == "meccg-online"
+    v = validate(deck, coe, indexes["metw"], player_type)
     assert not v.unresolved and not deck.not_understood
     assert v.counts["hazards"] == 30 and v.counts["resources"] == 0
     full = check_text(
-        (PUBLISHED / "metw" / "challenge-e-return-of-the-king.txt").read_text(encoding="utf-8"),
+        (PUBLISHED / "metw" / f"challenge-{challenge}.txt").read_text(encoding="utf-8"),
         "metw",
         coe,
         indexes["metw"],
-        "wizard",
+        player_type,
     )
     play_hazards: Counter = Counter()
     for r in full.cards:
         if r["zone"] == "play" and r["type"] == "hazard":
             play_hazards[normalize_name(r["name"])] += r["count"]
     assert cards(v) == play_hazards
+
+
+def test_meccg_online_deck_builder_file_is_read_as_meccg_online(indexes):
+    """What meccg-online's deck builder saves (CreateSingleTextFileFromDeck in
+    Heinrich-Barth/meccg-online: a "# Middle-earth Deck" header, then "####"-fenced Deck,
+    Pool, Sideboard, Sites and Notes parts of "N code" lines, no sub-headings). Built here
+    from that code with challenge deck E's cards; not a published list."""
+    text = (
+        "#\n# Middle-earth Deck\n#\n\n\n####\nDeck\n####\n\n3 Gandalf (TW)\n3 Concealment (TW)\n"
+        "2 Ambusher (LE)\n\n####\nPool\n####\n\n1 Aragorn II (TW)\n\n\n####\nSites\n####\n\n"
+        "1 Rivendell (TW)\n\n####\nNotes\n####\n\nStart at Rivendell with Aragorn II.\n"
+    )
+    deck = parse_decklist(text, "metw")
+    assert deck.read_as == "meccg-online"
+    assert not deck.not_understood
+    v = validate(deck, builtin_format("metw", "coe"), indexes["metw"], "wizard")
+    assert not v.unresolved
+    assert {(r["name"], r["zone"]) for r in v.cards} == {
+        ("Gandalf", "play"),
+        ("Concealment", "play"),
+        ("Ambusher", "play"),
+        ("Aragorn II", "pool"),
+        ("Rivendell", "sites"),
+    }
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,8 @@ class ListFormat:
 
 
 LIST_FORMATS: tuple[ListFormat, ...] = (
-    ListFormat("gccg", "GCCG deck file (also meccg-online .meccg)", (METW,)),
+    ListFormat("gccg", "GCCG deck file (.deck)", (METW,)),
+    ListFormat("meccg-online", "meccg-online deck file (.meccg)", (METW,)),
     ListFormat("netmeccg", "NetMECCG .dck file", (METW,)),
     ListFormat("o8d", "OCTGN .o8d deck file", (METW, LOTR_TCG)),
     ListFormat("article", "article or forum list", (METW, LOTR_TCG, LORE)),
@@ -38,6 +39,14 @@ LIST_FORMATS: tuple[ListFormat, ...] = (
 FORMAT_NAMES = {f.key: f.name for f in LIST_FORMATS}
 
 _GCCG = re.compile(r"^#+\s*GCCG\b|^#{3,}\s*\n\s*(deck|pool|sideboard|sites)\s*$", re.I | re.M)
+# meccg-online writes GCCG's fenced parts, but under its own header ("# Middle-earth Deck",
+# its deck builder) or, in its older export, with "# Hazard (30)" / "# Character (5)" /
+# "# Resource (30)" as the only sub-headings, where GCCG names the alignment ("# Minion
+# Resource (30)", "# Balrog Site (28)").
+_MECCG_ONLINE_HEADER = re.compile(r"^#\s*Middle-earth Deck\s*$", re.M)
+_GCCG_SUB = re.compile(r"^#\s*([A-Za-z][A-Za-z' -]*?)\s*\(\d+\)\s*$", re.M)
+_MECCG_ONLINE_SUBS = {"hazard", "character", "resource"}
+_GCCG_FW_PART = re.compile(r"^#{3,}\s*\n\s*sideboard vs\.? ?fw\s*$", re.I | re.M)
 _GEMP_PAGE = re.compile(r"^format\s*:", re.I | re.M)
 _GEMP_PART = re.compile(
     r"^(free peoples draw deck|shadow draw deck|adventure deck)\s*:", re.I | re.M
@@ -60,9 +69,18 @@ def unknown_format_message() -> str:
     )
 
 
+def _is_meccg_online(text: str) -> bool:
+    if _MECCG_ONLINE_HEADER.search(text):
+        return True
+    if _GCCG_FW_PART.search(text):
+        return False  # meccg-online's exports have no sideboard against Fallen-wizards
+    subs = {m.group(1).lower() for m in _GCCG_SUB.finditer(text)}
+    return bool(subs) and subs <= _MECCG_ONLINE_SUBS
+
+
 def _text_kind(text: str, lines: list[str], game: str) -> str:
     if game == METW and _GCCG.search(text):
-        return "gccg"
+        return "meccg-online" if _is_meccg_online(text) else "gccg"
     if game == LOTR_TCG:
         if _GEMP_PAGE.search(text) and _GEMP_PART.search(text):
             return "gemp-page"
