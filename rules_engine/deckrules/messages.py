@@ -42,31 +42,195 @@ TEMPLATES: dict[str, str] = {
     "format_unknown": gettext_noop(
         "The list says “Format: %(declared)s”, a format not known here: checked as %(format)s."
     ),
+    # Reading the list (validate.py, problems.py).
+    "line_not_understood": gettext_noop(
+        "Line %(line)s: not understood, neither a card nor a heading: “%(text)s”."
+    ),
+    "not_in_format": gettext_noop(
+        "Line %(line)s: “%(name)s” is not allowed in %(format)s: no printing of it is in the "
+        "format (%(printings)s)."
+    ),
+    "ambiguous_card": gettext_noop(
+        "Line %(line)s: “%(name)s” fits several cards: %(options)s. Add the set code, e.g. "
+        "“(TW)” or “(1)”, or the full name."
+    ),
+    "unknown_card": gettext_noop("Line %(line)s: no card named “%(name)s”."),
+    "unknown_card:suggest": gettext_noop(
+        "Line %(line)s: no card named “%(name)s”. Did you mean %(suggestions)s?"
+    ),
+    "declared_count_mismatch": gettext_noop(
+        "Line %(line)s: “%(heading)s” says %(declared)s, the lines below it list %(listed)s."
+    ),
+    "site_moved": gettext_noop(
+        "Sites listed among other cards, counted in the %(where)s: %(sites)s."
+    ),
+    # METW (003 Part I §2–3, CoE 1.3–1.7).
+    "resources_count": gettext_noop("%(resources)s in the play deck: between %(min)s and %(max)s."),
+    "resources_hazards_equal": gettext_noop(
+        "%(resources)s, %(hazards)s: the play deck must have as many hazards as resources."
+    ),
+    "sideboard_size": gettext_noop("%(cards)s in the sideboard: at most %(max)s."),
+    "sideboard_size:none": gettext_noop("%(cards)s: the starter rules have no sideboard."),
+    "sideboard_fw_size": gettext_noop(
+        "%(cards)s in the sideboard against Fallen-wizards: at most %(max)s."
+    ),
+    "play_characters_max": gettext_noop(
+        "%(characters)s in the play deck: at most %(max)s (avatars not counted)."
+    ),
+    "play_characters_max:starter": gettext_noop(
+        "%(characters)s in the play deck: at most %(max)s (Wizards not counted)."
+    ),
+    "play_character_copies": gettext_noop(
+        "Only one of each character card in the play deck: %(copies)s."
+    ),
+    "avatars_max": gettext_noop("%(avatars)s in the play deck: at most %(max)s."),
+    "avatars_all_different": gettext_noop(
+        "%(distinct)s different avatars (%(names)s): up to %(max)s avatar cards are allowed, "
+        "but not %(different)s different ones."
+    ),
+    "avatar_copies": gettext_noop(
+        "More than one avatar with several copies in play deck and sideboard: %(copies)s. "
+        "Only %(max)s avatar may have more than one copy."
+    ),
+    "copies_unique": gettext_noop("%(count)s × %(card)s: a unique card may appear once%(scope)s."),
+    "copies_nonunique": gettext_noop(
+        "%(count)s × %(card)s: at most %(max)s copies of a non-unique card%(scope)s%(fw)s."
+    ),
+    "site_copies": gettext_noop(
+        "Only one of each non-Haven site in the location deck: %(copies)s."
+    ),
+    "site_copies:fw": gettext_noop(
+        "Only one of each hero and minion site in a Fallen-wizard's location deck: %(copies)s."
+    ),
+    "regions_not_allowed": gettext_noop(
+        "%(regions)s (%(names)s): no region cards in the location deck."
+    ),
+    "regions_not_allowed:starter": gettext_noop(
+        "%(regions)s (%(names)s): the starter rules use no region cards."
+    ),
+    "wrong_section": gettext_noop("Listed in the wrong part of the deck: %(cards)s."),
+    "creatures_min": gettext_noop(
+        "%(creatures)s among the hazards: at least %(min)s (agents, At Home / Ahunt dragons, "
+        "creatures also playable as events and Spawn permanent-events count half, rounded "
+        "down)."
+    ),
+    "agents_mind": gettext_noop("Agents' total mind is %(mind)s (%(names)s): at most %(max)s."),
 }
 
 ITEMS: dict[str, str] = {
     "line_card": gettext_noop("line %(line)s %(card)s"),
     "copies_card": gettext_noop("%(count)s × %(card)s"),
+    "card_set": gettext_noop("%(card)s (set %(set)s)"),
+    "card_option": gettext_noop("%(card)s (%(set)s%(alignment)s, %(id)s)"),
+    "aligned:hero": gettext_noop("hero"),
+    "aligned:minion": gettext_noop("minion"),
+    "aligned:fallen-wizard": gettext_noop("fallen-wizard"),
+    "aligned:balrog": gettext_noop("balrog"),
+    "aligned:neutral": gettext_noop("neutral"),
+    "aligned:dual": gettext_noop("dual"),
+    "alignment:hero": gettext_noop(" hero"),
+    "alignment:minion": gettext_noop(" minion"),
+    "alignment:fallen-wizard": gettext_noop(" fallen-wizard"),
+    "alignment:balrog": gettext_noop(" balrog"),
+    "alignment:neutral": gettext_noop(" neutral"),
+    "alignment:dual": gettext_noop(" dual"),
+    "site_under": gettext_noop("line %(line)s %(card)s (under “%(heading)s”)"),
+    "misplaced": gettext_noop("line %(line)s %(card)s is a %(type)s card under “%(heading)s”"),
+    "site_aligned": gettext_noop("%(count)s × %(card)s (%(alignment)s)"),
+    "or": gettext_noop("%(first)s / %(second)s"),
+    # Phrases a message takes or leaves out.
+    "scope:whole": gettext_noop(" in the whole deck"),
+    "scope:with_sideboard": gettext_noop(" in play deck, sideboard and starting cards"),
+    "scope:play_and_pool": gettext_noop(" in play deck and starting cards"),
+    "scope:deck": gettext_noop(""),
+    "fw_two": gettext_noop(" (a Fallen-wizard deck: two)"),
+    "location_deck": gettext_noop("location deck"),
+    "adventure_deck": gettext_noop("adventure deck"),
+    "card_type:character": gettext_noop("character"),
+    "card_type:resource": gettext_noop("resource"),
+    "card_type:hazard": gettext_noop("hazard"),
+    "card_type:site": gettext_noop("site"),
+    "card_type:region": gettext_noop("region"),
 }
 
+# Counted nouns: (singular, plural) in English; the faces have their own plural forms.
+WORDS: dict[str, tuple[str, str]] = {
+    "card": ("card", "cards"),
+    "resource": ("resource", "resources"),
+    "hazard": ("hazard", "hazards"),
+    "character": ("character", "characters"),
+    "avatar": ("avatar", "avatars"),
+    "wizard": ("Wizard", "Wizards"),
+    "creature": ("creature", "creatures"),
+    "region": ("region card", "region cards"),
+    "sideboard_card": ("sideboard card", "sideboard cards"),
+}
 
-def _value(value: Any, translate: Translate) -> Any:
-    if isinstance(value, Mapping) and "item" in value:
-        template = translate(ITEMS[value["item"]])
-        return ", ".join(template % dict(item) for item in value.get("list", ()))
+CountPhrase = Callable[[str, int], str]
+
+
+def count(n: int, word: str) -> dict[str, Any]:
+    """A parameter "31 resources": the number and the counted noun's key."""
+    return {"n": n, "word": word}
+
+
+def items(key: str, rows: list[dict[str, Any]], sep: str = ", ") -> dict[str, Any]:
+    """A parameter listing ``rows``, each rendered with item template ``key``."""
+    return {"item": key, "list": rows, "sep": sep}
+
+
+def phrase(key: str) -> dict[str, str]:
+    return {"phrase": key}
+
+
+def alignment(value: str | None) -> dict[str, str] | str:
+    """A card's alignment inside a message (" minion"), or nothing."""
+    if not value:
+        return ""
+    return phrase(f"alignment:{value}") if f"alignment:{value}" in ITEMS else f" {value}"
+
+
+def _english_count(word: str, n: int) -> str:
+    one, many = WORDS.get(word, (word, word + "s"))
+    return f"{n} {one if n == 1 else many}"
+
+
+def _value(value: Any, translate: Translate, count_phrase: CountPhrase) -> Any:
+    if isinstance(value, Mapping):
+        if "item" in value:
+            template = translate(ITEMS[value["item"]])
+            rows = [
+                template % {k: _value(v, translate, count_phrase) for k, v in dict(r).items()}
+                for r in value.get("list", ())
+            ]
+            return str(value.get("sep", ", ")).join(rows)
+        if "phrase" in value:
+            return translate(ITEMS[value["phrase"]]) if value["phrase"] else ""
+        if "word" in value:
+            return count_phrase(str(value["word"]), int(value["n"]))
     if isinstance(value, list | tuple):
         return ", ".join(str(v) for v in value)
     return value
 
 
-def render(code: str, params: Mapping[str, Any], translate: Translate = _same) -> str | None:
-    """The message of problem ``code`` with ``params``, in the language ``translate``
-    gives; None for a code without a template (the caller keeps the engine's message)."""
-    template = TEMPLATES.get(code)
+def render(
+    code: str,
+    params: Mapping[str, Any],
+    translate: Translate = _same,
+    count_phrase: CountPhrase = _english_count,
+) -> str | None:
+    """The message of problem ``code`` with ``params``, in the language ``translate`` and
+    ``count_phrase`` give; None for a code without a template (the caller keeps the
+    engine's message). ``params["variant"]`` picks a variant of the code's message."""
+    variant = params.get("variant")
+    template = TEMPLATES.get(f"{code}:{variant}" if variant else code)
     if template is None:
         return None
     try:
-        return translate(template) % {k: _value(v, translate) for k, v in params.items()}
+        values = {
+            k: _value(v, translate, count_phrase) for k, v in params.items() if k != "variant"
+        }
+        return translate(template) % values
     except (KeyError, TypeError, ValueError):
         # A stored verdict from before a template changed: its own message still reads.
         return None

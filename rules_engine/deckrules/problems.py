@@ -136,16 +136,13 @@ def sites_moved(moved: list[Entry], where: str) -> list[Problem]:
     there, and the player is told (a warning, not a broken rule)."""
     if not moved:
         return []
+    from rules_engine.deckrules.messages import items, phrase, problem
+
+    rows = [{"line": e.line.line_no, "card": e.card.name, "heading": e.line.heading} for e in moved]
     return [
-        Problem(
+        problem(
             "site_moved",
-            "Sites listed among other cards, counted in the "
-            + where
-            + ": "
-            + "; ".join(
-                f"line {e.line.line_no} {e.card.name} (under “{e.line.heading}”)" for e in moved
-            )
-            + ".",
+            {"where": phrase(where), "sites": items("site_under", rows, "; ")},
             names(moved),
             lines_of(moved),
             WARNING,

@@ -16,6 +16,7 @@ from rules_engine.deckrules.cards import LORE, METW, CardRecord
 from rules_engine.deckrules.checks import GAME_RULES
 from rules_engine.deckrules.formats import PLAYER_TYPES, FormatDef
 from rules_engine.deckrules.index import CardIndex, Resolution
+from rules_engine.deckrules.messages import alignment, items, problem
 from rules_engine.deckrules.parse import DeckLine, ParsedDeck, parse_decklist
 from rules_engine.deckrules.problems import (
     ERROR,
@@ -145,9 +146,9 @@ def _unresolved(line: DeckLine, res: Resolution) -> dict[str, Any]:
 
 def _not_understood(deck: ParsedDeck) -> list[Problem]:
     return [
-        Problem(
+        problem(
             "line_not_understood",
-            f"Line {line_no}: not understood, neither a card nor a heading: “{raw.strip()}”.",
+            {"line": line_no, "text": raw.strip()},
             (),
             (line_no,),
             WARNING,
@@ -158,31 +159,36 @@ def _not_understood(deck: ParsedDeck) -> list[Problem]:
 
 def _unresolved_problem(line: DeckLine, res: Resolution, fmt: FormatDef) -> Problem:
     if res.status == "not_allowed":
-        printings = ", ".join(f"{c.name} (set {c.set})" for c in res.candidates[:6])
-        return Problem(
+        printings = [{"card": c.name, "set": c.set} for c in res.candidates[:6]]
+        return problem(
             "not_in_format",
-            f"Line {line.line_no}: “{line.name}” is not allowed in {fmt.name}: no printing of it "
-            f"is in the format ({printings}).",
+            {
+                "line": line.line_no,
+                "name": line.name,
+                "format": fmt.name,
+                "printings": items("card_set", printings),
+            },
             (line.name,),
             (line.line_no,),
             source=fmt.source,
         )
     if res.status == "ambiguous":
-        options = ", ".join(
-            f"{c.name} ({c.set}{' ' + c.alignment if c.alignment else ''}, {c.id})"
+        options = [
+            {"card": c.name, "set": c.set, "alignment": alignment(c.alignment), "id": c.id}
             for c in res.candidates[:6]
-        )
-        return Problem(
+        ]
+        return problem(
             "ambiguous_card",
-            f"Line {line.line_no}: “{line.name}” fits several cards: {options}. Add the set "
-            "code, e.g. “(TW)” or “(1)”, or the full name.",
+            {"line": line.line_no, "name": line.name, "options": items("card_option", options)},
             (line.name,),
             (line.line_no,),
         )
-    hint = f" Did you mean {' / '.join(res.suggestions)}?" if res.suggestions else ""
-    return Problem(
+    params: dict = {"line": line.line_no, "name": line.name}
+    if res.suggestions:
+        params |= {"variant": "suggest", "suggestions": " / ".join(res.suggestions)}
+    return problem(
         "unknown_card",
-        f"Line {line.line_no}: no card named “{line.name}”.{hint}",
+        params,
         (line.name,),
         (line.line_no,),
     )
@@ -203,10 +209,14 @@ def _declared_counts(deck: ParsedDeck) -> list[Problem]:
         listed = sum(n for ln, n in by_line.items() if starts[i] < ln < starts[i + 1])
         if listed != heading.declared_count:
             out.append(
-                Problem(
+                problem(
                     "declared_count_mismatch",
-                    f"Line {heading.line_no}: “{heading.text}” says {heading.declared_count}, "
-                    f"the lines below it list {listed}.",
+                    {
+                        "line": heading.line_no,
+                        "heading": heading.text,
+                        "declared": heading.declared_count,
+                        "listed": listed,
+                    },
                     (),
                     (heading.line_no,),
                     WARNING,

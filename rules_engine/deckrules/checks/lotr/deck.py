@@ -148,7 +148,7 @@ def assumed_lines(deck: LotrDeck) -> list[Problem]:
 
 
 def sites_listed_elsewhere(deck: LotrDeck) -> list[Problem]:
-    return sites_moved(deck.moved, "adventure deck")
+    return sites_moved(deck.moved, "adventure_deck")
 
 
 def wrong_section(deck: LotrDeck) -> list[Problem]:

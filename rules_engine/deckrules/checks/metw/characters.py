@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 from rules_engine.deckrules.checks.metw.deck import METW_SRC, MetwDeck
-from rules_engine.deckrules.problems import Entry, Problem, lines_of, names, plural, total
+from rules_engine.deckrules.messages import count, items, problem
+from rules_engine.deckrules.problems import Entry, Problem, lines_of, names, total
 
 
 def play_characters_max(deck: MetwDeck) -> list[Problem]:
@@ -15,10 +16,10 @@ def play_characters_max(deck: MetwDeck) -> list[Problem]:
         return []
     char_entries = [e for e in deck.zone("play") if deck.role(e.card) == "character"]
     return [
-        Problem(
+        problem(
             "play_characters_max",
-            f"{plural(characters, 'character')} in the play deck: at most {max_chars}"
-            + (" (avatars not counted)." if deck.coe else " (Wizards not counted)."),
+            {"characters": count(characters, "character"), "max": max_chars}
+            | ({} if deck.coe else {"variant": "starter"}),
             names(char_entries),
             lines_of(char_entries),
             source=deck.src(METW_SRC + " step 5", "CoE 1.5"),
@@ -38,11 +39,9 @@ def play_character_copies(deck: MetwDeck) -> list[Problem]:
     if not dup:
         return []
     return [
-        Problem(
+        problem(
             "play_character_copies",
-            "Only one of each character card in the play deck: "
-            + ", ".join(f"{c} × {n}" for n, c in dup.items())
-            + ".",
+            {"copies": items("copies_card", [{"count": c, "card": n} for n, c in dup.items()])},
             tuple(dup),
             source=METW_SRC + " step 5",
         )
@@ -54,11 +53,11 @@ def avatars_max(deck: MetwDeck) -> list[Problem]:
     avatar_count = deck.by_role["avatar"]
     if max_avatars is None or avatar_count <= max_avatars:
         return []
-    word = "avatar" if deck.coe else "Wizard"
+    word = "avatar" if deck.coe else "wizard"
     return [
-        Problem(
+        problem(
             "avatars_max",
-            f"{plural(avatar_count, word)} in the play deck: at most {max_avatars}.",
+            {"avatars": count(avatar_count, word), "max": max_avatars},
             names(deck.avatars),
             lines_of(deck.avatars),
             source=deck.src(METW_SRC + " step 5", "CoE 1.5"),
@@ -72,11 +71,14 @@ def avatars_all_different(deck: MetwDeck) -> list[Problem]:
     if not different or deck.by_role["avatar"] < different or len(distinct) < different:
         return []
     return [
-        Problem(
+        problem(
             "avatars_all_different",
-            f"{len(distinct)} different avatars ({', '.join(names(deck.avatars))}): up "
-            f"to {deck.rules.get('max_avatars')} avatar cards are allowed, but not {different} "
-            "different ones.",
+            {
+                "distinct": len(distinct),
+                "names": list(names(deck.avatars)),
+                "max": deck.rules.get("max_avatars"),
+                "different": different,
+            },
             names(deck.avatars),
             lines_of(deck.avatars),
             source="CoE 1.5",
@@ -99,11 +101,15 @@ def avatar_copies(deck: MetwDeck) -> list[Problem]:
         return []
     flat = [e for es in repeated for e in es]
     return [
-        Problem(
+        problem(
             "avatar_copies",
-            "More than one avatar with several copies in play deck and sideboard: "
-            + ", ".join(f"{total(es)} × {es[0].card.name}" for es in repeated)
-            + f". Only {max_with_copies} avatar may have more than one copy.",
+            {
+                "copies": items(
+                    "copies_card",
+                    [{"count": total(es), "card": es[0].card.name} for es in repeated],
+                ),
+                "max": max_with_copies,
+            },
             tuple(es[0].card.name for es in repeated),
             lines_of(flat),
             source="CoE 1.6.1 (avatars in the sideboard)",

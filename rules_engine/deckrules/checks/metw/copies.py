@@ -6,6 +6,7 @@ from collections import defaultdict
 
 from rules_engine.deckrules.cards import CardRecord
 from rules_engine.deckrules.checks.metw.deck import MetwDeck
+from rules_engine.deckrules.messages import phrase, problem
 from rules_engine.deckrules.problems import Entry, Problem, lines_of, total
 
 
@@ -13,13 +14,13 @@ def _copy_zones(deck: MetwDeck) -> list[str]:
     return deck.rules.get("copy_zones") or ["play", "pool"]
 
 
-def _scope(deck: MetwDeck) -> str:
+def _scope(deck: MetwDeck) -> dict[str, str]:
     zones = _copy_zones(deck)
     if "sites" in zones:
-        return "in the whole deck"
+        return phrase("scope:whole")
     if "sideboard" in zones:
-        return "in play deck, sideboard and starting cards"
-    return "in play deck and starting cards"
+        return phrase("scope:with_sideboard")
+    return phrase("scope:play_and_pool")
 
 
 def _groups(deck: MetwDeck) -> list[list[Entry]]:
@@ -59,9 +60,9 @@ def unique_copies(deck: MetwDeck) -> list[Problem]:
         if any(e.card.unique for e in es) and n > limit:
             name = es[0].card.name
             out.append(
-                Problem(
+                problem(
                     "copies_unique",
-                    f"{n} × {name}: a unique card may appear once {scope}.",
+                    {"count": n, "card": name, "scope": scope},
                     (name,),
                     lines_of(es),
                     source=deck.src("003 Part I §2 “Unique”, §3 step 2", "CoE 1.3.1"),
@@ -81,13 +82,11 @@ def nonunique_copies(deck: MetwDeck) -> list[Problem]:
         limit = _nonunique_limit(deck, es[0].card)
         if n <= limit:
             continue
-        fw_note = (
-            " (a Fallen-wizard deck: two)" if fw_limit is not None and limit == fw_limit else ""
-        )
+        fw_note = phrase("fw_two" if fw_limit is not None and limit == fw_limit else "")
         out.append(
-            Problem(
+            problem(
                 "copies_nonunique",
-                f"{n} × {name}: at most {limit} copies of a non-unique card {scope}{fw_note}.",
+                {"count": n, "card": name, "max": limit, "scope": scope, "fw": fw_note},
                 (name,),
                 lines_of(es),
                 source=deck.src("003 Part I §3 step 2", "CoE 1.3.1"),

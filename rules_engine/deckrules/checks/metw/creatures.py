@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from rules_engine.deckrules.cards import CardRecord
 from rules_engine.deckrules.checks.metw.deck import MetwDeck
-from rules_engine.deckrules.problems import Entry, Problem, lines_of, names, plural
+from rules_engine.deckrules.messages import count, problem
+from rules_engine.deckrules.problems import Entry, Problem, lines_of, names
 
 
 def _creature_weight(card: CardRecord, deck: MetwDeck) -> int:
@@ -48,11 +49,9 @@ def creatures_min(deck: MetwDeck) -> list[Problem]:
     if creatures >= min_creatures:
         return []
     return [
-        Problem(
+        problem(
             "creatures_min",
-            f"{plural(creatures, 'creature')} among the hazards: at least {min_creatures} "
-            "(agents, At Home / Ahunt dragons, creatures also playable as events and Spawn "
-            "permanent-events count half, rounded down).",
+            {"creatures": count(creatures, "creature"), "min": min_creatures},
             source="CoE 1.5.1",
         )
     ]
@@ -74,9 +73,9 @@ def agents_mind(deck: MetwDeck) -> list[Problem]:
     if max_mind is None or mind <= max_mind:
         return []
     return [
-        Problem(
+        problem(
             "agents_mind",
-            f"Agents' total mind is {mind} ({', '.join(names(agents))}): at most {max_mind}.",
+            {"mind": mind, "names": list(names(agents)), "max": max_mind},
             names(agents),
             lines_of(agents),
             source="CoE 1.3.2",

@@ -9,6 +9,7 @@ from typing import Any
 
 from rules_engine.deckrules.cards import CardRecord
 from rules_engine.deckrules.formats import FormatDef
+from rules_engine.deckrules.messages import items, phrase, problem
 from rules_engine.deckrules.parse import MAIN, DeckLine, is_category_heading
 from rules_engine.deckrules.problems import (
     Entry,
@@ -155,7 +156,7 @@ def split_dual_cards(
 
 
 def sites_listed_elsewhere(deck: MetwDeck) -> list[Problem]:
-    return sites_moved(deck.moved, "location deck")
+    return sites_moved(deck.moved, "location_deck")
 
 
 def wrong_section(deck: MetwDeck) -> list[Problem]:
@@ -163,15 +164,23 @@ def wrong_section(deck: MetwDeck) -> list[Problem]:
     if not deck.misplaced:
         return []
     return [
-        Problem(
+        problem(
             "wrong_section",
-            "Listed in the wrong part of the deck: "
-            + "; ".join(
-                f"line {e.line.line_no} {e.card.name} is a {e.card.type} card "
-                f"under “{e.line.heading or e.line.section}”"
-                for e in deck.misplaced
-            )
-            + ".",
+            {
+                "cards": items(
+                    "misplaced",
+                    [
+                        {
+                            "line": e.line.line_no,
+                            "card": e.card.name,
+                            "type": phrase(f"card_type:{e.card.type}"),
+                            "heading": e.line.heading or e.line.section,
+                        }
+                        for e in deck.misplaced
+                    ],
+                    "; ",
+                )
+            },
             names(deck.misplaced),
             lines_of(deck.misplaced),
             source=deck.src(METW_SRC, "CoE 1.4–1.7"),

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 from rules_engine.deckrules.checks.metw.deck import METW_SRC, MetwDeck
-from rules_engine.deckrules.problems import Entry, Problem, lines_of, names, plural, total
+from rules_engine.deckrules.messages import count, items, phrase, problem
+from rules_engine.deckrules.problems import Entry, Problem, lines_of, names, total
 
 
 def _repeatable(deck: MetwDeck) -> set[str] | None:
@@ -38,16 +39,19 @@ def site_copies(deck: MetwDeck) -> list[Problem]:
     ]
     if not dup_sites:
         return []
+    rows = [
+        {
+            "count": n,
+            "card": es[0].card.name,
+            "alignment": phrase(f"aligned:{es[0].card.alignment}"),
+        }
+        for _, n, es in dup_sites
+    ]
     return [
-        Problem(
+        problem(
             "site_copies",
-            (
-                "Only one of each hero and minion site in a Fallen-wizard's location deck: "
-                if fw
-                else "Only one of each non-Haven site in the location deck: "
-            )
-            + ", ".join(f"{n} × {name}" for name, n, _ in dup_sites)
-            + ".",
+            {"copies": items("site_aligned" if fw else "copies_card", rows)}
+            | ({"variant": "fw"} if fw else {}),
             tuple(name for name, _, _ in dup_sites),
             lines_of([e for _, _, es in dup_sites for e in es]),
             source=deck.src(METW_SRC + " step 1", "CoE 1.4"),
@@ -64,14 +68,10 @@ def regions(deck: MetwDeck) -> list[Problem]:
     if not found or deck.rules.get("regions_allowed"):
         return []
     return [
-        Problem(
+        problem(
             "regions_not_allowed",
-            f"{plural(total(found), 'region card')} ({', '.join(names(found))}): "
-            + (
-                "no region cards in the location deck."
-                if deck.coe
-                else "the starter rules use no region cards."
-            ),
+            {"regions": count(total(found), "region"), "names": list(names(found))}
+            | ({} if deck.coe else {"variant": "starter"}),
             names(found),
             lines_of(found),
             source=deck.src("003 Part I §2", "CoE 1.4"),

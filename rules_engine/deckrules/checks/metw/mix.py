@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from rules_engine.deckrules.checks.metw.deck import METW_SRC, MetwDeck
-from rules_engine.deckrules.problems import Problem, plural
+from rules_engine.deckrules.messages import count, problem
+from rules_engine.deckrules.problems import Problem
 
 
 def resources_count(deck: MetwDeck) -> list[Problem]:
@@ -12,9 +13,9 @@ def resources_count(deck: MetwDeck) -> list[Problem]:
     if lo is None or hi is None or lo <= resources <= hi:
         return []
     return [
-        Problem(
+        problem(
             "resources_count",
-            f"{plural(resources, 'resource')} in the play deck: between {lo} and {hi}.",
+            {"resources": count(resources, "resource"), "min": lo, "max": hi},
             source=deck.src(METW_SRC + " step 2", "CoE 1.5"),
         )
     ]
@@ -25,10 +26,9 @@ def resources_equal_hazards(deck: MetwDeck) -> list[Problem]:
     if not deck.rules.get("resources_equal_hazards", True) or resources == hazards:
         return []
     return [
-        Problem(
+        problem(
             "resources_hazards_equal",
-            f"{plural(resources, 'resource')}, {plural(hazards, 'hazard')}: the play deck "
-            "must have as many hazards as resources.",
+            {"resources": count(resources, "resource"), "hazards": count(hazards, "hazard")},
             source=deck.src(METW_SRC + " step 2", "CoE 1.5"),
         )
     ]

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from rules_engine.deckrules.checks.metw.deck import METW_SB_SRC, MetwDeck
-from rules_engine.deckrules.problems import Problem, names, plural, total
+from rules_engine.deckrules.messages import count, problem
+from rules_engine.deckrules.problems import Problem, names, total
 
 
 def sideboard_size(deck: MetwDeck) -> list[Problem]:
@@ -11,15 +12,15 @@ def sideboard_size(deck: MetwDeck) -> list[Problem]:
     sb_max = deck.rules.get("sideboard_max", 0)
     if sideboard <= sb_max:
         return []
-    msg = (
-        f"{plural(sideboard, 'sideboard card')}: the starter rules have no sideboard."
+    params = (
+        {"variant": "none", "cards": count(sideboard, "sideboard_card")}
         if sb_max == 0
-        else f"{plural(sideboard, 'card')} in the sideboard: at most {sb_max}."
+        else {"cards": count(sideboard, "card"), "max": sb_max}
     )
     return [
-        Problem(
+        problem(
             "sideboard_size",
-            msg,
+            params,
             names(deck.zone("sideboard")) if sb_max == 0 else (),
             source=deck.src(METW_SB_SRC, "CoE 1.6.1"),
         )
@@ -33,10 +34,9 @@ def sideboard_fw_size(deck: MetwDeck) -> list[Problem]:
     if sideboard_fw <= fw_max:
         return []
     return [
-        Problem(
+        problem(
             "sideboard_fw_size",
-            f"{plural(sideboard_fw, 'card')} in the sideboard against Fallen-wizards: "
-            f"at most {fw_max}.",
+            {"cards": count(sideboard_fw, "card"), "max": fw_max},
             source="CoE 1.6.1",
         )
     ]
