@@ -109,6 +109,55 @@ TEMPLATES: dict[str, str] = {
         "%(regions)s (%(names)s): the starter rules use no region cards."
     ),
     "wrong_section": gettext_noop("Listed in the wrong part of the deck: %(cards)s."),
+    "pool_characters": gettext_noop(
+        "%(characters)s %(where)s: between %(min)s and %(max)s.%(hint)s"
+    ),
+    "pool_characters:max": gettext_noop("%(characters)s %(where)s: at most %(max)s.%(hint)s"),
+    "pool_avatar": gettext_noop("%(names)s: the pool holds non-avatar characters only."),
+    "pool_avatar:starter": gettext_noop("%(names)s: no Wizards among the starting characters."),
+    "pool_mind": gettext_noop("Starting characters' combined mind is %(mind)s: at most %(max)s."),
+    "pool_item_kind": gettext_noop("%(names)s: only non-unique minor items may start the game."),
+    "pool_items": gettext_noop(
+        "%(items)s %(where)s: at most %(max)s minor items in total%(in_lieu)s."
+    ),
+    "fw_stage_pool": gettext_noop(
+        "A Fallen-wizard's pool needs up to %(max)s Stage resource permanent-events worth "
+        "exactly %(want)s stage points, at least %(min_nonunique)s of them non-unique — it has "
+        "%(listed)s: %(wrong)s."
+    ),
+    "fw_stage_pool:empty": gettext_noop(
+        "The pool has no Stage resource permanent-events: add up to %(max)s Stage resource "
+        "permanent-events worth exactly %(want)s stage points, at least %(min_nonunique)s of "
+        "them non-unique."
+    ),
+    "pool_card_type": gettext_noop(
+        "%(names)s: the pool holds characters and minor items only%(stage)s."
+    ),
+    "player_type_unknown": gettext_noop(
+        "Say which player type this deck is for (Wizard, Ringwraith, Fallen-wizard or Balrog): "
+        "the list's avatars and sites do not tell."
+    ),
+    "player_type_card": gettext_noop("Not for a %(player_type)s player: %(cards)s."),
+    "banned": gettext_noop("Banned in %(format)s: %(names)s."),
+    "banned_for_player_type": gettext_noop("A %(player_type)s player may not include: %(names)s."),
+    "specific_to_avatar": gettext_noop(
+        "Cards specific to an avatar a %(player_type)s player does not declare: %(cards)s."
+    ),
+    "specific_to_avatar:other": gettext_noop(
+        "Cards specific to an avatar other than this deck's %(avatar)s: %(cards)s."
+    ),
+    "balrog_character_race": gettext_noop(
+        "A Balrog player's characters are Orcs or Trolls: %(cards)s."
+    ),
+    "balrog_character_mind": gettext_noop(
+        "A Balrog player's characters have mind %(max)s or less unless Balrog-specific: %(cards)s."
+    ),
+    "balrog_faction": gettext_noop(
+        "A Balrog player's factions are Orc, Troll, Wolf, Animal or Dragon: %(cards)s."
+    ),
+    "balrog_site": gettext_noop(
+        "A Balrog player uses the Balrog version of these sites, not the minion one: %(cards)s."
+    ),
     "creatures_min": gettext_noop(
         "%(creatures)s among the hazards: at least %(min)s (agents, At Home / Ahunt dragons, "
         "creatures also playable as events and Spawn permanent-events count half, rounded "
@@ -139,6 +188,29 @@ ITEMS: dict[str, str] = {
     "site_aligned": gettext_noop("%(count)s × %(card)s (%(alignment)s)"),
     "or": gettext_noop("%(first)s / %(second)s"),
     # Phrases a message takes or leaves out.
+    "player_type:wizard": gettext_noop("Wizard (hero)"),
+    "player_type:ringwraith": gettext_noop("Ringwraith (minion)"),
+    "player_type:fallen-wizard": gettext_noop("Fallen-wizard"),
+    "player_type:balrog": gettext_noop("Balrog"),
+    "card_kind": gettext_noop("%(card)s (%(alignment)s %(role)s, %(set)s)"),
+    "card_type:avatar": gettext_noop("avatar"),
+    "card_paren": gettext_noop("%(card)s (%(what)s)"),
+    "card_mind": gettext_noop("%(card)s (mind %(mind)s)"),
+    "no_race": gettext_noop("no race"),
+    "specific_balrog": gettext_noop("%(card)s (specific to the Balrog)"),
+    "specific_fw": gettext_noop("%(card)s (specific to the Fallen-wizard %(avatar)s)"),
+    "in_the_pool": gettext_noop("in the pool"),
+    "starting_characters": gettext_noop("starting characters"),
+    "with_starting_characters": gettext_noop("with the starting characters"),
+    "list_under_pool": gettext_noop(" List them under “Pool”."),
+    "in_lieu": gettext_noop(
+        " (cards played with the starting company in lieu of a minor item count)"
+    ),
+    "and_fw_stage": gettext_noop(" (and a Fallen-wizard's Stage resource permanent-events)"),
+    "stage_worth": gettext_noop("they are worth %(points)s, not exactly %(want)s"),
+    "stage_cards": gettext_noop("%(n)s cards, at most %(max)s"),
+    "stage_none_nonunique": gettext_noop("none of them is non-unique"),
+    "stage_card": gettext_noop("%(count)s × %(card)s (%(points)s)"),
     "scope:whole": gettext_noop(" in the whole deck"),
     "scope:with_sideboard": gettext_noop(" in play deck, sideboard and starting cards"),
     "scope:play_and_pool": gettext_noop(" in play deck and starting cards"),
@@ -164,6 +236,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "creature": ("creature", "creatures"),
     "region": ("region card", "region cards"),
     "sideboard_card": ("sideboard card", "sideboard cards"),
+    "item": ("item", "items"),
+    "stage_point": ("stage point", "stage points"),
 }
 
 CountPhrase = Callable[[str, int], str]
@@ -198,9 +272,10 @@ def _english_count(word: str, n: int) -> str:
 def _value(value: Any, translate: Translate, count_phrase: CountPhrase) -> Any:
     if isinstance(value, Mapping):
         if "item" in value:
-            template = translate(ITEMS[value["item"]])
+            # A row may name its own item template ("_item"): a list of different facts.
             rows = [
-                template % {k: _value(v, translate, count_phrase) for k, v in dict(r).items()}
+                translate(ITEMS[r.get("_item") or value["item"]])
+                % {k: _value(v, translate, count_phrase) for k, v in dict(r).items()}
                 for r in value.get("list", ())
             ]
             return str(value.get("sep", ", ")).join(rows)

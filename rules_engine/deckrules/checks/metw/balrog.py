@@ -9,11 +9,12 @@ from rules_engine.deckrules.cards import normalize_name
 from rules_engine.deckrules.checks.metw.deck import MetwDeck
 from rules_engine.deckrules.checks.metw.player_type import allowed_entries
 from rules_engine.deckrules.formats import COE_BALROG_LIMITS
+from rules_engine.deckrules.messages import items, phrase, problem
 from rules_engine.deckrules.problems import Entry, Problem, lines_of, names
 
 
-def _race(e: Entry) -> str:
-    return f"{e.card.name} ({e.card.race or 'no race'})"
+def _race(e: Entry) -> dict[str, Any]:
+    return {"_item": "card_paren", "card": e.card.name, "what": e.card.race or phrase("no_race")}
 
 
 def _breaches(deck: MetwDeck, limits: dict[str, Any]) -> dict[str, list[Entry]]:
@@ -43,35 +44,28 @@ def balrog_limits(deck: MetwDeck) -> list[Problem]:
     limits = {**COE_BALROG_LIMITS, **deck.rules["balrog_limits"]}
     max_mind = limits["max_character_mind"]
     bad = _breaches(deck, limits)
-    kinds: tuple[tuple[str, str, str, Callable[[Entry], str]], ...] = (
-        ("race", "balrog_character_race", "A Balrog player's characters are Orcs or Trolls", _race),
+    kinds: tuple[tuple[str, str, Callable[[Entry], dict[str, Any]]], ...] = (
+        ("race", "balrog_character_race", _race),
         (
             "mind",
             "balrog_character_mind",
-            f"A Balrog player's characters have mind {max_mind} or less unless Balrog-specific",
-            lambda e: f"{e.card.name} (mind {e.card.mind})",
+            lambda e: {"_item": "card_mind", "card": e.card.name, "mind": e.card.mind},
         ),
-        (
-            "faction",
-            "balrog_faction",
-            "A Balrog player's factions are Orc, Troll, Wolf, Animal or Dragon",
-            _race,
-        ),
+        ("faction", "balrog_faction", _race),
         (
             "site",
             "balrog_site",
-            "A Balrog player uses the Balrog version of these sites, not the minion one",
-            lambda e: f"{e.card.name} ({e.card.set})",
+            lambda e: {"_item": "card_paren", "card": e.card.name, "what": e.card.set},
         ),
     )
     return [
-        Problem(
+        problem(
             code,
-            f"{lead}: {', '.join(label(e) for e in bad[kind])}.",
+            {"max": max_mind, "cards": items("", [label(e) for e in bad[kind]])},
             names(bad[kind]),
             lines_of(bad[kind]),
             source="CoE 1.3.x (Balrog player)",
         )
-        for kind, code, lead, label in kinds
+        for kind, code, label in kinds
         if bad[kind]
     ]

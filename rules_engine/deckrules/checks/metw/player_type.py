@@ -6,12 +6,12 @@ from collections import Counter
 
 from rules_engine.deckrules.cards import normalize_name
 from rules_engine.deckrules.checks.metw.deck import MetwDeck
-from rules_engine.deckrules.formats import PLAYER_TYPE_LABELS
+from rules_engine.deckrules.messages import items, phrase, problem
 from rules_engine.deckrules.problems import Entry, Problem, lines_of, names
 
 
-def _label(deck: MetwDeck) -> str:
-    return PLAYER_TYPE_LABELS.get(deck.player_type or "", deck.player_type)
+def _label(deck: MetwDeck) -> dict[str, str]:
+    return phrase(f"player_type:{deck.player_type}")
 
 
 def player_type_unknown(deck: MetwDeck) -> list[Problem]:
@@ -19,10 +19,9 @@ def player_type_unknown(deck: MetwDeck) -> list[Problem]:
     if len(allowed_types) <= 1 or deck.player_type is not None:
         return []
     return [
-        Problem(
+        problem(
             "player_type_unknown",
-            "Say which player type this deck is for (Wizard, Ringwraith, Fallen-wizard or "
-            "Balrog): the list's avatars and sites do not tell.",
+            {},
             source="CoE 1.2",
         )
     ]
@@ -62,14 +61,23 @@ def player_type_cards(deck: MetwDeck) -> list[Problem]:
     if not wrong:
         return []
     return [
-        Problem(
+        problem(
             "player_type_card",
-            f"Not for a {_label(deck)} player: "
-            + ", ".join(
-                f"{e.card.name} ({e.card.alignment} {deck.role(e.card)}, {e.card.set})"
-                for e in wrong
-            )
-            + ".",
+            {
+                "player_type": _label(deck),
+                "cards": items(
+                    "card_kind",
+                    [
+                        {
+                            "card": e.card.name,
+                            "alignment": phrase(f"aligned:{e.card.alignment}"),
+                            "role": phrase(f"card_type:{deck.role(e.card)}"),
+                            "set": e.card.set,
+                        }
+                        for e in wrong
+                    ],
+                ),
+            },
             names(wrong),
             lines_of(wrong),
             source=deck.src("003 (a hero game)", "CoE 1.2–1.3"),
@@ -87,9 +95,9 @@ def banned(deck: MetwDeck) -> list[Problem]:
     if not hit:
         return []
     return [
-        Problem(
+        problem(
             "banned",
-            f"Banned in {deck.fmt.name}: {', '.join(names(hit))}.",
+            {"format": deck.fmt.name, "names": list(names(hit))},
             names(hit),
             lines_of(hit),
             source=deck.fmt.source,
@@ -104,9 +112,9 @@ def banned_for_player_type(deck: MetwDeck) -> list[Problem]:
     if not hit:
         return []
     return [
-        Problem(
+        problem(
             "banned_for_player_type",
-            f"A {_label(deck)} player may not include: {', '.join(names(hit))}.",
+            {"player_type": _label(deck), "names": list(names(hit))},
             names(hit),
             lines_of(hit),
             source="CoE 1.3.x (cards a Fallen-wizard / Balrog player cannot include)",
@@ -131,10 +139,10 @@ def _declared_avatar(entries: list[Entry], specific: list[Entry], player_type: s
     return named.most_common(1)[0][0] if named else None
 
 
-def _specific_label(e: Entry) -> str:
+def _specific_row(e: Entry) -> dict[str, str]:
     if e.card.specific_to == "Balrog":
-        return f"{e.card.name} (specific to the Balrog)"
-    return f"{e.card.name} (specific to the Fallen-wizard {e.card.specific_to})"
+        return {"_item": "specific_balrog", "card": e.card.name}
+    return {"_item": "specific_fw", "card": e.card.name, "avatar": e.card.specific_to or ""}
 
 
 def specific_to_avatar(deck: MetwDeck) -> list[Problem]:
@@ -149,17 +157,14 @@ def specific_to_avatar(deck: MetwDeck) -> list[Problem]:
     if not wrong:
         return []
     return [
-        Problem(
+        problem(
             "specific_to_avatar",
-            "Cards specific to an avatar "
-            + (
-                f"other than this deck's {declared.title()}"
+            (
+                {"variant": "other", "avatar": declared.title()}
                 if declared and player_type == "fallen-wizard"
-                else f"a {_label(deck)} player does not declare"
+                else {"player_type": _label(deck)}
             )
-            + ": "
-            + ", ".join(_specific_label(e) for e in wrong)
-            + ".",
+            | {"cards": items("", [_specific_row(e) for e in wrong])},
             names(wrong),
             lines_of(wrong),
             source="CoE 1.3.x (cards specific to an avatar)",

@@ -9,7 +9,8 @@ from typing import Any
 from rules_engine.deckrules.cards import normalize_name
 from rules_engine.deckrules.checks.metw.deck import METW_SRC, MetwDeck
 from rules_engine.deckrules.formats import COE_FW_STAGE_POOL
-from rules_engine.deckrules.problems import Entry, Problem, lines_of, names, plural, total
+from rules_engine.deckrules.messages import count, items, phrase, problem
+from rules_engine.deckrules.problems import Entry, Problem, lines_of, names, total
 
 
 @dataclass
@@ -53,8 +54,8 @@ def pool_parts(deck: MetwDeck) -> PoolParts:
     return PoolParts(chars, avatars, items, stage, other, in_lieu, stage_rule)
 
 
-def _pool_word(deck: MetwDeck) -> str:
-    return "in the pool" if deck.coe else "starting characters"
+def _pool_word(deck: MetwDeck) -> dict[str, str]:
+    return phrase("in_the_pool" if deck.coe else "starting_characters")
 
 
 def pool_characters(deck: MetwDeck) -> list[Problem]:
@@ -64,11 +65,16 @@ def pool_characters(deck: MetwDeck) -> list[Problem]:
     if pmax is None or pmin <= n <= pmax:
         return []
     return [
-        Problem(
+        problem(
             "pool_characters",
-            f"{plural(n, 'character')} {_pool_word(deck)}: "
-            + (f"between {pmin} and {pmax}." if pmin else f"at most {pmax}.")
-            + ("" if deck.coe else " List them under “Pool”."),
+            {
+                "characters": count(n, "character"),
+                "where": _pool_word(deck),
+                "min": pmin,
+                "max": pmax,
+                "hint": phrase("" if deck.coe else "list_under_pool"),
+            }
+            | ({} if pmin else {"variant": "max"}),
             names(chars),
             lines_of(chars),
             source=deck.src(METW_SRC + " step 3", "CoE 1.7"),
@@ -81,14 +87,9 @@ def pool_avatars(deck: MetwDeck) -> list[Problem]:
     if not avatars or deck.rules.get("pool_avatars_allowed"):
         return []
     return [
-        Problem(
+        problem(
             "pool_avatar",
-            f"{', '.join(names(avatars))}: "
-            + (
-                "the pool holds non-avatar characters only."
-                if deck.coe
-                else "no Wizards among the starting characters."
-            ),
+            {"names": list(names(avatars))} | ({} if deck.coe else {"variant": "starter"}),
             names(avatars),
             lines_of(avatars),
             source=deck.src(METW_SRC + " step 3", "CoE 1.7"),
@@ -102,9 +103,9 @@ def pool_mind(deck: MetwDeck) -> list[Problem]:
     if max_mind is None or parts.mind <= max_mind:
         return []
     return [
-        Problem(
+        problem(
             "pool_mind",
-            f"Starting characters' combined mind is {parts.mind}: at most {max_mind}.",
+            {"mind": parts.mind, "max": max_mind},
             names(parts.characters),
             lines_of(parts.characters),
             source=METW_SRC + " step 3",
@@ -122,9 +123,9 @@ def pool_item_kind(deck: MetwDeck) -> list[Problem]:
     if not bad:
         return []
     return [
-        Problem(
+        problem(
             "pool_item_kind",
-            f"{', '.join(names(bad))}: only non-unique minor items may start the game.",
+            {"names": list(names(bad))},
             names(bad),
             lines_of(bad),
             source=deck.src(METW_SRC + " step 4", "CoE 1.7"),
@@ -140,16 +141,14 @@ def pool_items(deck: MetwDeck) -> list[Problem]:
         return []
     in_lieu_used = parts.in_lieu and any(e.card.key in parts.in_lieu for e in parts.items)
     return [
-        Problem(
+        problem(
             "pool_items",
-            f"{plural(n, 'item')} "
-            f"{_pool_word(deck) if deck.coe else 'with the starting characters'}: "
-            f"at most {max_items} minor items in total"
-            + (
-                " (cards played with the starting company in lieu of a minor item count)."
-                if in_lieu_used
-                else "."
-            ),
+            {
+                "items": count(n, "item"),
+                "where": phrase("in_the_pool" if deck.coe else "with_starting_characters"),
+                "max": max_items,
+                "in_lieu": phrase("in_lieu" if in_lieu_used else ""),
+            },
             names(parts.items),
             lines_of(parts.items),
             source=deck.src(METW_SRC + " step 4", "CoE 1.7"),
@@ -168,28 +167,25 @@ def fw_stage_pool(deck: MetwDeck) -> list[Problem]:
     points = sum((e.card.stage_points or 0) * e.count for e in stage)
     nonunique = sum(e.count for e in stage if not e.card.unique)
     want, max_cards, min_nonunique = rule["stage_points"], rule["max_cards"], rule["min_nonunique"]
-    wrong: list[str] = []
+    wrong: list[dict[str, Any]] = []
     if points != want:
-        wrong.append(f"they are worth {plural(points, 'stage point')}, not exactly {want}")
+        wrong.append({"_item": "stage_worth", "points": count(points, "stage_point"), "want": want})
     if n > max_cards:
-        wrong.append(f"{n} cards, at most {max_cards}")
+        wrong.append({"_item": "stage_cards", "n": n, "max": max_cards})
     if nonunique < min_nonunique:
-        wrong.append("none of them is non-unique")
+        wrong.append({"_item": "stage_none_nonunique"})
     if not wrong:
         return []
-    listed = ", ".join(f"{e.count} × {e.card.name} ({e.card.stage_points})" for e in stage)
-    need = (
-        f"up to {max_cards} Stage resource permanent-events worth exactly {want} stage "
-        f"points, at least {min_nonunique} of them non-unique"
-    )
+    listed = [{"count": e.count, "card": e.card.name, "points": e.card.stage_points} for e in stage]
+    params: dict[str, Any] = {"max": max_cards, "want": want, "min_nonunique": min_nonunique}
+    if stage:
+        params |= {"listed": items("stage_card", listed), "wrong": items("", wrong, "; ")}
+    else:
+        params["variant"] = "empty"
     return [
-        Problem(
+        problem(
             "fw_stage_pool",
-            (
-                f"A Fallen-wizard's pool needs {need} — it has {listed}: {'; '.join(wrong)}."
-                if stage
-                else f"The pool has no Stage resource permanent-events: add {need}."
-            ),
+            params,
             names(stage),
             lines_of(stage),
             source="CoE 1.7 (a Fallen-wizard's Stage resources)",
@@ -202,14 +198,12 @@ def pool_card_type(deck: MetwDeck) -> list[Problem]:
     if not parts.other:
         return []
     return [
-        Problem(
+        problem(
             "pool_card_type",
-            f"{', '.join(names(parts.other))}: the pool holds characters and minor items only"
-            + (
-                " (and a Fallen-wizard's Stage resource permanent-events)."
-                if parts.stage_rule
-                else "."
-            ),
+            {
+                "names": list(names(parts.other)),
+                "stage": phrase("and_fw_stage" if parts.stage_rule else ""),
+            },
             names(parts.other),
             lines_of(parts.other),
             source=deck.src(METW_SRC + " steps 3–4", "CoE 1.7"),
