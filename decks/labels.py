@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine.deckrules.messages import render
@@ -37,8 +37,32 @@ def problem_text(problem: Any) -> str:
     (a ``Problem`` or its stored dict); the engine's English message when the code has
     no template."""
     get = problem.get if isinstance(problem, dict) else lambda k, d=None: getattr(problem, k, d)
-    text = render(get("code", ""), get("params") or {}, gettext)
+    text = render(get("code", ""), get("params") or {}, gettext, _count_phrase)
     return text if text is not None else str(get("message", ""))
+
+
+# The counted nouns of the problem messages (rules_engine/deckrules/messages.py WORDS),
+# with the plural forms of the reader's language.
+COUNT_WORDS = {
+    "card": ngettext_lazy("%(n)s card", "%(n)s cards", "n"),
+    "resource": ngettext_lazy("%(n)s resource", "%(n)s resources", "n"),
+    "hazard": ngettext_lazy("%(n)s hazard", "%(n)s hazards", "n"),
+    "character": ngettext_lazy("%(n)s character", "%(n)s characters", "n"),
+    "avatar": ngettext_lazy("%(n)s avatar", "%(n)s avatars", "n"),
+    "wizard": ngettext_lazy("%(n)s Wizard", "%(n)s Wizards", "n"),
+    "creature": ngettext_lazy("%(n)s creature", "%(n)s creatures", "n"),
+    "region": ngettext_lazy("%(n)s region card", "%(n)s region cards", "n"),
+    "sideboard_card": ngettext_lazy("%(n)s sideboard card", "%(n)s sideboard cards", "n"),
+    "item": ngettext_lazy("%(n)s item", "%(n)s items", "n"),
+    "free_peoples_card": ngettext_lazy("%(n)s Free Peoples card", "%(n)s Free Peoples cards", "n"),
+    "site": ngettext_lazy("%(n)s site", "%(n)s sites", "n"),
+    "stage_point": ngettext_lazy("%(n)s stage point", "%(n)s stage points", "n"),
+}
+
+
+def _count_phrase(word: str, n: int) -> str:
+    phrase = COUNT_WORDS.get(word)
+    return str(phrase % {"n": n}) if phrase is not None else f"{n} {word}"
 
 
 def player_type_name(key: str | None) -> str:

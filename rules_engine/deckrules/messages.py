@@ -16,155 +16,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from rules_engine.deckrules.problem_templates import TEMPLATES, gettext_noop
 from rules_engine.deckrules.problems import WARNING, Problem
 
 Translate = Callable[[str], str]
 
 
-def gettext_noop(message: str) -> str:
-    """Marks ``message`` for the translation catalogue; translated when rendered."""
-    return message
-
-
 def _same(message: str) -> str:
     return message
 
-
-TEMPLATES: dict[str, str] = {
-    # The format a list names on a "Format:" line (GEMP deck pages have one).
-    "format_from_list": gettext_noop(
-        "The list says “Format: %(declared)s”: checked as %(format)s."
-    ),
-    "format_differs": gettext_noop(
-        "The list says “Format: %(declared)s” (%(named)s), but it is checked as %(format)s, "
-        "the format chosen."
-    ),
-    "format_unknown": gettext_noop(
-        "The list says “Format: %(declared)s”, a format not known here: checked as %(format)s."
-    ),
-    # Reading the list (validate.py, problems.py).
-    "line_not_understood": gettext_noop(
-        "Line %(line)s: not understood, neither a card nor a heading: “%(text)s”."
-    ),
-    "not_in_format": gettext_noop(
-        "Line %(line)s: “%(name)s” is not allowed in %(format)s: no printing of it is in the "
-        "format (%(printings)s)."
-    ),
-    "ambiguous_card": gettext_noop(
-        "Line %(line)s: “%(name)s” fits several cards: %(options)s. Add the set code, e.g. "
-        "“(TW)” or “(1)”, or the full name."
-    ),
-    "unknown_card": gettext_noop("Line %(line)s: no card named “%(name)s”."),
-    "unknown_card:suggest": gettext_noop(
-        "Line %(line)s: no card named “%(name)s”. Did you mean %(suggestions)s?"
-    ),
-    "declared_count_mismatch": gettext_noop(
-        "Line %(line)s: “%(heading)s” says %(declared)s, the lines below it list %(listed)s."
-    ),
-    "site_moved": gettext_noop(
-        "Sites listed among other cards, counted in the %(where)s: %(sites)s."
-    ),
-    # METW (003 Part I §2–3, CoE 1.3–1.7).
-    "resources_count": gettext_noop("%(resources)s in the play deck: between %(min)s and %(max)s."),
-    "resources_hazards_equal": gettext_noop(
-        "%(resources)s, %(hazards)s: the play deck must have as many hazards as resources."
-    ),
-    "sideboard_size": gettext_noop("%(cards)s in the sideboard: at most %(max)s."),
-    "sideboard_size:none": gettext_noop("%(cards)s: the starter rules have no sideboard."),
-    "sideboard_fw_size": gettext_noop(
-        "%(cards)s in the sideboard against Fallen-wizards: at most %(max)s."
-    ),
-    "play_characters_max": gettext_noop(
-        "%(characters)s in the play deck: at most %(max)s (avatars not counted)."
-    ),
-    "play_characters_max:starter": gettext_noop(
-        "%(characters)s in the play deck: at most %(max)s (Wizards not counted)."
-    ),
-    "play_character_copies": gettext_noop(
-        "Only one of each character card in the play deck: %(copies)s."
-    ),
-    "avatars_max": gettext_noop("%(avatars)s in the play deck: at most %(max)s."),
-    "avatars_all_different": gettext_noop(
-        "%(distinct)s different avatars (%(names)s): up to %(max)s avatar cards are allowed, "
-        "but not %(different)s different ones."
-    ),
-    "avatar_copies": gettext_noop(
-        "More than one avatar with several copies in play deck and sideboard: %(copies)s. "
-        "Only %(max)s avatar may have more than one copy."
-    ),
-    "copies_unique": gettext_noop("%(count)s × %(card)s: a unique card may appear once%(scope)s."),
-    "copies_nonunique": gettext_noop(
-        "%(count)s × %(card)s: at most %(max)s copies of a non-unique card%(scope)s%(fw)s."
-    ),
-    "site_copies": gettext_noop(
-        "Only one of each non-Haven site in the location deck: %(copies)s."
-    ),
-    "site_copies:fw": gettext_noop(
-        "Only one of each hero and minion site in a Fallen-wizard's location deck: %(copies)s."
-    ),
-    "regions_not_allowed": gettext_noop(
-        "%(regions)s (%(names)s): no region cards in the location deck."
-    ),
-    "regions_not_allowed:starter": gettext_noop(
-        "%(regions)s (%(names)s): the starter rules use no region cards."
-    ),
-    "wrong_section": gettext_noop("Listed in the wrong part of the deck: %(cards)s."),
-    "pool_characters": gettext_noop(
-        "%(characters)s %(where)s: between %(min)s and %(max)s.%(hint)s"
-    ),
-    "pool_characters:max": gettext_noop("%(characters)s %(where)s: at most %(max)s.%(hint)s"),
-    "pool_avatar": gettext_noop("%(names)s: the pool holds non-avatar characters only."),
-    "pool_avatar:starter": gettext_noop("%(names)s: no Wizards among the starting characters."),
-    "pool_mind": gettext_noop("Starting characters' combined mind is %(mind)s: at most %(max)s."),
-    "pool_item_kind": gettext_noop("%(names)s: only non-unique minor items may start the game."),
-    "pool_items": gettext_noop(
-        "%(items)s %(where)s: at most %(max)s minor items in total%(in_lieu)s."
-    ),
-    "fw_stage_pool": gettext_noop(
-        "A Fallen-wizard's pool needs up to %(max)s Stage resource permanent-events worth "
-        "exactly %(want)s stage points, at least %(min_nonunique)s of them non-unique — it has "
-        "%(listed)s: %(wrong)s."
-    ),
-    "fw_stage_pool:empty": gettext_noop(
-        "The pool has no Stage resource permanent-events: add up to %(max)s Stage resource "
-        "permanent-events worth exactly %(want)s stage points, at least %(min_nonunique)s of "
-        "them non-unique."
-    ),
-    "pool_card_type": gettext_noop(
-        "%(names)s: the pool holds characters and minor items only%(stage)s."
-    ),
-    "player_type_unknown": gettext_noop(
-        "Say which player type this deck is for (Wizard, Ringwraith, Fallen-wizard or Balrog): "
-        "the list's avatars and sites do not tell."
-    ),
-    "player_type_card": gettext_noop("Not for a %(player_type)s player: %(cards)s."),
-    "banned": gettext_noop("Banned in %(format)s: %(names)s."),
-    "banned_for_player_type": gettext_noop("A %(player_type)s player may not include: %(names)s."),
-    "specific_to_avatar": gettext_noop(
-        "Cards specific to an avatar a %(player_type)s player does not declare: %(cards)s."
-    ),
-    "specific_to_avatar:other": gettext_noop(
-        "Cards specific to an avatar other than this deck's %(avatar)s: %(cards)s."
-    ),
-    "balrog_character_race": gettext_noop(
-        "A Balrog player's characters are Orcs or Trolls: %(cards)s."
-    ),
-    "balrog_character_mind": gettext_noop(
-        "A Balrog player's characters have mind %(max)s or less unless Balrog-specific: %(cards)s."
-    ),
-    "balrog_faction": gettext_noop(
-        "A Balrog player's factions are Orc, Troll, Wolf, Animal or Dragon: %(cards)s."
-    ),
-    "balrog_site": gettext_noop(
-        "A Balrog player uses the Balrog version of these sites, not the minion one: %(cards)s."
-    ),
-    "creatures_min": gettext_noop(
-        "%(creatures)s among the hazards: at least %(min)s (agents, At Home / Ahunt dragons, "
-        "creatures also playable as events and Spawn permanent-events count half, rounded "
-        "down)."
-    ),
-    "agents_mind": gettext_noop("Agents' total mind is %(mind)s (%(names)s): at most %(max)s."),
-}
 
 ITEMS: dict[str, str] = {
     "line_card": gettext_noop("line %(line)s %(card)s"),
@@ -199,6 +59,15 @@ ITEMS: dict[str, str] = {
     "no_race": gettext_noop("no race"),
     "specific_balrog": gettext_noop("%(card)s (specific to the Balrog)"),
     "specific_fw": gettext_noop("%(card)s (specific to the Fallen-wizard %(avatar)s)"),
+    "block": gettext_noop("%(block)s"),
+    "block:FELLOWSHIP": gettext_noop("Fellowship block"),
+    "block:TWO_TOWERS": gettext_noop("Towers block"),
+    "block:KING": gettext_noop("King block"),
+    "block:HOBBIT": gettext_noop("Hobbit"),
+    "block:SHADOWS": gettext_noop("Shadows (set 11 on)"),
+    "site_twice": gettext_noop("site %(number)s twice (%(names)s)"),
+    "site_missing": gettext_noop("no site %(numbers)s"),
+    "shadow_group": gettext_noop("%(count)s with Shadow number %(number)s (%(names)s)"),
     "in_the_pool": gettext_noop("in the pool"),
     "starting_characters": gettext_noop("starting characters"),
     "with_starting_characters": gettext_noop("with the starting characters"),
@@ -237,6 +106,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "region": ("region card", "region cards"),
     "sideboard_card": ("sideboard card", "sideboard cards"),
     "item": ("item", "items"),
+    "site": ("site", "sites"),
+    "free_peoples_card": ("Free Peoples card", "Free Peoples cards"),
     "stage_point": ("stage point", "stage points"),
 }
 

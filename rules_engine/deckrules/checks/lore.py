@@ -8,13 +8,13 @@ from typing import Any
 
 from rules_engine.deckrules.cards import CardRecord, lore_record
 from rules_engine.deckrules.formats import FormatDef
+from rules_engine.deckrules.messages import count, items, phrase, problem
 from rules_engine.deckrules.parse import DeckLine
 from rules_engine.deckrules.problems import (
     WARNING,
     Entry,
     Problem,
     lines_of,
-    plural,
     sum_by,
     total,
 )
@@ -64,11 +64,14 @@ def unknown_cards(deck: LoreDeck) -> list[Problem]:
     if not deck.unknown:
         return []
     return [
-        Problem(
+        problem(
             "unknown_card",
-            "Not in the organizer's LoRE card list, counted as non-unique cards: "
-            + ", ".join(f"line {ln.line_no} {ln.name}" for ln in deck.unknown)
-            + ". The director checks these by hand.",
+            {
+                "variant": "lore",
+                "cards": items(
+                    "line_card", [{"line": ln.line_no, "card": ln.name} for ln in deck.unknown]
+                ),
+            },
             tuple(ln.name for ln in deck.unknown),
             tuple(ln.line_no for ln in deck.unknown),
             WARNING,
@@ -82,11 +85,9 @@ def deck_size(deck: LoreDeck) -> list[Problem]:
     lo, hi = deck.rules.get("deck_min"), deck.rules.get("deck_max")
     if not ((lo is not None and n < lo) or (hi is not None and n > hi)):
         return []
-    if lo is not None and hi is not None:
-        bounds = f"between {lo} and {hi}"
-    else:
-        bounds = f"at least {lo}" if lo is not None else f"at most {hi}"
-    return [Problem("deck_size", f"{plural(n, 'card')} in the deck: {bounds}.", source=_SETTING)]
+    variant = "" if lo is not None and hi is not None else ("min" if lo is not None else "max")
+    params = {"variant": variant, "cards": count(n, "card"), "min": lo, "max": hi}
+    return [problem("deck_size", params, source=_SETTING)]
 
 
 def sideboard_size(deck: LoreDeck) -> list[Problem]:
@@ -95,9 +96,9 @@ def sideboard_size(deck: LoreDeck) -> list[Problem]:
     if sb_max is None or n <= sb_max:
         return []
     return [
-        Problem(
+        problem(
             "sideboard_size",
-            f"{plural(n, 'card')} in the sideboard: at most {sb_max}.",
+            {"cards": count(n, "card"), "max": sb_max},
             source=_SETTING,
         )
     ]
@@ -106,18 +107,18 @@ def sideboard_size(deck: LoreDeck) -> list[Problem]:
 def _copy_problem(deck: LoreDeck, es: list[Entry]) -> Problem | None:
     n, card = total(es), es[0].card
     if card.unique and n > deck.rules.get("unique_limit", 1):
-        return Problem(
+        return problem(
             "copies_unique",
-            f"{n} × {card.name}: a unique card may appear once.",
+            {"count": n, "card": card.name, "scope": phrase("")},
             (card.name,),
             lines_of(es),
             source=LORE_SRC,
         )
     limit = deck.rules.get("copy_limit")
     if not card.unique and limit is not None and n > limit:
-        return Problem(
+        return problem(
             "copies_nonunique",
-            f"{n} × {card.name}: at most {limit} copies of a card.",
+            {"variant": "lore", "count": n, "card": card.name, "max": limit},
             (card.name,),
             lines_of(es),
             source=_SETTING,

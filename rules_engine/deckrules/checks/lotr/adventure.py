@@ -6,7 +6,8 @@ from collections import defaultdict
 
 from rules_engine.deckrules.checks.lotr.deck import LOTR_SRC, LotrDeck
 from rules_engine.deckrules.formats import NUMBERED_SITE_RULES
-from rules_engine.deckrules.problems import Entry, Problem, lines_of, names, plural, total
+from rules_engine.deckrules.messages import count, items, phrase, problem
+from rules_engine.deckrules.problems import Entry, Problem, lines_of, names, total
 
 _SRC = LOTR_SRC + ", “Adventure Deck”"
 
@@ -17,6 +18,11 @@ BLOCK_NAMES = {
     "HOBBIT": "Hobbit",
     "SHADOWS": "Shadows (set 11 on)",
 }
+
+
+def _block(block: str | None) -> dict[str, str] | str:
+    """A site block inside a message (a phrase the faces translate)."""
+    return phrase(f"block:{block}") if block in BLOCK_NAMES else str(block)
 
 
 def _per_card(deck: LotrDeck) -> dict[str, list[Entry]]:
@@ -32,9 +38,9 @@ def site_count(deck: LotrDeck) -> list[Problem]:
     if n == want:
         return []
     return [
-        Problem(
+        problem(
             "sites_count",
-            f"{plural(n, 'site')} in the adventure deck: exactly {want}.",
+            {"sites": count(n, "site"), "want": want},
             source=_SRC,
         )
     ]
@@ -45,11 +51,9 @@ def sites_different(deck: LotrDeck) -> list[Problem]:
     if not dups:
         return []
     return [
-        Problem(
+        problem(
             "sites_duplicate",
-            "Each site must be different: "
-            + ", ".join(f"{c} × {name}" for name, c, _ in dups)
-            + ".",
+            {"copies": items("copies_card", [{"count": c, "card": name} for name, c, _ in dups])},
             tuple(name for name, _, _ in dups),
             lines_of([e for _, _, es in dups for e in es]),
             source=_SRC,
@@ -64,11 +68,14 @@ def _block_label(block: str | None) -> str:
 def _mixed_blocks(deck: LotrDeck) -> Problem:
     sites = deck.zone("sites")
     blocks = {e.card.site_block for e in sites}
-    return Problem(
+    return problem(
         "site_block",
-        "All nine sites must come from one block; this adventure deck mixes "
-        + ", ".join(sorted(_block_label(b) for b in blocks))
-        + ".",
+        {
+            "variant": "mixed",
+            "blocks": items(
+                "block", [{"block": _block(b)} for b in sorted(blocks, key=_block_label)]
+            ),
+        },
         names(sites),
         lines_of(sites),
         source=deck.fmt.source,
@@ -80,14 +87,15 @@ def _wrong_block(deck: LotrDeck, rule: str) -> list[Problem]:
     if not wrong:
         return []
     return [
-        Problem(
+        problem(
             "site_block",
-            f"Sites must be {BLOCK_NAMES[rule]} sites: "
-            + ", ".join(
-                f"{e.card.name} ({BLOCK_NAMES.get(e.card.site_block or '', e.card.site_block)})"
-                for e in wrong
-            )
-            + ".",
+            {
+                "block": _block(rule),
+                "sites": items(
+                    "card_paren",
+                    [{"card": e.card.name, "what": _block(e.card.site_block)} for e in wrong],
+                ),
+            },
             names(wrong),
             lines_of(wrong),
             source=_SRC,
@@ -105,16 +113,17 @@ def _site_numbers(deck: LotrDeck, distinct: list[Entry]) -> list[Problem]:
     missing = [k for k in range(1, 10) if k not in by_number] if complete else []
     if not doubled and not missing:
         return []
-    parts = [
-        f"site {k} twice ({', '.join(e.card.name for e in v)})" for k, v in sorted(doubled.items())
+    parts: list[dict] = [
+        {"_item": "site_twice", "number": k, "names": [e.card.name for e in v]}
+        for k, v in sorted(doubled.items())
     ]
     if missing:
-        parts.append("no site " + ", ".join(str(k) for k in missing))
+        parts.append({"_item": "site_missing", "numbers": missing})
     bad = [e for v in doubled.values() for e in v]
     return [
-        Problem(
+        problem(
             "site_numbers",
-            "One site for each site number 1–9: " + "; ".join(parts) + ".",
+            {"parts": items("", parts, "; ")},
             names(bad),
             lines_of(bad),
             source=_SRC,
@@ -133,14 +142,19 @@ def _shadow_numbers(deck: LotrDeck, distinct: list[Entry]) -> list[Problem]:
         return []
     bad = [e for v in over.values() for e in v]
     return [
-        Problem(
+        problem(
             "site_shadow_number",
-            f"At most {max_same} sites with the same Shadow number: "
-            + "; ".join(
-                f"{len(v)} with Shadow number {k} ({', '.join(e.card.name for e in v)})"
-                for k, v in sorted(over.items(), key=lambda kv: kv[0] or 0)
-            )
-            + ".",
+            {
+                "max": max_same,
+                "groups": items(
+                    "shadow_group",
+                    [
+                        {"count": len(v), "number": k, "names": [e.card.name for e in v]}
+                        for k, v in sorted(over.items(), key=lambda kv: kv[0] or 0)
+                    ],
+                    "; ",
+                ),
+            },
             names(bad),
             lines_of(bad),
             source=_SRC,

@@ -10,6 +10,7 @@ from typing import Any
 
 from rules_engine.deckrules.cards import CardRecord
 from rules_engine.deckrules.formats import FormatDef
+from rules_engine.deckrules.messages import items, problem
 from rules_engine.deckrules.parse import MAIN, DeckLine
 from rules_engine.deckrules.problems import (
     WARNING,
@@ -90,16 +91,12 @@ class _Builder:
     def assume(self, line: DeckLine, card: CardRecord, zone: str) -> None:
         if zone == "ring":
             self.ring_taken = True
-            code, text = "ring_assumed", f"No “Ring:” line: line {line.line_no} {card.name} is "
-            text += "taken as the Ring."
+            code = "ring_assumed"
         else:
             self.rb_taken = True
             code = "ring_bearer_assumed"
-            text = (
-                f"No “Ring-bearer:” line: line {line.line_no} {card.name} is taken as the "
-                "Ring-bearer."
-            )
-        self.deck.notes.append(Problem(code, text, (card.name,), (line.line_no,), WARNING))
+        params = {"line": line.line_no, "card": card.name}
+        self.deck.notes.append(problem(code, params, (card.name,), (line.line_no,), WARNING))
         self.single(line, card, zone)
 
     def place(self, line: DeckLine, card: CardRecord) -> None:
@@ -155,11 +152,15 @@ def wrong_section(deck: LotrDeck) -> list[Problem]:
     if not deck.misplaced:
         return []
     return [
-        Problem(
+        problem(
             "wrong_section",
-            "Not sites, listed in the adventure deck: "
-            + ", ".join(f"line {e.line.line_no} {e.card.name}" for e in deck.misplaced)
-            + ".",
+            {
+                "variant": "not_sites",
+                "cards": items(
+                    "line_card",
+                    [{"line": e.line.line_no, "card": e.card.name} for e in deck.misplaced],
+                ),
+            },
             names(deck.misplaced),
             lines_of(deck.misplaced),
             source=LOTR_SRC,
@@ -171,9 +172,9 @@ def map_missing(deck: LotrDeck) -> list[Problem]:
     if not deck.rules.get("map_required") or deck.zone("map"):
         return []
     return [
-        Problem(
+        problem(
             "map_missing",
-            f"{deck.fmt.name} needs a map (e.g. Path of the Fellowship) beside the adventure deck.",
+            {"format": deck.fmt.name},
             source=deck.fmt.source,
         )
     ]

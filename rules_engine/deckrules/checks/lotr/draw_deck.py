@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from rules_engine.deckrules.checks.lotr.deck import LOTR_SRC, LotrDeck
-from rules_engine.deckrules.problems import Entry, Problem, lines_of, names, plural, total
+from rules_engine.deckrules.messages import count, problem
+from rules_engine.deckrules.problems import Entry, Problem, lines_of, names, total
 
 _DRAW_SRC = LOTR_SRC + ", “Draw Deck”"
 
@@ -15,10 +16,9 @@ def ring_in_draw_deck(deck: LotrDeck) -> list[Problem]:
     if not rings:
         return []
     return [
-        Problem(
+        problem(
             "ring_in_draw_deck",
-            f"{total(rings)} × The One Ring in the draw deck: the Ring is not part of "
-            "the draw deck.",
+            {"count": total(rings)},
             names(rings),
             lines_of(rings),
             source=_DRAW_SRC,
@@ -35,10 +35,9 @@ def card_types(deck: LotrDeck) -> list[Problem]:
     if not others:
         return []
     return [
-        Problem(
+        problem(
             "draw_deck_card_type",
-            "Not Free Peoples or Shadow cards, cannot be in the draw deck: "
-            f"{', '.join(names(others))}.",
+            {"names": list(names(others))},
             names(others),
             lines_of(others),
             source=_DRAW_SRC,
@@ -52,9 +51,9 @@ def draw_size(deck: LotrDeck) -> list[Problem]:
     if size >= min_draw:
         return []
     return [
-        Problem(
+        problem(
             "draw_deck_size",
-            f"{plural(size, 'card')} in the draw deck: at least {min_draw}.",
+            {"cards": count(size, "card"), "min": min_draw},
             source=_DRAW_SRC,
         )
     ]
@@ -67,9 +66,9 @@ def fp_shadow_equal(deck: LotrDeck) -> list[Problem]:
     if not deck.rules.get("fp_shadow_must_be_equal", True) or fp == shadow:
         return []
     return [
-        Problem(
+        problem(
             "fp_shadow_equal",
-            f"{plural(fp, 'Free Peoples card')}, {shadow} Shadow: they must be equal.",
+            {"free_peoples": count(fp, "free_peoples_card"), "shadow": shadow},
             source=_DRAW_SRC,
         )
     ]
@@ -93,10 +92,9 @@ def title_copies(deck: LotrDeck) -> list[Problem]:
         title = es[0].card.title or es[0].card.name
         if key in rb_titles and n > rb_limit:
             out.append(
-                Problem(
+                problem(
                     "copies_ring_bearer",
-                    f"{n} × {title} in the draw deck besides the Ring-bearer: at most {rb_limit} "
-                    "(one copy is always in the starting fellowship).",
+                    {"count": n, "card": title, "max": rb_limit},
                     names(es),
                     lines_of(es),
                     source=_DRAW_SRC,
@@ -104,10 +102,9 @@ def title_copies(deck: LotrDeck) -> list[Problem]:
             )
         elif n > max_title:
             out.append(
-                Problem(
+                problem(
                     "copies_title",
-                    f"{n} × {title}: at most {max_title} copies of one card title (subtitles "
-                    "ignored).",
+                    {"count": n, "card": title, "max": max_title},
                     names(es),
                     lines_of(es),
                     source=_DRAW_SRC,

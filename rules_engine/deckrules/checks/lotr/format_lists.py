@@ -7,6 +7,7 @@ from collections import defaultdict
 from rules_engine.deckrules.cards import CardRecord, normalize_name
 from rules_engine.deckrules.checks.lotr.deck import LOTR_SRC, LotrDeck
 from rules_engine.deckrules.checks.lotr.draw_deck import by_title
+from rules_engine.deckrules.messages import items, problem
 from rules_engine.deckrules.problems import Entry, Problem, lines_of, names, total
 
 
@@ -26,10 +27,15 @@ def restricted_copies(deck: LotrDeck) -> list[Problem]:
     for list_key, limit in (("restricted", 1), ("limit2", 2), ("limit3", 3)):
         listed = set(deck.rules.get(list_key) or [])
         out += [
-            Problem(
+            problem(
                 "copies_restricted",
-                f"{total(es)} × {es[0].card.name}: {deck.fmt.name} allows {limit} "
-                f"cop{'y' if limit == 1 else 'ies'}.",
+                {
+                    "variant": "one" if limit == 1 else "",
+                    "count": total(es),
+                    "card": es[0].card.name,
+                    "format": deck.fmt.name,
+                    "max": limit,
+                },
                 names(es),
                 lines_of(es),
                 source=deck.fmt.source,
@@ -43,9 +49,14 @@ def restricted_copies(deck: LotrDeck) -> list[Problem]:
 def restricted_titles(deck: LotrDeck) -> list[Problem]:
     restricted = {normalize_name(n) for n in deck.rules.get("restricted_names") or []}
     return [
-        Problem(
+        problem(
             "copies_restricted",
-            f"{total(es)} × {es[0].card.title}: {deck.fmt.name} allows one card of this title.",
+            {
+                "variant": "title",
+                "count": total(es),
+                "card": es[0].card.title,
+                "format": deck.fmt.name,
+            },
             names(es),
             lines_of(es),
             source=deck.fmt.source,
@@ -61,9 +72,9 @@ def banned(deck: LotrDeck) -> list[Problem]:
     if not hit:
         return []
     return [
-        Problem(
+        problem(
             "banned",
-            f"Banned in {deck.fmt.name}: {', '.join(names(hit))}.",
+            {"format": deck.fmt.name, "names": list(names(hit))},
             names(hit),
             lines_of(hit),
             source=deck.fmt.source,
@@ -80,11 +91,16 @@ def not_in_format(deck: LotrDeck) -> list[Problem]:
     if not sets or not outside:
         return []
     return [
-        Problem(
+        problem(
             "not_in_format",
-            f"Not from {deck.fmt.name}'s sets ({', '.join(sorted(sets, key=set_order))}): "
-            + ", ".join(f"{e.card.name} (set {e.card.set})" for e in outside)
-            + ".",
+            {
+                "variant": "sets",
+                "format": deck.fmt.name,
+                "sets": sorted(sets, key=set_order),
+                "cards": items(
+                    "card_set", [{"card": e.card.name, "set": e.card.set} for e in outside]
+                ),
+            },
             names(outside),
             lines_of(outside),
             source=LOTR_SRC.replace("Building your deck", "Formats"),

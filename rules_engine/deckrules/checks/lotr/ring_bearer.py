@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules_engine.deckrules.checks.lotr.deck import LOTR_SRC, LotrDeck
+from rules_engine.deckrules.messages import problem
 from rules_engine.deckrules.problems import Problem, lines_of, names
 
 _RB_SRC = LOTR_SRC + ", “Ring-bearer and The One Ring”"
@@ -12,18 +13,17 @@ def ring_bearer_present(deck: LotrDeck) -> list[Problem]:
     rbs = deck.zone("ring_bearer")
     if not rbs:
         return [
-            Problem(
+            problem(
                 "ring_bearer_missing",
-                "No Ring-bearer: add a line “Ring-bearer: Frodo, Son of Drogo” (any character "
-                "with the ringed resistance icon, or any version of Frodo).",
+                {},
                 source=_RB_SRC,
             )
         ]
     if len(rbs) > 1:
         return [
-            Problem(
+            problem(
                 "ring_bearer_count",
-                f"{len(rbs)} Ring-bearers ({', '.join(names(rbs))}): exactly one.",
+                {"count": len(rbs), "names": list(names(rbs))},
                 names(rbs),
                 lines_of(rbs),
                 source=LOTR_SRC,
@@ -34,10 +34,9 @@ def ring_bearer_present(deck: LotrDeck) -> list[Problem]:
 
 def ring_bearer_valid(deck: LotrDeck) -> list[Problem]:
     return [
-        Problem(
+        problem(
             "ring_bearer_invalid",
-            f"{e.card.name} cannot be the Ring-bearer: only a character with the ringed "
-            "resistance icon, or any version of Frodo.",
+            {"card": e.card.name},
             (e.card.name,),
             (e.line.line_no,),
             source=_RB_SRC,
@@ -51,9 +50,9 @@ def ring_present(deck: LotrDeck) -> list[Problem]:
     if deck.zone("ring") or not deck.rules.get("ring_required", True):
         return []
     return [
-        Problem(
+        problem(
             "ring_missing",
-            "No One Ring: add a line “Ring: The One Ring, The Ruling Ring” (any version).",
+            {},
             source=LOTR_SRC,
         )
     ]
@@ -61,9 +60,9 @@ def ring_present(deck: LotrDeck) -> list[Problem]:
 
 def ring_valid(deck: LotrDeck) -> list[Problem]:
     return [
-        Problem(
+        problem(
             "ring_invalid",
-            f"{e.card.name} is not a version of The One Ring.",
+            {"card": e.card.name},
             (e.card.name,),
             (e.line.line_no,),
             source=LOTR_SRC,
