@@ -69,6 +69,30 @@ def player_type_name(key: str | None) -> str:
     return str(PLAYER_TYPE_NAMES.get(key or "", key or ""))
 
 
+ALIGNMENT_NAMES = {
+    "hero": _("hero"),
+    "minion": _("minion"),
+    "fallen-wizard": _("Fallen-wizard"),
+    "balrog": _("Balrog"),
+    "neutral": _("neutral"),
+    "dual": _("dual"),
+}
+
+
+def unresolved_rows(unresolved: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The names not matched, their candidates' alignments in words (no internal key)."""
+    return [
+        {
+            **u,
+            "candidates": [
+                {**c, "alignment": str(ALIGNMENT_NAMES.get(c.get("alignment") or "", ""))}
+                for c in u.get("candidates", [])
+            ],
+        }
+        for u in unresolved
+    ]
+
+
 PLAYER_TYPE_NAMES = {
     "wizard": _("Wizard (hero)"),
     "ringwraith": _("Ringwraith (minion)"),

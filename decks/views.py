@@ -16,7 +16,14 @@ from django.views.decorators.http import require_http_methods
 from core.errors import ServiceError
 from decks import services
 from decks.checking import UPLOAD_EXTENSIONS
-from decks.labels import EXPORT_NAMES, count_rows, player_type_name, problem_text, read_as_name
+from decks.labels import (
+    EXPORT_NAMES,
+    count_rows,
+    player_type_name,
+    problem_text,
+    read_as_name,
+    unresolved_rows,
+)
 from decks.models import DeckGame, Format
 from decks.throttles import page_wait
 from rules_engine.deckrules import PLAYER_TYPE_LABELS, PLAYER_TYPES, Verdict
@@ -68,6 +75,7 @@ def _verdict_context(text: str, verdict: Verdict | None) -> dict[str, Any]:
     return {
         "verdict": verdict,
         "player_type_name": player_type_name(verdict.player_type),
+        "unresolved": unresolved_rows(verdict.unresolved),
         "errors": [p for p in shown if p["severity"] == "error"],
         "warnings": [p for p in shown if p["severity"] != "error"],
         "counts": count_rows(counts),
