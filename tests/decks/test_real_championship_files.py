@@ -80,6 +80,24 @@ CHAMPIONSHIP_FILES = [
         {},
     ),
     (
+        "netmeccg-worlds-2011-kike-balrog-burning-harad-vs-hero-fw.dck",
+        "worlds-2011-kike-balrog-burning-harad-vs-hero-fw.txt",
+        "balrog",
+        {},
+    ),
+    (
+        "netmeccg-gccg-worlds-2009-manuel-el-chufle-de-lobelia-vs-hero-fw.dck",
+        "gccg-worlds-2009-manuel-el-chufle-de-lobelia-vs-hero-fw.txt",
+        "fallen-wizard",
+        {},
+    ),
+    (
+        "gccg-nations-cup-2013-marcos-baduilas-army-vs-minion.deck",
+        "nations-cup-2013-marcos-baduilas-army-vs-minion.txt",
+        "ringwraith",
+        {},
+    ),
+    (
         "gccg-worlds-2019-laxander-balrog-burning-eriador-vs-hero-fw.deck",
         "worlds-2019-laxander-balrog-burning-eriador-vs-hero-fw.txt",
         "balrog",
