@@ -98,6 +98,12 @@ CHAMPIONSHIP_FILES = [
         {},
     ),
     (
+        "netmeccg-spain-2018-quinta-eriador-express-vs-hero.dck",
+        "spain-2018-quinta-eriador-express-vs-hero.txt",
+        "wizard",
+        {},
+    ),
+    (
         "gccg-worlds-2019-laxander-balrog-burning-eriador-vs-hero-fw.deck",
         "worlds-2019-laxander-balrog-burning-eriador-vs-hero-fw.txt",
         "balrog",
@@ -192,3 +198,30 @@ def test_netmeccg_mark_on_a_hazard_picks_the_minion_set_printing(metw):
     deck = parse_decklist("[NetMECCG v1.4 Deck]\n[hazards]\nCave-drake*\nCave-drake\n", "metw")
     v = validate(deck, coe, metw, "ringwraith")
     assert sorted(r["set"] for r in v.cards) == ["LE", "TW"]
+
+
+def test_a_championship_file_with_its_forum_thread_pasted_in_reads_whole(metw, card_data_dir):
+    """Alfano's 2015 World Championship deck as the client keeps it: 130 "#" lines of the
+    players' forum exchange (German and English, emoji), cards "commented out" with "#",
+    a "# Backups" line inside [starting], section names with a trailing space. Everything
+    but the cards is notes; the one misspelt name ("Keys of the White Towers") is reported
+    with the card it meant first; the rest is judged as the reference checker judges it."""
+    coe = builtin_format("metw", "coe")
+    text = (REAL / "netmeccg-worlds-2015-alfano-radagast-ents-white-tree-vs-hero.dck").read_text(
+        encoding="utf-8"
+    )
+    deck = parse_decklist(text, "metw")
+    assert deck.read_as == "netmeccg" and not deck.not_understood
+    assert len(deck.notes) > 130
+    assert not any(ln.name.startswith("#") for ln in deck.lines)
+    v = validate(deck, coe, metw, "fallen-wizard")
+    assert [(u["name"], u["suggestions"][0]) for u in v.unresolved] == [
+        ("Keys of the White Towers", "Keys to the White Towers")
+    ]
+    # CoE 1.4–1.7: 9 starting cards and 5 backups in the pool, 30 resources, 29 hazards
+    # (one short), the Fallen-wizard's havens and every hero and minion site.
+    assert (v.counts["pool"], v.counts["resources"], v.counts["hazards"]) == (14, 30, 29)
+    assert (v.counts["sideboard_fw"], v.counts["sites"]) == (10, 206)
+    r = ref.check(plain(v.cards), "metw", "coe", "fallen-wizard", card_data_dir)
+    assert not r.unresolved
+    assert set(v.codes()) - {"unknown_card"} == r.codes == {"resources_hazards_equal"}
