@@ -104,6 +104,10 @@ class CardIndex:
 
     def suggestions(self, name: str, limit: int = 3) -> tuple[str, ...]:
         """Names close to ``name`` (rapidfuzz: about 0.1 ms against a whole database)."""
+        m = _PAREN_PART.match(name)
+        if m and m.group(1).strip():
+            # "Cavern Wall (Pull Aragorn)": the player's note is no part of the name.
+            name = m.group(1)
         key = normalize_name(name)
         if not key:
             return ()

@@ -58,8 +58,9 @@ _META = re.compile(
     re.IGNORECASE,
 )
 _NOTES_HEADING = re.compile(r"^#*\s*(notes?|comments?|strategy|description)\s*:?$", re.I)
-# A site number before its collector number in a printed adventure deck: "1 7U330 Name".
-_SITE_NUMBER_FIRST = re.compile(r"^([1-9])\s+(\d{1,2}[A-Z]{1,2}\d{1,3}[A-Z]?)\s+(.+)$")
+# A site number before its collector number in a printed adventure deck ("1 7U330 Name"),
+# or numbering an article's site path ("2. Wold of Rohan"): never a count of copies.
+_SITE_NUMBER_FIRST = re.compile(r"^([1-9])(?:\s+(\d{1,2}[A-Z]{1,2}\d{1,3}[A-Z]?)|\.)\s+(.+)$")
 _STARTING = re.compile(r"\s*\((starting|start)\)\s*$", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?]\)?$")
 _CONTROL = re.compile(r"[\x01-\x08\x0b\x0c\x0e-\x1f]")
@@ -367,7 +368,9 @@ class TextReader:
                 # A printed adventure deck: the site number, then the collector number.
                 parts = (
                     1,
-                    *read_card_text(f"{numbered.group(2)} {numbered.group(3)}", self.game)[1:],
+                    *read_card_text(f"{numbered.group(2) or ''} {numbered.group(3)}", self.game)[
+                        1:
+                    ],
                 )
         self.deck.lines.append(
             card_line(line_no, raw, parts, self.section, self.game, self.sub_heading)

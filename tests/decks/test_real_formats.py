@@ -405,3 +405,31 @@ def test_starter_ring_bearer_heading_lists_the_bearer_and_the_ring(indexes):
         "The One Ring, The Ruling Ring",
     )
     assert not {"ring_bearer_invalid", "ring_missing", "ring_bearer_count"} & set(v.codes())
+
+
+def test_article_list_with_a_numbered_site_path(indexes):
+    """A deck printed in a 2003 article (CardShark, tests/decks/real/SOURCES.md): "Starting
+    Fellowship:" holds the Ring and the Ring-bearer (taken by card type, and said so), the
+    "Site Path:" numbers its sites "1." to "9." with the author's comments in parentheses —
+    site numbers, never counts (001 "Adventure Deck": nine sites, one each) — and the
+    author's misspellings are reported with the printed card first among the suggestions."""
+    text = (REAL / "article-cardshark-2003-dwarves-uruks.txt").read_text(encoding="utf-8")
+    deck = parse_decklist(text, "lotr-tcg")
+    assert deck.read_as == "article"
+    sites = [ln for ln in deck.lines if ln.section == "sites"]
+    assert [ln.count for ln in sites] == [1] * 9
+    v = validate(deck, builtin_format("lotr-tcg", "open"), indexes["lotr-tcg"])
+    assert v.counts["ring_bearer"] == "Frodo, Courteous Halfling"
+    assert v.counts["ring"] == "The One Ring, Isildur's Bane"
+    assert {"ring_assumed", "ring_bearer_assumed"} <= set(v.codes(None))
+    first = {u["name"]: (u["suggestions"] or [None])[0] for u in v.unresolved}
+    assert first["White Arrow’s of Lothlorien"] == "The White Arrows of Lórien"
+    assert first["Tale of Gil-Galad"] == "The Tale of Gil-galad"
+    assert first["Aragorn, Heir to Elendil"] == "Aragorn, Heir of Elendil"
+    # The article's own totals disagree with its lines: said, not hidden.
+    mismatch = [p.params for p in v.problems if p.code == "declared_count_mismatch"]
+    assert {(m["heading"], m["declared"], m["listed"]) for m in mismatch} == {
+        ("Free Peoples", 33, 30),
+        ("Shadow", 33, 34),
+    }
+    assert [n for n, _ in deck.not_understood] == [48]
