@@ -83,7 +83,14 @@ class ValidateRequest(serializers.Serializer):
     schema_input_only = True
 
     game = serializers.ChoiceField(choices=DeckGame.choices)
-    format = serializers.CharField(required=False, allow_blank=True, max_length=100)
+    format = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=100,
+        help_text="A format key. Omitted: the list's own “Format:” line chooses a known "
+        "format (a notice says so), else the game's default. Given: it is the one checked, "
+        "and a list naming another format gets a notice (format_differs).",
+    )
     text = serializers.CharField(
         max_length=MAX_TEXT_CHARS, allow_blank=True, trim_whitespace=False, required=False
     )

@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from django.test import Client
 from django.utils import translation
+from hypothesis import given
+from hypothesis import strategies as st
 
 from decks.labels import problem_text
 from rules_engine.deckrules import (
@@ -175,3 +177,18 @@ def test_no_problem_code_or_slug_on_the_deck_page():
     assert not shown, shown
     for slug in ("play_deck", "pool_mind", "sideboard_fw", "fallen-wizard</", "player_type"):
         assert slug not in body, slug
+
+
+@given(
+    name=st.text(min_size=1, max_size=60).filter(lambda s: s.strip()),
+    line=st.integers(min_value=1, max_value=2000),
+    suggestions=st.lists(st.text(min_size=1, max_size=30), max_size=3),
+)
+def test_any_card_name_renders_as_data_never_as_format(name, line, suggestions):
+    """A player's text ("100% Orc", "%(line)s") goes into a message as data: rendering never
+    fails and never reinterprets it (RULES.md §4: every unknown name is reported)."""
+    params = {"line": line, "name": name}
+    if suggestions:
+        params |= {"variant": "suggest", "suggestions": " / ".join(suggestions)}
+    text = render("unknown_card", params)
+    assert text is not None and name in text and str(line) in text
