@@ -120,12 +120,54 @@ class ValidateFileRequest(ValidateRequest):
     file = DeckFileSerializer(help_text="A deck file: .dck, .deck, .o8d, .meccg or .txt.")
 
 
+_SCALAR = [
+    {"type": "integer", "nullable": True},
+    {"type": "string"},
+    {"type": "array", "items": {"type": "string"}},
+]
+_COUNT = {
+    "type": "object",
+    "description": "A counted noun: 31 resources.",
+    "properties": {"n": {"type": "integer"}, "word": {"type": "string"}},
+    "required": ["n", "word"],
+}
+_PHRASE = {
+    "type": "object",
+    "description": "A phrase of the message catalogue, by key.",
+    "properties": {"phrase": {"type": "string"}},
+    "required": ["phrase"],
+}
+_ITEMS = {
+    "type": "object",
+    "description": "A list, each row rendered with item template `item` (or its own `_item`).",
+    "properties": {
+        "item": {"type": "string"},
+        "sep": {"type": "string"},
+        "list": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": {"oneOf": [*_SCALAR, _COUNT, _PHRASE]},
+            },
+        },
+    },
+    "required": ["item", "list"],
+}
+
+
+@extend_schema_field(
+    {"type": "object", "additionalProperties": {"oneOf": [*_SCALAR, _COUNT, _PHRASE, _ITEMS]}}
+)
+class ProblemParamsField(serializers.DictField):
+    """What a problem's message says, as data (rules_engine/deckrules/messages.py)."""
+
+
 class ProblemSerializer(serializers.Serializer):
     class Meta:
         ref_name = "DeckProblem"
 
     code = serializers.CharField()
-    params = serializers.DictField(
+    params = ProblemParamsField(
         help_text="What the message says, as data (numbers, card names, lists); the "
         "message is these rendered in the request's language."
     )
