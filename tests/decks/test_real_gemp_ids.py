@@ -29,7 +29,14 @@ from tests.decks import reference_checker as ref
 pytestmark = pytest.mark.carddata
 
 HERE = Path(__file__).resolve().parent
-STARTERS = ["1-aragorn-starter", "1-gandalf-starter", "2-gandalf-starter", "2-gimli-starter"]
+STARTERS = [
+    "1-aragorn-starter",
+    "1-gandalf-starter",
+    "2-gandalf-starter",
+    "2-gimli-starter",
+    "3-boromir-starter",
+    "3-legolas-starter",
+]
 
 _INDEX: dict[str, CardIndex] = {}
 
