@@ -98,6 +98,13 @@ CHAMPIONSHIP_FILES = [
         {},
     ),
     (
+        # Every line ends in a space, and there is no [anti-FW] section.
+        "netmeccg-worlds-2009-sorribes-alatar-in-eriador-vs-minion.dck",
+        "worlds-2009-sorribes-alatar-in-eriador-vs-minion.txt",
+        "fallen-wizard",
+        {},
+    ),
+    (
         "netmeccg-spain-2018-quinta-eriador-express-vs-hero.dck",
         "spain-2018-quinta-eriador-express-vs-hero.txt",
         "wizard",
