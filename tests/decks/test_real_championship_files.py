@@ -146,6 +146,10 @@ def printings(verdict) -> Counter:
     return out
 
 
+# GCCG's tags, for the names one set prints twice (Petty-dwarves, hero and minion, in AS).
+_TAGS = {"hero": " [H]", "minion": " [M]", "fallen-wizard": " [FW]", "balrog": " [B]"}
+
+
 def plain(rows) -> str:
     """The cards read, as a GCCG-style list the reference checker reads on its own."""
     out = []
@@ -157,7 +161,11 @@ def plain(rows) -> str:
         ("sites", "Sites"),
     ):
         out.append(f"# {heading}")
-        out += [f"{r['count']} {r['name']} ({r['set']})" for r in rows if r["zone"] == zone]
+        out += [
+            f"{r['count']} {r['name']}{_TAGS.get(r.get('alignment'), '')} ({r['set']})"
+            for r in rows
+            if r["zone"] == zone
+        ]
     return "\n".join(out)
 
 
