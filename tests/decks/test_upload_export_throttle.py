@@ -167,3 +167,33 @@ def test_two_thousand_unknown_names_cost_well_under_a_second(metw_index):
         assert sum(1 for u in v.unresolved if u["suggestions"]) <= MAX_SUGGESTED_LINES
     # About 0.2 s of CPU on this machine.
     assert min(costs) < 1.0, costs
+
+
+@pytest.mark.parametrize(
+    ("name", "read_as"),
+    [
+        ("gccg-worlds-2019-laxander-balrog-burning-eriador-vs-hero-fw.deck", "gccg"),
+        ("netmeccg-worlds-2016-laxander-hero-one-ring-vs-hero.dck", "netmeccg"),
+        ("meccg-online-hazards-d-bargain-between-friends.meccg", "meccg-online"),
+    ],
+)
+def test_real_championship_files_upload_on_page_and_api(name, read_as):
+    """The files players filed, uploaded as they are (.deck is GCCG's own extension, Latin-1
+    as the client writes it): the page and the API read them and name the format read."""
+    data = (Path(__file__).resolve().parent / "real" / name).read_bytes()
+    if name.endswith(".deck"):
+        data = data.decode("utf-8").encode("cp1252")
+    r = Client().post(
+        "/api/v1/decks/validate/file/",
+        {"game": "metw", "format": "coe", "file": as_json_file(name, data)},
+        content_type="application/json",
+    )
+    assert r.status_code == 200, r.content
+    assert r.json()["read_as"] == read_as
+    assert r.json()["unresolved"] == []  # accents survive the Latin-1 file
+    page = Client().post(
+        "/decks/check/",
+        {"format": "metw:coe", "file": SimpleUploadedFile(name, data)},
+    )
+    assert page.status_code == 200
+    assert "Read as" in page.content.decode()
