@@ -13,6 +13,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
 from django.views import defaults
 from rest_framework import exceptions
 from rest_framework.response import Response
@@ -101,7 +102,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return None
     if isinstance(exc, exceptions.ValidationError):
         errors = field_errors(exc.detail)
-        body = problem(400, "invalid", _sentence(errors) or "Invalid input.", errors)
+        body = problem(400, "invalid", _sentence(errors) or _("Invalid input."), errors)
     else:
         detail = getattr(exc, "detail", str(exc))
         code = str(getattr(detail, "code", None) or getattr(exc, "default_code", "error"))
@@ -124,11 +125,11 @@ def _json_problem(status: int, code: str, detail: str) -> JsonResponse:
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     if _is_api(request):
-        return _json_problem(404, "not_found", "No such API address.")
+        return _json_problem(404, "not_found", _("No such API address."))
     return defaults.page_not_found(request, exception)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
     if _is_api(request):
-        return _json_problem(500, "server_error", "The server failed; the error was logged.")
+        return _json_problem(500, "server_error", _("The server failed; the error was logged."))
     return defaults.server_error(request)
