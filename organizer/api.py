@@ -14,6 +14,7 @@ from typing import Any
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views import defaults
 from rest_framework import exceptions
 from rest_framework.response import Response
@@ -23,6 +24,23 @@ from core.errors import ServiceError
 
 PROBLEM_TYPE = "application/problem+json"
 TYPE_BASE = "/api/v1/problems/"
+# The ``title`` is read by people too: the statuses this API answers, in their language.
+TITLES = {
+    400: gettext_lazy("Bad Request"),
+    401: gettext_lazy("Unauthorized"),
+    403: gettext_lazy("Forbidden"),
+    404: gettext_lazy("Not Found"),
+    405: gettext_lazy("Method Not Allowed"),
+    406: gettext_lazy("Not Acceptable"),
+    409: gettext_lazy("Conflict"),
+    412: gettext_lazy("Precondition Failed"),
+    413: gettext_lazy("Request Entity Too Large"),
+    415: gettext_lazy("Unsupported Media Type"),
+    422: gettext_lazy("Unprocessable Entity"),
+    429: gettext_lazy("Too Many Requests"),
+    500: gettext_lazy("Internal Server Error"),
+    503: gettext_lazy("Service Unavailable"),
+}
 
 
 def problem(
@@ -35,7 +53,7 @@ def problem(
     """The problem-details document; ``type`` is a stable URI naming the code."""
     body: dict[str, Any] = {
         "type": f"{TYPE_BASE}{code}",
-        "title": HTTPStatus(status).phrase,
+        "title": str(TITLES.get(status, HTTPStatus(status).phrase)),
         "status": status,
         "detail": detail,
         "code": code,

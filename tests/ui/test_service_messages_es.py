@@ -45,8 +45,9 @@ def test_api_problem_detail_is_in_the_readers_language():
     body = response.json()
     assert body["code"] == "not_found"
     assert body["detail"] == "No existe el torneo «no-such-cup»."
+    assert body["title"] == "No encontrado"
     english = Client().get("/api/v1/events/no-such-cup/", HTTP_ACCEPT_LANGUAGE="en").json()
-    assert english["detail"] == "No event 'no-such-cup'."
+    assert english["detail"] == "No event 'no-such-cup'." and english["title"] == "Not Found"
 
 
 def test_a_service_conflict_in_the_api_is_spanish():
