@@ -1,6 +1,6 @@
 """Issue 17 "The projector" and "Paper": pairings on the wall, the printed pairings and the
 result slips show each player's points *before* the round (what he had when he was paired,
-000 Part VI §3 "Pairing": players are paired by their score so far), not the running total
+RULES.md §3 "Pairing": later rounds pair players by score so far), not the running total
 that already counts a result of this round; projector and printed standings say "after N
 rounds" and keep the running round's results apart, marked provisional, as the standings
 page does."""
