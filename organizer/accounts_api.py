@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
@@ -148,7 +149,7 @@ class ObtainTokenView(ObtainAuthToken):
         username = request.data.get("username") if hasattr(request.data, "get") else None
         if isinstance(username, str) and login_blocked(request, username):
             raise Throttled(
-                detail="Too many failed log-in attempts. Wait 15 minutes and try again."
+                detail=gettext("Too many failed log-in attempts. Wait 15 minutes and try again.")
             )
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)

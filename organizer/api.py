@@ -13,6 +13,8 @@ from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views import defaults
 from rest_framework import exceptions
 from rest_framework.response import Response
@@ -22,6 +24,23 @@ from core.errors import ServiceError
 
 PROBLEM_TYPE = "application/problem+json"
 TYPE_BASE = "/api/v1/problems/"
+# The ``title`` is read by people too: the statuses this API answers, in their language.
+TITLES = {
+    400: gettext_lazy("Bad Request"),
+    401: gettext_lazy("Unauthorized"),
+    403: gettext_lazy("Forbidden"),
+    404: gettext_lazy("Not Found"),
+    405: gettext_lazy("Method Not Allowed"),
+    406: gettext_lazy("Not Acceptable"),
+    409: gettext_lazy("Conflict"),
+    412: gettext_lazy("Precondition Failed"),
+    413: gettext_lazy("Request Entity Too Large"),
+    415: gettext_lazy("Unsupported Media Type"),
+    422: gettext_lazy("Unprocessable Entity"),
+    429: gettext_lazy("Too Many Requests"),
+    500: gettext_lazy("Internal Server Error"),
+    503: gettext_lazy("Service Unavailable"),
+}
 
 
 def problem(
@@ -34,7 +53,7 @@ def problem(
     """The problem-details document; ``type`` is a stable URI naming the code."""
     body: dict[str, Any] = {
         "type": f"{TYPE_BASE}{code}",
-        "title": HTTPStatus(status).phrase,
+        "title": str(TITLES.get(status, HTTPStatus(status).phrase)),
         "status": status,
         "detail": detail,
         "code": code,
@@ -101,7 +120,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return None
     if isinstance(exc, exceptions.ValidationError):
         errors = field_errors(exc.detail)
-        body = problem(400, "invalid", _sentence(errors) or "Invalid input.", errors)
+        body = problem(400, "invalid", _sentence(errors) or _("Invalid input."), errors)
     else:
         detail = getattr(exc, "detail", str(exc))
         code = str(getattr(detail, "code", None) or getattr(exc, "default_code", "error"))
@@ -124,11 +143,11 @@ def _json_problem(status: int, code: str, detail: str) -> JsonResponse:
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     if _is_api(request):
-        return _json_problem(404, "not_found", "No such API address.")
+        return _json_problem(404, "not_found", _("No such API address."))
     return defaults.page_not_found(request, exception)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
     if _is_api(request):
-        return _json_problem(500, "server_error", "The server failed; the error was logged.")
+        return _json_problem(500, "server_error", _("The server failed; the error was logged."))
     return defaults.server_error(request)

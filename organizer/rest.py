@@ -7,6 +7,7 @@ from typing import Any
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from rest_framework import exceptions, pagination
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
@@ -30,5 +31,5 @@ class ExpiringTokenAuthentication(TokenAuthentication):
     def authenticate_credentials(self, key: str) -> tuple[Any, Token]:
         user, token = super().authenticate_credentials(key)
         if token_expires_at(token) <= timezone.now():
-            raise exceptions.AuthenticationFailed("The token has expired: ask for a new one.")
+            raise exceptions.AuthenticationFailed(_("The token has expired: ask for a new one."))
         return user, token

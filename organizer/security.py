@@ -19,6 +19,7 @@ from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.dispatch import receiver
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 
 def _limits() -> tuple[int, int, int]:
@@ -74,7 +75,7 @@ class ThrottledModelBackend(ModelBackend):
         self, request: HttpRequest | None, username: str | None = None, **kwargs: Any
     ) -> Any:
         if request is not None and username is not None and login_blocked(request, username):
-            raise PermissionDenied("Too many failed log-in attempts.")
+            raise PermissionDenied(_("Too many failed log-in attempts."))
         return super().authenticate(request, username=username, **kwargs)
 
 

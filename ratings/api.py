@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict
 
 import django_filters
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import generics, permissions, status
@@ -139,7 +140,7 @@ class SeasonList(generics.ListAPIView):
 def _season(slug: str) -> Season:
     season = Season.objects.filter(slug=slug).first()
     if season is None:
-        raise NotFound(f"No season {slug!r}.")
+        raise NotFound(_("No season '%(slug)s'.") % {"slug": slug})
     return season
 
 
@@ -195,7 +196,7 @@ class GameStandings(APIView):
     )
     def get(self, request: Request, game: str) -> Response:
         if game not in GameSystem.values:
-            raise NotFound(f"No game system {game!r}.")
+            raise NotFound(_("No game system '%(game)s'.") % {"game": game})
         return league_table(request, game)
 
 
@@ -212,7 +213,7 @@ class PlayerRatings(APIView):
     def get(self, request: Request, pk: int) -> Response:
         player = Player.objects.filter(pk=pk).first()
         if player is None:
-            raise NotFound(f"No player {pk}.")
+            raise NotFound(_("No player %(pk)s.") % {"pk": pk})
         histories = player_history(player)
         data = {
             "player_id": player.pk,

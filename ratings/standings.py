@@ -16,6 +16,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import Count, Max, Q, Sum
 from django.db.models.functions import Greatest
+from django.utils.translation import gettext as _
 
 from core.errors import NotFound, ServiceError
 from ratings import league_table
@@ -81,8 +82,11 @@ def parse_sort(sort: str | None) -> tuple[str, bool]:
     key = sort.lstrip("-")
     if key not in SORT_FIELDS:
         raise ServiceError(
-            f"Cannot sort by {key!r}: choose one of {', '.join(SORT_FIELDS)} "
-            "(prefix with '-' for descending)."
+            _(
+                "Cannot sort by '%(key)s': choose one of %(choices)s (prefix with '-' for "
+                "descending)."
+            )
+            % {"key": key, "choices": ", ".join(SORT_FIELDS)}
         )
     return key, descending
 
@@ -215,15 +219,17 @@ def standings(
     with_history: bool = True,
 ) -> Standings:
     if game not in GameSystem.values:
-        raise NotFound(f"No game system {game!r}.")
+        raise NotFound(_("No game system '%(game)s'.") % {"game": game})
     key, descending = parse_sort(sort)
     try:
         page_no = int(page or 1)
         size = int(page_size or PAGE_SIZE)
     except (TypeError, ValueError):
-        raise ServiceError("page and page_size must be whole numbers.")
+        raise ServiceError(_("page and page_size must be whole numbers."))
     if page_no < 1 or not 1 <= size <= MAX_PAGE_SIZE:
-        raise ServiceError(f"page starts at 1; page_size is 1 to {MAX_PAGE_SIZE}.")
+        raise ServiceError(
+            _("page starts at 1; page_size is 1 to %(max)s.") % {"max": MAX_PAGE_SIZE}
+        )
     q = (q or "").strip()[:100]
     if key == "rank" and not descending and not q:
         # The common page (rank order, no search) reads only its own chunk of the cache.
@@ -266,7 +272,10 @@ def _paged(
     only the page's own rows."""
     pages = max(1, -(-count // size))
     if page_no > pages:
-        raise NotFound(f"There is no page {page_no}: the standings have {pages}.")
+        raise NotFound(
+            _("There is no page %(page_no)s: the standings have %(pages)s.")
+            % {"page_no": page_no, "pages": pages}
+        )
     start = (page_no - 1) * size - offset
     shown = [StandingRow(*r) for r in rows[start : start + size]]
     if with_history and shown:
@@ -314,7 +323,7 @@ def season_standings(season: Season, **kwargs: Any) -> Standings:
 def season_for(slug: str) -> Season:
     season = Season.objects.filter(slug=slug).first()
     if season is None:
-        raise NotFound(f"No season {slug!r}.")
+        raise NotFound(_("No season '%(slug)s'.") % {"slug": slug})
     return season
 
 

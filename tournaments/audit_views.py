@@ -7,6 +7,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
 
 from audit.models import AuditEntry
 from audit.views import readable_diff
@@ -28,7 +29,7 @@ def event_audit(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("organizer"), slug=slug)
     # 403, not a redirect to log in: the trail names players and their penalties.
     if not is_director(request.user, event):
-        raise PermissionDenied("Only the event's director and staff see its audit trail.")
+        raise PermissionDenied(_("Only the event's director and staff see its audit trail."))
     entries = AuditEntry.objects.filter(event=event).select_related("actor")
     kind = request.GET.get("kind", "")
     if kind in KINDS:

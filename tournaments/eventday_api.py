@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -84,14 +85,16 @@ def _event(request: Request, slug: str, judge: bool = False) -> Event:
     event = services.event_for(slug)
     allowed = is_judge if judge else services.is_director
     if not allowed(request.user, event):
-        raise NotAllowed(f"Only the staff of {event.name} can do this.")
+        raise NotAllowed(_("Only the staff of %(event)s can do this.") % {"event": event.name})
     return event
 
 
 def _round(event: Event, number: int) -> Round:
     rnd = event.rounds.filter(number=number).first()
     if rnd is None:
-        raise NotFound(f"{event.name} has no round {number}.")
+        raise NotFound(
+            _("%(event)s has no round %(number)s.") % {"event": event.name, "number": number}
+        )
     return rnd
 
 
@@ -213,7 +216,7 @@ class Rescind(Base):
         data = _valid(RescindIn, request)
         pk = data["id"]
         if not event.registrations.filter(penalties__pk=pk).exists():
-            raise NotFound(f"{event.name} has no penalty {pk}.")
+            raise NotFound(_("%(event)s has no penalty %(pk)s.") % {"event": event.name, "pk": pk})
         r = services.rescind_penalty(request.user, pk, data["note"])
         return Response({"penalty": r.penalty_id, "by": request.user.get_username(), "at": r.at})
 
@@ -226,7 +229,7 @@ class UndoSelfDrop(Base):
         event = services.event_for(slug)
         reg = event.registrations.filter(player__user=request.user).first()
         if reg is None:
-            raise NotFound(f"You are not registered for {event.name}.")
+            raise NotFound(_("You are not registered for %(event)s.") % {"event": event.name})
         reg = services.undo_self_drop(request.user, reg)
         return Response({"registration": reg.pk, "dropped": reg.dropped})
 
@@ -272,7 +275,7 @@ class RoundResults(Base):
                 {"deleted": services.delete_round(request.user, _round(event, number), tables)}
             )
         if how != "repair":
-            raise NotFound("Re-pair or delete.")
+            raise NotFound(_("Re-pair or delete."))
         rnd = services.repair_round_with_results(request.user, _round(event, number), tables)
         return Response({"round": rnd.number, "seed": rnd.seed})
 
@@ -282,7 +285,7 @@ class Bracket(APIView):
     def get(self, request: Request, slug: str) -> Response:
         event = services.event_for(slug)
         if event.status == Event.Status.DRAFT and not services.is_director(request.user, event):
-            raise NotFound(f"No event {slug!r}.")
+            raise NotFound(_("No event '%(slug)s'.") % {"slug": slug})
         settings = services.eventday_settings(event)
         return Response(
             {
@@ -323,4 +326,4 @@ class Playoff(Base):
             return Response(
                 _match(services.decide_playoff_tie(user, event, d["match"], d["winner"]))
             )
-        raise NotFound("No such playoff action.")
+        raise NotFound(_("No such playoff action."))

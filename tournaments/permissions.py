@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from core.errors import NotAllowed
 from tournaments.models import Event, EventStaff, Registration, Table
 
@@ -20,12 +22,14 @@ def is_director(user: Any, event: Event) -> bool:
 
 def require_director(user: Any, event: Event) -> None:
     if not is_director(user, event):
-        raise NotAllowed(f"Only the tournament director of {event.name} can do this.")
+        raise NotAllowed(
+            _("Only the tournament director of %(event)s can do this.") % {"event": event.name}
+        )
 
 
 def require_login(user: Any) -> None:
     if user is None or not getattr(user, "is_authenticated", False):
-        raise NotAllowed("Log in first.")
+        raise NotAllowed(_("Log in first."))
 
 
 def own_registration(user: Any, event: Event) -> Registration | None:
@@ -54,8 +58,11 @@ def require_seat(user: Any, table: Table) -> Registration:
     registration = seat_registration(user, table)
     if registration is None:
         raise NotAllowed(
-            f"You are not seated at table {table.number} of round {table.round.number}: "
-            "only its players can report or confirm its result."
+            _(
+                "You are not seated at table %(table)s of round %(round)s: only its players can "
+                "report or confirm its result."
+            )
+            % {"table": table.number, "round": table.round.number}
         )
     return registration
 
@@ -105,9 +112,9 @@ def is_judge(user: Any, event: Event) -> bool:
 
 def require_judge(user: Any, event: Event) -> None:
     if not is_judge(user, event):
-        raise NotAllowed(f"Only the staff of {event.name} can do this.")
+        raise NotAllowed(_("Only the staff of %(event)s can do this.") % {"event": event.name})
 
 
 def require_owner(user: Any, event: Event) -> None:
     if not is_owner(user, event):
-        raise NotAllowed(f"Only the organizer of {event.name} can do this.")
+        raise NotAllowed(_("Only the organizer of %(event)s can do this.") % {"event": event.name})

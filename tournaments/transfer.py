@@ -23,6 +23,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext
 
 from audit import services as audit
 from core.errors import Conflict, ServiceError
@@ -44,16 +45,26 @@ def _datetime(value: Any, field: str) -> datetime | None:
         return None
     parsed = parse_datetime(str(value)) if isinstance(value, str) else None
     if parsed is None:
-        raise ServiceError(f"{field} is not a date and time: {value!r}.", code="bad_document")
+        raise ServiceError(
+            gettext("%(field)s is not a date and time: '%(value)s'.")
+            % {"field": field, "value": value},
+            code="bad_document",
+        )
     return parsed if timezone.is_aware(parsed) else timezone.make_aware(parsed)
 
 
 def _require(mapping: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
     if not isinstance(mapping, dict) or key not in mapping:
-        raise ServiceError(f"The document has no {where}{key}.", code="bad_document")
+        raise ServiceError(
+            gettext("The document has no %(where)s%(key)s.") % {"where": where, "key": key},
+            code="bad_document",
+        )
     value = mapping[key]
     if not isinstance(value, kind):
-        raise ServiceError(f"{where}{key} has the wrong type.", code="bad_document")
+        raise ServiceError(
+            gettext("%(where)s%(key)s has the wrong type.") % {"where": where, "key": key},
+            code="bad_document",
+        )
     return value
 
 
@@ -61,9 +72,12 @@ def load_document(path: str | Path) -> dict[str, Any]:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        raise ServiceError(f"Cannot read {path}: {exc}", code="bad_document")
+        raise ServiceError(
+            gettext("Cannot read %(path)s: %(exc)s") % {"path": path, "exc": exc},
+            code="bad_document",
+        )
     if not isinstance(data, dict):
-        raise ServiceError("The document is not a JSON object.", code="bad_document")
+        raise ServiceError(gettext("The document is not a JSON object."), code="bad_document")
     return data
 
 
@@ -72,7 +86,8 @@ def _organizer(username: str | None, fallback: Any) -> Any:
     user = user or fallback
     if user is None:
         raise ServiceError(
-            f"The event's director {username!r} has no account here: name one who does.",
+            gettext("The event's director '%(username)s' has no account here: name one who does.")
+            % {"username": username},
             code="no_organizer",
         )
     return user
@@ -92,7 +107,10 @@ def _create_event(document: dict[str, Any], organizer: Any, slug: str | None) ->
     data = document["event"]
     slug = slug or _require(data, "slug", str, "event.")
     if Event.objects.filter(slug=slug).exists():
-        raise Conflict(f"An event {slug!r} exists already; import it under another slug.")
+        raise Conflict(
+            gettext("An event '%(slug)s' exists already; import it under another slug.")
+            % {"slug": slug}
+        )
     fields: dict[str, Any] = {}
     for name in services.EVENT_FIELDS:
         if name in data:
@@ -102,7 +120,9 @@ def _create_event(document: dict[str, Any], organizer: Any, slug: str | None) ->
     validate_event(fields)
     status = _require(data, "status", str, "event.")
     if status not in Event.Status.values:
-        raise ServiceError(f"Unknown event status {status!r}.", code="bad_document")
+        raise ServiceError(
+            gettext("Unknown event status '%(status)s'.") % {"status": status}, code="bad_document"
+        )
     return Event.objects.create(
         organizer=organizer,
         slug=slug,
@@ -132,7 +152,10 @@ def _create_registrations(event: Event, rows: list[Any]) -> dict[int, Registrati
 
 def _registration(reg_map: dict[int, Registration], old: Any, where: str) -> Registration:
     if old not in reg_map:
-        raise ServiceError(f"{where} names registration {old!r}, which is not in the event.")
+        raise ServiceError(
+            gettext("%(where)s names registration '%(old)s', which is not in the event.")
+            % {"where": where, "old": old}
+        )
     return reg_map[old]
 
 
@@ -221,7 +244,9 @@ def _import(
         ]
         if _standings_of(event, reg_map) != expected:
             raise Conflict(
-                "The imported results do not give the exported standings; nothing was imported.",
+                gettext(
+                    "The imported results do not give the exported standings; nothing was imported."
+                ),
                 code="standings_differ",
             )
     audit.record(
@@ -244,7 +269,7 @@ def import_event(
 ) -> Event:
     """Rebuild an exported event (all or nothing) and replay its game's ratings."""
     if not isinstance(document, dict):
-        raise ServiceError("The document is not a JSON object.", code="bad_document")
+        raise ServiceError(gettext("The document is not a JSON object."), code="bad_document")
     username = document.get("event", {}).get("organizer") if document.get("event") else None
     event, _ = _import(document, _organizer(username, organizer), slug)
     if replay_ratings:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -45,7 +46,7 @@ class EndpointInputSerializer(serializers.Serializer):
 
     def validate_url(self, value: str) -> str:
         if not value.lower().startswith("https://"):
-            raise serializers.ValidationError("Webhooks are sent over HTTPS only.", "not_https")
+            raise serializers.ValidationError(_("Webhooks are sent over HTTPS only."), "not_https")
         return value
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.errors import NotAllowed, NotFound
 from tournaments import services as tournaments
@@ -33,7 +34,7 @@ MAX_ATTEMPTS = 6
 
 def _director_only(user: Any, event: Event) -> None:
     if not tournaments.is_director(user, event):
-        raise NotAllowed("Only the tournament director manages the event's webhooks.")
+        raise NotAllowed(_("Only the tournament director manages the event's webhooks."))
 
 
 def register(user: Any, event: Event, url: str, topics: list[str]) -> Endpoint:
@@ -50,7 +51,7 @@ def endpoint_of(user: Any, event: Event, pk: int) -> Endpoint:
     _director_only(user, event)
     found = event.webhook_endpoints.filter(pk=pk).first()
     if found is None:
-        raise NotFound(f"{event.name} has no webhook {pk}.")
+        raise NotFound(_("%(event)s has no webhook %(pk)s.") % {"event": event.name, "pk": pk})
     return found
 
 

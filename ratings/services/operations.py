@@ -15,6 +15,7 @@ from collections import defaultdict
 
 from django.db import connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.errors import NotFound, ServiceError
 from ratings.models import PlayerRating, RatingEntry, ReplayJob
@@ -185,7 +186,7 @@ def replay_game(game: str, job: ReplayJob | None = None) -> int:
     (or concurrently: the lock serialises them) gives the same ledger.
     """
     if game not in GameSystem.values:
-        raise ServiceError(f"Unknown game system {game!r}.")
+        raise ServiceError(_("Unknown game system '%(game)s'.") % {"game": game})
     progress = _job_progress(job)
     with SessionLock(game):
         if job is not None:
@@ -214,7 +215,7 @@ def run_replay_job(job_id: int) -> ReplayJob:
     try:
         job = ReplayJob.objects.get(pk=job_id)
     except ReplayJob.DoesNotExist:
-        raise NotFound(f"No replay job {job_id}.")
+        raise NotFound(_("No replay job %(job_id)s.") % {"job_id": job_id})
     if job.status == ReplayJob.Status.DONE:
         return job
     try:

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from core.errors import NotAllowed, NotFound, ServiceError
 from ratings.models import ReplayJob, Season
@@ -45,7 +46,8 @@ def enqueue_replay(
 
     if game not in GameSystem.values:
         raise ServiceError(
-            f"Unknown game system {game!r}; choose one of {', '.join(GameSystem.values)}."
+            _("Unknown game system '%(game)s'; choose one of %(choices)s.")
+            % {"game": game, "choices": ", ".join(GameSystem.values)}
         )
     with transaction.atomic():
         waiting = (
@@ -84,11 +86,12 @@ def request_replay(user: Any, game: str) -> ReplayJob:
     """A director's "replay ratings" button."""
     if game not in GameSystem.values:
         raise ServiceError(
-            f"Unknown game system {game!r}; choose one of {', '.join(GameSystem.values)}."
+            _("Unknown game system '%(game)s'; choose one of %(choices)s.")
+            % {"game": game, "choices": ", ".join(GameSystem.values)}
         )
     if not can_replay(user, game):
         raise NotAllowed(
-            "Only staff or a director of a sanctioned event of this game can replay its ratings."
+            _("Only staff or a director of a sanctioned event of this game can replay its ratings.")
         )
     running = ReplayJob.objects.filter(game=game, status=ReplayJob.Status.RUNNING).exists()
     reason = "requested by " + user.get_username()
@@ -100,12 +103,12 @@ def request_replay(user: Any, game: str) -> ReplayJob:
 def job_for(user: Any, job_id: int) -> ReplayJob:
     job = ReplayJob.objects.select_related("event", "requested_by").filter(pk=job_id).first()
     if job is None:
-        raise NotFound(f"No replay job {job_id}.")
+        raise NotFound(_("No replay job %(job_id)s.") % {"job_id": job_id})
     allowed = can_replay(user, job.game) or (
         job.event is not None and getattr(user, "pk", None) == job.event.organizer_id
     )
     if not allowed:
-        raise NotAllowed("Only staff or a director of this game system can see replay jobs.")
+        raise NotAllowed(_("Only staff or a director of this game system can see replay jobs."))
     return job
 
 
@@ -151,9 +154,9 @@ def create_season(
 ) -> Season:
     """Leagues span many directors' events, so only staff open a season."""
     if not getattr(user, "is_staff", False):
-        raise NotAllowed("Only staff can create a season.")
+        raise NotAllowed(_("Only staff can create a season."))
     if ends_on < starts_on:
-        raise ServiceError("A season must end on or after its start.")
+        raise ServiceError(_("A season must end on or after its start."))
     base = slugify(name)[:120] or "season"
     slug, n = base, 2
     while Season.objects.filter(slug=slug).exists():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import status
 from rest_framework.request import Request
@@ -34,7 +35,7 @@ TABLE_PARAMS = [
 def event_for(request: Request, slug: str) -> Event:
     event = services.event_for(slug)
     if event.status == Event.Status.DRAFT and not services.is_director(request.user, event):
-        raise NotFound(f"No event {slug!r}.")
+        raise NotFound(_("No event '%(slug)s'.") % {"slug": slug})
     return event
 
 
@@ -42,21 +43,23 @@ def registration_of(event: Event, pk: int) -> Registration:
     try:
         return event.registrations.select_related("player", "event").get(pk=pk)
     except Registration.DoesNotExist:
-        raise NotFound(f"No registration {pk} in {event.name}.")
+        raise NotFound(_("No registration %(pk)s in %(event)s.") % {"pk": pk, "event": event.name})
 
 
 def round_of(event: Event, number: int) -> Round:
     try:
         return event.rounds.select_related("event").get(number=number)
     except Round.DoesNotExist:
-        raise NotFound(f"{event.name} has no round {number}.")
+        raise NotFound(
+            _("%(event)s has no round %(number)s.") % {"event": event.name, "number": number}
+        )
 
 
 def table_of(event: Event, pk: int) -> Table:
     try:
         return Table.objects.select_related("round__event").get(pk=pk, round__event=event)
     except Table.DoesNotExist:
-        raise NotFound(f"{event.name} has no table {pk}.")
+        raise NotFound(_("%(event)s has no table %(pk)s.") % {"event": event.name, "pk": pk})
 
 
 def valid(serializer_class: type, request: Request, **kwargs: Any) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import generics, status
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
@@ -143,7 +144,7 @@ class Walkins(APIView):
         if data.get("player"):
             player = Player.objects.filter(pk=data["player"]).first()
             if player is None:
-                raise NotFound(f"No player {data['player']}.")
+                raise NotFound(_("No player %(player)s.") % {"player": data["player"]})
         reg = services.add_walkin(
             request.user, event, data.get("display_name", ""),
             data.get("membership_number", ""), player=player,

@@ -7,6 +7,7 @@ import io
 from typing import Any
 
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
@@ -64,7 +65,7 @@ class Penalties(generics.ListAPIView):
             return Penalty.objects.none()
         event = event_for(self.request, self.kwargs["slug"])
         if not services.is_director(self.request.user, event):
-            raise NotAllowed("Only the tournament director sees the penalties.")
+            raise NotAllowed(_("Only the tournament director sees the penalties."))
         return event_penalties(event)
 
     @extend_schema(summary="Warnings and ejections (director)")

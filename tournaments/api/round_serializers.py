@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -168,7 +169,7 @@ class ResultReportSerializer(serializers.Serializer):
     def validate_seats(self, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
         ids = [row["registration"] for row in value]
         if len(ids) != len(set(ids)):
-            raise serializers.ValidationError("A registration is listed twice.")
+            raise serializers.ValidationError(_("A registration is listed twice."))
         return value
 
 

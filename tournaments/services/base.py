@@ -12,6 +12,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from django.db import OperationalError, connection, models
 from django.db.models import F, Max
+from django.utils.translation import gettext as _
 
 from core.errors import Conflict, NotFound
 from rules_engine import (
@@ -55,14 +56,14 @@ def _lock_event(event: Event | int) -> Event:
     try:
         return Event.objects.select_for_update(of=("self",), no_key=True).get(pk=pk)
     except Event.DoesNotExist:
-        raise NotFound("No such event.")
+        raise NotFound(_("No such event."))
 
 
 def _lock_table(table: Table | int) -> Table:
     pk = table.pk if isinstance(table, Table) else table
     event_id = Table.objects.filter(pk=pk).values_list("round__event_id", flat=True).first()
     if event_id is None:
-        raise NotFound("No such table.")
+        raise NotFound(_("No such table."))
     _lock_event(event_id)
     try:
         return (
@@ -71,7 +72,7 @@ def _lock_table(table: Table | int) -> Table:
             .get(pk=pk)
         )
     except Table.DoesNotExist:
-        raise NotFound("No such table.")
+        raise NotFound(_("No such table."))
 
 
 def _lock_round(rnd: Round) -> Round:
@@ -83,7 +84,7 @@ def _lock_registration(registration: Registration | int) -> Registration:
     pk = registration.pk if isinstance(registration, Registration) else registration
     event_id = Registration.objects.filter(pk=pk).values_list("event_id", flat=True).first()
     if event_id is None:
-        raise NotFound("No such registration.")
+        raise NotFound(_("No such registration."))
     _lock_event(event_id)
     try:
         return (
@@ -92,7 +93,7 @@ def _lock_registration(registration: Registration | int) -> Registration:
             .get(pk=pk)
         )
     except Registration.DoesNotExist:
-        raise NotFound("No such registration.")
+        raise NotFound(_("No such registration."))
 
 
 # Deadlock and serialization failures (SQLSTATE 40P01, 40001) abort the whole
@@ -127,7 +128,7 @@ def retry_on_conflict(operation: Callable[P, T]) -> Callable[P, T]:
                     raise
                 if attempt == RETRY_ATTEMPTS:
                     raise Conflict(
-                        "The event is busy with another change; try again.", code="busy"
+                        _("The event is busy with another change; try again."), code="busy"
                     ) from exc
                 time.sleep(random.uniform(0.01, 0.05) * attempt)
         raise AssertionError("unreachable")  # pragma: no cover

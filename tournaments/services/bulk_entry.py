@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import Conflict, NotFound, ServiceError
@@ -65,12 +66,16 @@ def parse_player_list(text: str) -> list[EntryRow]:
             continue
         name = " ".join(cells[0].split())[:100]
         if not name:
-            raise ServiceError(f"Line {number} has no name.", code="no_name")
+            raise ServiceError(
+                _("Line %(number)s has no name.") % {"number": number}, code="no_name"
+            )
         rows.append(EntryRow(number, name, cells[1][:40], cells[2][:254]))
         if len(rows) > MAX_ROWS:
-            raise ServiceError(f"At most {MAX_ROWS} players at once.", code="too_many")
+            raise ServiceError(
+                _("At most %(max)s players at once.") % {"max": MAX_ROWS}, code="too_many"
+            )
     if not rows:
-        raise ServiceError("The list is empty: one player per line.", code="empty")
+        raise ServiceError(_("The list is empty: one player per line."), code="empty")
     return rows
 
 
@@ -190,7 +195,7 @@ def check_in_everyone(actor: Any, event: Event) -> BulkAction:
 def removal_blocker(reg: Registration) -> Conflict | None:
     if reg.event.rounds.exists():
         return Conflict(
-            "Round 1 has been paired: drop the player instead of removing him.",
+            _("Round 1 has been paired: drop the player instead of removing him."),
             code="round_paired",
         )
     return None
@@ -203,7 +208,7 @@ def remove_registration(actor: Any, event: Event, registration_id: int) -> dict[
     require_director(actor, event)
     reg = event.registrations.select_related("player", "event").filter(pk=registration_id).first()
     if reg is None:
-        raise NotFound("No such registration in this event.")
+        raise NotFound(_("No such registration in this event."))
     blocker = removal_blocker(reg)
     if blocker is not None:
         raise blocker

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import ServiceError
@@ -28,10 +29,10 @@ def _clean_pairs(event: Event, pairs: list[Any]) -> list[list[int]]:
         try:
             a, b = (int(x) for x in pair)
         except (TypeError, ValueError):
-            raise ServiceError("A pair to avoid names two players.", code="invalid_pair")
+            raise ServiceError(_("A pair to avoid names two players."), code="invalid_pair")
         if a == b or a not in ids or b not in ids:
             raise ServiceError(
-                "A pair to avoid names two players of this event.", code="invalid_pair"
+                _("A pair to avoid names two players of this event."), code="invalid_pair"
             )
         if sorted((a, b)) not in out:
             out.append(sorted((a, b)))
@@ -46,15 +47,18 @@ def _clean_tables(event: Event, tables: dict[Any, Any]) -> dict[str, int]:
             rid, table = int(reg), int(number)
         except (TypeError, ValueError):
             raise ServiceError(
-                "A fixed table is a player and a table number.", code="invalid_table"
+                _("A fixed table is a player and a table number."), code="invalid_table"
             )
         if rid not in ids or table < 1:
             raise ServiceError(
-                "A fixed table is a player of this event and a table number from 1.",
+                _("A fixed table is a player of this event and a table number from 1."),
                 code="invalid_table",
             )
         if table in out.values():
-            raise ServiceError(f"Table {table} is fixed for two players.", code="table_twice")
+            raise ServiceError(
+                _("Table %(table)s is fixed for two players.") % {"table": table},
+                code="table_twice",
+            )
         out[str(rid)] = table
     return out
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from core import limits
 from core.errors import ServiceError
 from rules_engine import (
@@ -35,16 +37,19 @@ def _check_basics(data: Mapping[str, Any], problems: Problems) -> None:
     game = data.get("game")
     if game not in GAME_SYSTEMS:
         _invalid(
-            problems, "game", f"Unknown game {game!r}: choose one of {', '.join(GAME_SYSTEMS)}."
+            problems,
+            "game",
+            _("Unknown game '%(game)s': choose one of %(choices)s.")
+            % {"game": game, "choices": ", ".join(GAME_SYSTEMS)},
         )
     elif data.get("multiplayer") and get_game(game).multiplayer_seats is None:
         _invalid(
             problems,
             "multiplayer",
-            f"{get_game(game).name} has no multi-player game (RULES.md §1).",
+            _("%(name)s has no multi-player game.") % {"name": get_game(game).name},
         )
     if not str(data.get("name") or "").strip():
-        _invalid(problems, "name", "The event needs a name.")
+        _invalid(problems, "name", _("The event needs a name."))
     for field, check in (
         ("name", limits.check_event_name),
         ("description", limits.check_description),
@@ -61,37 +66,40 @@ def _check_times(data: Mapping[str, Any], problems: Problems) -> None:
         _invalid(
             problems,
             "planned_rounds",
-            f"Planned rounds must be {PLANNED_ROUNDS.low} to {PLANNED_ROUNDS.high} "
-            "(or empty for the rulebook's table).",
+            _("Planned rounds must be %(low)s to %(high)s (or empty for the rulebook's table).")
+            % {"low": PLANNED_ROUNDS.low, "high": PLANNED_ROUNDS.high},
         )
     if data.get("round_minutes", DEFAULT_ROUND_MINUTES) not in ROUND_MINUTES:
         _invalid(
             problems,
             "round_minutes",
-            f"A round lasts {ROUND_MINUTES.low} to {ROUND_MINUTES.high} minutes.",
+            _("A round lasts %(low)s to %(high)s minutes.")
+            % {"low": ROUND_MINUTES.low, "high": ROUND_MINUTES.high},
         )
     if data.get("break_minutes", DEFAULT_BREAK_MINUTES) not in BREAK_MINUTES:
         _invalid(
             problems,
             "break_minutes",
-            f"A break lasts {BREAK_MINUTES.low} to {BREAK_MINUTES.high} minutes.",
+            _("A break lasts %(low)s to %(high)s minutes.")
+            % {"low": BREAK_MINUTES.low, "high": BREAK_MINUTES.high},
         )
 
 
 def _check_tiebreaks(data: Mapping[str, Any], problems: Problems) -> None:
     tiebreaks = data.get("tiebreaks") or []
     if not isinstance(tiebreaks, list) or not all(isinstance(t, str) for t in tiebreaks):
-        _invalid(problems, "tiebreaks", "Tiebreaks are a list of metric names.")
+        _invalid(problems, "tiebreaks", _("Tiebreaks are a list of metric names."))
         return
     unknown = [t for t in tiebreaks if t not in TIEBREAKS]
     if unknown:
         _invalid(
             problems,
             "tiebreaks",
-            f"Unknown tiebreak {', '.join(unknown)}: choose from {', '.join(TIEBREAKS)}.",
+            _("Unknown tiebreak %(unknown)s: choose from %(choices)s.")
+            % {"unknown": ", ".join(unknown), "choices": ", ".join(TIEBREAKS)},
         )
     if len(set(tiebreaks)) != len(tiebreaks):
-        _invalid(problems, "tiebreaks", "A tiebreak is listed twice.")
+        _invalid(problems, "tiebreaks", _("A tiebreak is listed twice."))
 
 
 def _check_settings(data: Mapping[str, Any], problems: Problems) -> None:
@@ -100,7 +108,7 @@ def _check_settings(data: Mapping[str, Any], problems: Problems) -> None:
         _invalid(
             problems,
             "scoring_settings",
-            "Scoring settings are an object of setting names and values.",
+            _("Scoring settings are an object of setting names and values."),
         )
         return
     unknown = sorted(set(settings) - SETTINGS_FIELDS)
@@ -108,18 +116,18 @@ def _check_settings(data: Mapping[str, Any], problems: Problems) -> None:
         _invalid(
             problems,
             "scoring_settings",
-            f"Unknown setting {', '.join(unknown)}: the settings are "
-            f"{', '.join(sorted(SETTINGS_FIELDS))}.",
+            _("Unknown setting %(unknown)s: the settings are %(choices)s.")
+            % {"unknown": ", ".join(unknown), "choices": ", ".join(sorted(SETTINGS_FIELDS))},
         )
     if settings.get("half_cap", "exact") not in HALF_CAP_READINGS:
-        _invalid(problems, "scoring_settings", "half_cap is 'exact' or 'round-up'.")
+        _invalid(problems, "scoring_settings", _("half_cap is 'exact' or 'round-up'."))
     for key in ("lotr_tcg_win_points", "lotr_tcg_rating_points"):
         if settings.get(key, 1) not in LOTR_TCG_POINTS:
             _invalid(
                 problems,
                 "scoring_settings",
-                f"{key} must be a whole number from {LOTR_TCG_POINTS.low} to "
-                f"{LOTR_TCG_POINTS.high}.",
+                _("%(key)s must be a whole number from %(low)s to %(high)s.")
+                % {"key": key, "low": LOTR_TCG_POINTS.low, "high": LOTR_TCG_POINTS.high},
             )
     elim = settings.get("metw_elimination_points", (6, 0))
     if (
@@ -131,8 +139,11 @@ def _check_settings(data: Mapping[str, Any], problems: Problems) -> None:
         _invalid(
             problems,
             "scoring_settings",
-            f"metw_elimination_points is two whole numbers from {METW_ELIMINATION_POINTS.low} "
-            f"to {METW_ELIMINATION_POINTS.high}, the winner's first.",
+            _(
+                "metw_elimination_points is two whole numbers from %(low)s to %(high)s, the "
+                "winner's first."
+            )
+            % {"low": METW_ELIMINATION_POINTS.low, "high": METW_ELIMINATION_POINTS.high},
         )
 
 

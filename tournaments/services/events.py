@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from audit import services as audit
 from core import limits
@@ -73,6 +75,13 @@ EVENT_FIELDS = (
 # Changing these after round 1 would change how already-played games were paired, scored
 # or rated (only sanctioned events are rated).
 LOCKED_AFTER_START = ("game", "multiplayer", "scoring_settings", "sanctioned")
+# The words a director reads for each locked setting (the keys are field names).
+LOCKED_LABELS = {
+    "game": gettext_lazy("the game"),
+    "multiplayer": gettext_lazy("multi-player"),
+    "scoring_settings": gettext_lazy("the scoring settings"),
+    "sanctioned": gettext_lazy("the sanctioned status"),
+}
 
 
 def tiebreak_labels(event: Event) -> list[str]:
@@ -145,25 +154,28 @@ def update_event(user: Any, event: Event, **data: Any) -> Event:
     require_director(user, event)
     data = {k: v for k, v in data.items() if k in EVENT_FIELDS}
     if event.status == Event.Status.FINISHED:
-        raise Conflict("The event is finished; it can no longer be changed.")
+        raise Conflict(_("The event is finished; it can no longer be changed."))
     started = event.rounds.exists()
     if started:
         changed = [k for k in LOCKED_AFTER_START if k in data and data[k] != getattr(event, k)]
         if changed:
             raise Conflict(
-                f"Round 1 has been paired: {', '.join(changed)} can no longer change, "
-                "because games already played were paired, scored and rated by them."
+                _(
+                    "Round 1 has been paired: %(fields)s can no longer change, because games "
+                    "already played were paired, scored and rated by them."
+                )
+                % {"fields": ", ".join(str(LOCKED_LABELS[k]) for k in changed)}
             )
     planned = data.get("planned_rounds")
     if planned and planned < _last_round_number(event):
         raise ServiceError(
-            f"{_last_round_number(event)} rounds have already been paired; "
-            "planned rounds cannot be fewer."
+            _("%(rounds)s rounds have already been paired; planned rounds cannot be fewer.")
+            % {"rounds": _last_round_number(event)}
         )
     if data.get("decklists_published") and not event.decklists_published and not started:
         # Lists lock when round 1 is paired; publishing earlier would show them unlocked.
         raise Conflict(
-            "Deck lists can be published once round 1 has been paired.",
+            _("Deck lists can be published once round 1 has been paired."),
             code="decklists_not_locked",
         )
     merged = {name: getattr(event, name) for name in EVENT_FIELDS}
@@ -193,8 +205,8 @@ def open_registration(user: Any, event: Event) -> Event:
     require_director(user, event)
     if event.status != Event.Status.DRAFT:
         raise Conflict(
-            "Registration can only be opened from draft; "
-            f"the event is {event.get_status_display().lower()}."
+            _("Registration can only be opened from draft; the event is %(status)s.")
+            % {"status": event.get_status_display().lower()}
         )
     event.status = Event.Status.REGISTRATION
     event.save(update_fields=["status"])
@@ -218,24 +230,30 @@ def finish_event(user: Any, event: Event, *, early: bool = False) -> Event:
     require_director(user, event)
     if event.status != Event.Status.RUNNING:
         raise Conflict(
-            "Only a running event can be finished; "
-            f"this one is {event.get_status_display().lower()}."
+            _("Only a running event can be finished; this one is %(status)s.")
+            % {"status": event.get_status_display().lower()}
         )
     last = _last_round(event)
     if last is None:
-        raise Conflict("No round has been played yet.")
+        raise Conflict(_("No round has been played yet."))
     if last.status != Round.Status.CLOSED:
         raise Conflict(
-            f"Round {last.number} is still open: every table needs a confirmed result first. "
-            "Enter the missing results as director (any table, any number of seats), or "
-            "delete the round if it should not count.",
+            _(
+                "Round %(round)s is still open: every table needs a confirmed result first. Enter "
+                "the missing results as director (any table, any number of seats), or delete the "
+                "round if it should not count."
+            )
+            % {"round": last.number},
             code="round_open",
         )
     total = rounds_total(event)
     if last.number < total and not early:
         raise Conflict(
-            f"Only {last.number} of {total} rounds have been played. Pair the next round, "
-            "or finish early on purpose."
+            _(
+                "Only %(round)s of %(total)s rounds have been played. Pair the next round, or "
+                "finish early on purpose."
+            )
+            % {"round": last.number, "total": total}
         )
     event.status = Event.Status.FINISHED
     event.finished_at = timezone.now()

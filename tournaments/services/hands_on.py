@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import Conflict, NotFound, ServiceError
@@ -91,11 +92,15 @@ def _gap(ids: list[int], scores: dict[int, int]) -> int:
 
 def _editable_round(event: Event, rnd: Round) -> None:
     if rnd.number != _last_round_number(event):
-        raise Conflict(f"Only the latest round can be changed; round {rnd.number} is not.")
+        raise Conflict(
+            _("Only the latest round can be changed; round %(round)s is not.")
+            % {"round": rnd.number}
+        )
     played = rnd.tables.filter(is_bye=False).exclude(status=Table.Status.PENDING).first()
     if played is not None:
         raise Conflict(
-            f"Table {played.number} already has a result: re-pair the round instead.",
+            _("Table %(table)s already has a result: re-pair the round instead.")
+            % {"table": played.number},
             code="round_has_results",
         )
 
@@ -107,7 +112,7 @@ def _seat_of(rnd: Round, registration_id: int) -> Seat:
         .first()
     )
     if seat is None:
-        raise NotFound("That player has no seat in this round.")
+        raise NotFound(_("That player has no seat in this round."))
     return seat
 
 
@@ -138,7 +143,7 @@ def _move(seat_a: Seat, seat_b: Seat) -> None:
             seat_a.save(update_fields=list(f.removesuffix("_id") for f in fields))
             seat_b.save(update_fields=list(f.removesuffix("_id") for f in fields))
     except IntegrityError:
-        raise Conflict("That player has already had his bye in this event.", code="second_bye")
+        raise Conflict(_("That player has already had his bye in this event."), code="second_bye")
 
 
 @transaction.atomic
@@ -150,11 +155,11 @@ def swap_players(actor: Any, rnd: Round, a: int, b: int) -> Cost:
     rnd = Round.objects.select_for_update().get(pk=rnd.pk)
     _editable_round(event, rnd)
     if a == b:
-        raise ServiceError("Choose two different players.", code="same_player")
+        raise ServiceError(_("Choose two different players."), code="same_player")
     cost = swap_cost(event, rnd, a, b)
     seat_a, seat_b = _seat_of(rnd, a), _seat_of(rnd, b)
     if seat_a.table_id == seat_b.table_id:
-        raise ServiceError("Both players sit at the same table.", code="same_table")
+        raise ServiceError(_("Both players sit at the same table."), code="same_table")
     ta, tb = seat_a.table.number, seat_b.table.number
     names = seat_a.registration.player.display_name, seat_b.registration.player.display_name
     swap = hand_swap_item(
@@ -207,13 +212,16 @@ def _drop_results(
     actor: Any, event: Event, rnd: Round, confirmed_tables: list[int], how: str
 ) -> None:
     if rnd.number != _last_round_number(event):
-        raise Conflict(f"Only the latest round can be {how}; round {rnd.number} is not.")
+        raise Conflict(
+            _("Only the latest round can be changed; round %(round)s is not.")
+            % {"round": rnd.number}
+        )
     if event.status != Event.Status.RUNNING or event.playoff_matches.exists():
-        raise Conflict("Rounds change only while the Swiss rounds run.")
+        raise Conflict(_("Rounds change only while the Swiss rounds run."))
     lost = round_loss_preview(rnd)
     if sorted(r.table for r in lost) != sorted(int(t) for t in confirmed_tables):
         raise Conflict(
-            "The results of this round changed since you looked: check again.", code="stale"
+            _("The results of this round changed since you looked: check again."), code="stale"
         )
     was_closed = rnd.status == Round.Status.CLOSED
     first = rnd.tables.filter(is_bye=False).select_related("round__event").first()

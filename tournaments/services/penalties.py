@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import Conflict, ServiceError
@@ -58,13 +59,15 @@ def issue_penalty(
     require_judge(user, event)
     if offense not in Penalty.Offense.values:
         raise ServiceError(
-            f"Unknown offense {offense!r}: choose one of {', '.join(Penalty.Offense.values)}."
+            _("Unknown offense '%(offense)s': choose one of %(choices)s.")
+            % {"offense": offense, "choices": ", ".join(Penalty.Offense.values)}
         )
     if kind not in Penalty.Kind.values:
-        raise ServiceError(f"Unknown penalty {kind!r}: warning or ejection.")
+        raise ServiceError(_("Unknown penalty '%(kind)s': warning or ejection.") % {"kind": kind})
     if reg.ejected:
         raise Conflict(
-            f"{reg.player.display_name} has already been ejected ({reg.ejection_reason})."
+            _("%(player)s has already been ejected (%(ejection_reason)s).")
+            % {"player": reg.player.display_name, "ejection_reason": reg.ejection_reason}
         )
     earlier = _repeated_warning(reg, offense, repeats)
     round_number = _last_round_number(event) or None
@@ -162,12 +165,12 @@ def _repeated_warning(
     if repeats is None or repeats == "":
         return None
     if offense != Penalty.Offense.OTHER:
-        raise ServiceError("Only a warning for another offense can repeat an earlier one.")
+        raise ServiceError(_("Only a warning for another offense can repeat an earlier one."))
     pk = repeats.pk if isinstance(repeats, Penalty) else repeats
     try:
         pk = int(pk)
     except (TypeError, ValueError):
-        raise ServiceError("Choose the earlier warning this one repeats.") from None
+        raise ServiceError(_("Choose the earlier warning this one repeats.")) from None
     earlier = reg.penalties.filter(
         pk=pk,
         kind=Penalty.Kind.WARNING,
@@ -176,8 +179,10 @@ def _repeated_warning(
     ).first()
     if earlier is None:
         raise ServiceError(
-            "The warning this one repeats must be an earlier standing warning of the same "
-            "player for another offense."
+            _(
+                "The warning this one repeats must be an earlier standing warning of the same "
+                "player for another offense."
+            )
         )
     return earlier
 

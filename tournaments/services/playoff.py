@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import Conflict, NotFound, ServiceError
@@ -27,13 +28,13 @@ def set_top_cut(actor: Any, event: Event, top_cut: int, tie_rule: str) -> EventD
     event = _lock_event(event)
     require_director(actor, event)
     if int(top_cut) not in (0, *bracket.CUT_SIZES):
-        raise ServiceError("The top cut is none, 2, 4 or 8 players.", code="invalid_cut")
+        raise ServiceError(_("The top cut is none, 2, 4 or 8 players."), code="invalid_cut")
     if int(top_cut) and event.multiplayer:
-        raise ServiceError("A top cut is for two-player events.", code="multiplayer_cut")
+        raise ServiceError(_("A top cut is for two-player events."), code="multiplayer_cut")
     if tie_rule not in EventDaySettings.TieRule.values:
-        raise ServiceError("A tie is replayed or decided by the director.", code="invalid_tie")
+        raise ServiceError(_("A tie is replayed or decided by the director."), code="invalid_tie")
     if event.playoff_matches.exists():
-        raise Conflict("The playoff has started: its size can no longer change.")
+        raise Conflict(_("The playoff has started: its size can no longer change."))
     settings = eventday_settings(event)
     before = {"top_cut": settings.top_cut, "playoff_tie": settings.playoff_tie}
     settings.top_cut, settings.playoff_tie = int(top_cut), tie_rule
@@ -53,12 +54,14 @@ def playoff_blocker(event: Event) -> Conflict | None:
     """Why the playoff cannot start now, or None (the button and the service)."""
     settings = eventday_settings(event)
     if not settings.top_cut:
-        return Conflict("This event has no top cut.", code="no_cut")
+        return Conflict(_("This event has no top cut."), code="no_cut")
     if event.playoff_matches.exists():
-        return Conflict("The playoff has already started.", code="started")
+        return Conflict(_("The playoff has already started."), code="started")
     blocker = pair_blocker(event)
     if blocker is None or blocker.code != "all_rounds_played":
-        return Conflict("The playoff starts once every Swiss round is played.", code="swiss_open")
+        return Conflict(
+            _("The playoff starts once every Swiss round is played."), code="swiss_open"
+        )
     return None
 
 
@@ -66,7 +69,8 @@ def _seeded(event: Event, size: int) -> list[Registration]:
     rows = [r for r in event_standings(event) if r.registration.active]  # type: ignore[attr-defined]
     if len(rows) < size:
         raise Conflict(
-            f"A top {size} needs {size} players still in the event; {len(rows)} are.",
+            _("A top %(size)s needs %(size)s players still in the event; %(count)s are.")
+            % {"size": size, "count": len(rows)},
             code="too_few_players",
         )
     return [r.registration for r in rows[:size]]  # type: ignore[attr-defined]
@@ -130,7 +134,7 @@ def _winner_by_rules(event: Event, match: PlayoffMatch, outcome: str, winner: An
 def _lock_match(event: Event, match_id: int) -> PlayoffMatch:
     match = PlayoffMatch.objects.select_for_update().filter(event=event, pk=match_id).first()
     if match is None:
-        raise NotFound("No such playoff match.")
+        raise NotFound(_("No such playoff match."))
     return match
 
 
@@ -204,9 +208,9 @@ def report_playoff_result(
     require_judge(actor, event)
     match = _lock_match(event, match_id)
     if match.status not in (PlayoffMatch.Status.PENDING, PlayoffMatch.Status.TIED):
-        raise Conflict("This match has no game waiting for a result.", code="not_pending")
+        raise Conflict(_("This match has no game waiting for a result."), code="not_pending")
     if winner not in (None, "") and int(winner) not in (match.high_id, match.low_id):
-        raise ServiceError("The winner must be one of the two players.", code="not_seated")
+        raise ServiceError(_("The winner must be one of the two players."), code="not_seated")
     match.high_mps, match.low_mps, match.outcome = high_mps, low_mps, outcome or "normal"
     _decide(actor, event, match, _winner_by_rules(event, match, outcome, winner))
     return match
@@ -219,9 +223,9 @@ def decide_playoff_tie(actor: Any, event: Event, match_id: int, winner_id: int) 
     require_director(actor, event)
     match = _lock_match(event, match_id)
     if match.status != PlayoffMatch.Status.TIED:
-        raise Conflict("Only a tied match is decided by the director.", code="not_tied")
+        raise Conflict(_("Only a tied match is decided by the director."), code="not_tied")
     if int(winner_id) not in (match.high_id, match.low_id):
-        raise ServiceError("The winner must be one of the two players.", code="not_seated")
+        raise ServiceError(_("The winner must be one of the two players."), code="not_seated")
     match.decided_by_director = True
     _decide(actor, event, match, str(winner_id))
     return match

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
 
 from core.errors import NotFound
 from tournaments.models import (
@@ -57,7 +58,7 @@ def event_for(slug: str) -> Event:
     try:
         return Event.objects.select_related("organizer").get(slug=slug)
     except Event.DoesNotExist:
-        raise NotFound(f"No event {slug!r}.")
+        raise NotFound(_("No event '%(slug)s'.") % {"slug": slug})
 
 
 def visible_events(user: Any) -> QuerySet[Event]:

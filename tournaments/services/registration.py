@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core import limits
@@ -46,19 +47,26 @@ def _register(actor: Any, event: Event, player: Player, how: str) -> Registratio
     draft_walkin = how != "register" and event.status == Event.Status.DRAFT
     if event.status not in open_statuses and not draft_walkin:
         raise Conflict(
-            f"{event.name} is not taking registrations ({event.get_status_display().lower()})."
+            _("%(event)s is not taking registrations (%(status)s).")
+            % {"event": event.name, "status": event.get_status_display().lower()}
         )
     existing = Registration.objects.filter(event=event, player=player).first()
     if existing is not None:
-        state = " (dropped: the director can re-add you)" if existing.dropped else ""
-        raise Conflict(f"{player.display_name} is already registered for {event.name}{state}.")
+        state = _(" (dropped: the director can re-add you)") if existing.dropped else ""
+        raise Conflict(
+            _("%(player)s is already registered for %(event)s%(state)s.")
+            % {"player": player.display_name, "event": event.name, "state": state}
+        )
     # Late entry: a player joining a running event starts at 0 points in the next round.
     joined = next_round_number(event) if event.status == Event.Status.RUNNING else 1
     try:
         with transaction.atomic():
             reg = Registration.objects.create(event=event, player=player, joined_round=joined)
     except IntegrityError:
-        raise Conflict(f"{player.display_name} is already registered for {event.name}.")
+        raise Conflict(
+            _("%(player)s is already registered for %(event)s.")
+            % {"player": player.display_name, "event": event.name}
+        )
     audit.record(
         actor=actor,
         obj=reg,
@@ -100,8 +108,11 @@ def add_walkin(
         # A player with an account signs up himself: otherwise any director could put
         # him into a sanctioned event of his own making and move his rating.
         raise NotAllowed(
-            f"{player.display_name} has an account and registers for events himself; "
-            "only staff can add him as a walk-in."
+            _(
+                "%(player)s has an account and registers for events himself; only staff can add "
+                "him as a walk-in."
+            )
+            % {"player": player.display_name}
         )
     if (
         player is not None
@@ -112,14 +123,14 @@ def add_walkin(
         # A walk-in without an account belongs to the director who entered him: another
         # director must not pull him into an event of his own and move his rating.
         raise NotAllowed(
-            f"{player.display_name} was entered by another tournament director; "
-            "add a new walk-in instead."
+            _("%(player)s was entered by another tournament director; add a new walk-in instead.")
+            % {"player": player.display_name}
         )
     limits.check_walk_ins(event.registrations.filter(player__user__isnull=True).count())
     if player is None:
         name = (display_name or "").strip()
         if not name:
-            raise ServiceError("Give the walk-in player's name.", code="invalid")
+            raise ServiceError(_("Give the walk-in player's name."), code="invalid")
         player = Player.objects.create(
             display_name=name[:100],
             membership_number=(membership_number or "").strip()[:40],
@@ -137,9 +148,9 @@ def add_walkin(
 def check_in(user: Any, registration: Registration, checked_in: bool = True) -> Registration:
     reg = _lock_registration(registration)
     if not may_manage_registration(user, reg):
-        raise NotAllowed("Only the director or the player himself can check in.")
+        raise NotAllowed(_("Only the director or the player himself can check in."))
     if reg.event.status == Event.Status.FINISHED:
-        raise Conflict("The event is finished.")
+        raise Conflict(_("The event is finished."))
     before = _registration_snapshot(reg)
     reg.checked_in = checked_in
     reg.save(update_fields=["checked_in"])
@@ -176,11 +187,11 @@ def drop(user: Any, registration: Registration, note: str = "") -> Registration:
     """Take a player out of later pairings; results he played stand."""
     reg = _lock_registration(registration)
     if not may_manage_registration(user, reg):
-        raise NotAllowed("Only the director or the player himself can drop a registration.")
+        raise NotAllowed(_("Only the director or the player himself can drop a registration."))
     if reg.event.status == Event.Status.FINISHED:
-        raise Conflict("The event is finished.")
+        raise Conflict(_("The event is finished."))
     if reg.dropped:
-        raise Conflict(f"{reg.player.display_name} has already dropped.")
+        raise Conflict(_("%(player)s has already dropped.") % {"player": reg.player.display_name})
     _drop(user, reg, "drop", note)
     return reg
 
@@ -192,14 +203,14 @@ def readd(user: Any, registration: Registration) -> Registration:
     reg = _lock_registration(registration)
     require_director(user, reg.event)
     if reg.event.status == Event.Status.FINISHED:
-        raise Conflict("The event is finished.")
+        raise Conflict(_("The event is finished."))
     if reg.ejected:
         raise Conflict(
-            f"{reg.player.display_name} was ejected ({reg.ejection_reason}); an ejected player "
-            "cannot be re-added."
+            _("%(player)s was ejected (%(ejection_reason)s); an ejected player cannot be re-added.")
+            % {"player": reg.player.display_name, "ejection_reason": reg.ejection_reason}
         )
     if not reg.dropped:
-        raise Conflict(f"{reg.player.display_name} has not dropped.")
+        raise Conflict(_("%(player)s has not dropped.") % {"player": reg.player.display_name})
     before = _registration_snapshot(reg)
     reg.dropped = False
     reg.dropped_after_round = None
@@ -222,7 +233,7 @@ def drop_no_shows(user: Any, event: Event) -> int:
     event = _lock_event(event)
     require_director(user, event)
     if event.rounds.exists():
-        raise Conflict("Round 1 has been paired; drop players one by one now.")
+        raise Conflict(_("Round 1 has been paired; drop players one by one now."))
     regs = list(
         event.registrations.filter(checked_in=False, dropped=False).select_related(
             "player", "event"

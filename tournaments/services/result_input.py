@@ -7,6 +7,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from core.errors import ServiceError
 from rules_engine import (
     GameResult,
@@ -80,23 +82,32 @@ def _reported(
         try:
             rid = int(key)
         except (TypeError, ValueError):
-            raise ServiceError(f"{key!r} is not a registration id.", code="invalid")
+            raise ServiceError(
+                _("'%(key)s' is not a registration id.") % {"key": key}, code="invalid"
+            )
         if rid not in seat_ids:
             raise ServiceError(
-                f"Registration {rid} has no seat at table {table.number}.", code="not_seated"
+                _("Registration %(rid)s has no seat at table %(table)s.")
+                % {"rid": rid, "table": table.number},
+                code="not_seated",
             )
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-            raise ServiceError(f"The score of registration {rid} must be a whole number.")
+            raise ServiceError(
+                _("The score of registration %(rid)s must be a whole number.") % {"rid": rid}
+            )
         given[rid] = value
     win: int | None = None
     if winner not in (None, ""):
         try:
             win = int(winner)
         except (TypeError, ValueError):
-            raise ServiceError(f"{winner!r} is not a registration id.", code="invalid")
+            raise ServiceError(
+                _("'%(winner)s' is not a registration id.") % {"winner": winner}, code="invalid"
+            )
         if win not in seat_ids:
             raise ServiceError(
-                f"The winner (registration {win}) has no seat at table {table.number}.",
+                _("The winner (registration %(win)s) has no seat at table %(table)s.")
+                % {"win": win, "table": table.number},
                 code="not_seated",
             )
     return ReportedResult(
@@ -174,5 +185,5 @@ def _stored_result(table: Table) -> ReportedResult:
 def game_result_for_table(table: Table) -> GameResult:
     """The engine's input rebuilt from a stored table (player ids are str(registration_id))."""
     if table.is_bye:
-        raise ServiceError("A bye is not a game: it has no game result.")
+        raise ServiceError(_("A bye is not a game: it has no game result."))
     return _engine_result(table, _stored_result(table))

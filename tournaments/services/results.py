@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import Conflict, ServiceError
@@ -71,7 +72,7 @@ def _next(table: Table, action: Action) -> str:
     """The table's state after ``action`` (its blocker has already allowed it)."""
     found = step(table.status, action)
     if isinstance(found, Refusal):  # a blocker let through what the flow refuses
-        raise Conflict(f"Table {table.number}: not now.", code=found.code)
+        raise Conflict(_("Table %(table)s: not now.") % {"table": table.number}, code=found.code)
     return found.value
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import Conflict, ServiceError
@@ -105,8 +106,8 @@ def _compute_pairing(event: Event, number: int, seed: int) -> SwissPairing | Pod
     needed = min(sizes.preferred + sizes.fallback) if event.multiplayer else 2
     if len(regs) < needed:
         raise ServiceError(
-            f"Round {number} needs at least {needed} players still in the event; "
-            f"{len(regs)} can be paired.",
+            _("Round %(number)s needs at least %(needed)s players; %(count)s can be paired.")
+            % {"number": number, "needed": needed, "count": len(regs)},
             code="too_few_players",
         )
     records = player_records(event)
@@ -209,23 +210,23 @@ def pair_blocker(event: Event) -> Conflict | None:
     from this, and pair_next_round raises it: one rule for both."""
     if event.status not in (Event.Status.REGISTRATION, Event.Status.RUNNING):
         return Conflict(
-            f"Rounds are paired while registration is open or the event runs; "
-            f"it is {event.get_status_display().lower()}."
+            _("Rounds are paired while registration is open or the event runs; it is %(status)s.")
+            % {"status": event.get_status_display().lower()}
         )
     last = _last_round(event)
     if last is not None and last.status != Round.Status.CLOSED:
         open_tables = last.tables.exclude(status=Table.Status.CONFIRMED).order_by("number")
         numbers = ", ".join(str(t.number) for t in open_tables[:10])
         return Conflict(
-            f"Round {last.number} is still open: table(s) {numbers} have no confirmed result. "
-            "The next round can be paired once every table is confirmed.",
+            _("Round %(round)s is still open: table(s) %(numbers)s have no confirmed result.")
+            % {"round": last.number, "numbers": numbers},
             code="round_open",
         )
     total = rounds_total(event)
     if (last.number if last else 0) >= total:
         return Conflict(
-            f"All {total} rounds have been played. Finish the event, or raise the planned "
-            "number of rounds to play more.",
+            _("All %(total)s rounds have been played. Finish the event, or plan more rounds.")
+            % {"total": total},
             code="all_rounds_played",
         )
     return None
@@ -234,7 +235,7 @@ def pair_blocker(event: Event) -> Conflict | None:
 def repair_blocker(rnd: Round) -> Conflict | None:
     """Why a round cannot be paired again, or None (the dashboard's button and repair_round)."""
     if rnd.number != _last_round_number(rnd.event):
-        return Conflict(f"Only the latest round can be re-paired; round {rnd.number} is not.")
+        return Conflict(_("Round %(n)s is not the latest round.") % {"n": rnd.number})
     played = (
         rnd.tables.filter(is_bye=False)
         .filter(~Q(status=Table.Status.PENDING) | Q(changes__isnull=False))
@@ -243,9 +244,11 @@ def repair_blocker(rnd: Round) -> Conflict | None:
     )
     if played is not None:
         return Conflict(
-            f"Round {rnd.number} already has a result at table {played.number}; "
-            "it can no longer be re-paired. Correct that table's result instead, or throw "
-            "the round's results away and pair it again from the round's hands-on page.",
+            _(
+                "Round %(round)s already has a result at table %(table)s: correct that result, or "
+                "throw the round's results away and pair it again from its hands-on page."
+            )
+            % {"round": rnd.number, "table": played.number},
             code="round_has_results",
         )
     return None
@@ -270,7 +273,9 @@ def pair_next_round(user: Any, event: Event, seed: int | None = None) -> Round:
                 event=event, number=number, seed=seed, explanation=list(pairing.explanation_items)
             )
     except IntegrityError:
-        raise Conflict(f"Round {number} was already paired.", code="already_paired")
+        raise Conflict(
+            _("Round %(number)s was already paired.") % {"number": number}, code="already_paired"
+        )
     _create_tables(rnd, pairing)
     apply_fixed_tables(rnd)  # players with a fixed table (an event setting) sit there
     if event.status == Event.Status.REGISTRATION:
@@ -334,7 +339,7 @@ def start_round_clock(user: Any, rnd: Round) -> Round:
     require_director(user, event)
     rnd = _lock_round(rnd)
     if rnd.status == Round.Status.CLOSED:
-        raise Conflict(f"Round {rnd.number} is already closed.")
+        raise Conflict(_("Round %(round)s is already closed.") % {"round": rnd.number})
     rnd.started_at = timezone.now()
     rnd.status = Round.Status.RUNNING
     rnd.save(update_fields=["started_at", "status"])

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from audit import services as audit
 from core.errors import Conflict, NotFound, ServiceError
@@ -17,16 +18,19 @@ from tournaments.services.base import _lock_event
 def _user_named(username: str) -> Any:
     name = (username or "").strip()
     if not name:
-        raise ServiceError("Give the user name of the person to invite.", code="invalid")
+        raise ServiceError(gettext("Give the user name of the person to invite."), code="invalid")
     user = get_user_model().objects.filter(username__iexact=name).first()
     if user is None:
-        raise NotFound(f"No account has the user name {name!r}.", code="no_such_user")
+        raise NotFound(
+            gettext("No account has the user name '%(name)s'.") % {"name": name},
+            code="no_such_user",
+        )
     return user
 
 
 def _check_role_change(actor: Any, event: Event, role: str) -> None:
     if role not in EventStaff.Role.values:
-        raise ServiceError("Choose co-director or judge.", code="invalid_role")
+        raise ServiceError(gettext("Choose co-director or judge."), code="invalid_role")
     # A co-director may invite judges; only the organizer names co-directors.
     if role == EventStaff.Role.CO_DIRECTOR:
         require_owner(actor, event)
@@ -41,7 +45,10 @@ def invite_staff(actor: Any, event: Event, username: str, role: str) -> EventSta
     _check_role_change(actor, event, role)
     user = _user_named(username)
     if user.pk == event.organizer_id:
-        raise Conflict(f"{user.get_username()} is the organizer of {event.name}.")
+        raise Conflict(
+            gettext("%(user)s is the organizer of %(event)s.")
+            % {"user": user.get_username(), "event": event.name}
+        )
     existing = EventStaff.objects.filter(event=event, user=user).first()
     before = {"user": user.get_username(), "role": existing.role} if existing else None
     if existing is not None and existing.role == EventStaff.Role.CO_DIRECTOR:
@@ -52,7 +59,9 @@ def invite_staff(actor: Any, event: Event, username: str, role: str) -> EventSta
                 event=event, user=user, defaults={"role": role, "invited_by": actor}
             )
     except IntegrityError:
-        raise Conflict(f"{user.get_username()} was just added by someone else.")
+        raise Conflict(
+            gettext("%(user)s was just added by someone else.") % {"user": user.get_username()}
+        )
     audit.record(
         actor=actor,
         obj=staff,
@@ -69,7 +78,7 @@ def remove_staff(actor: Any, event: Event, staff_id: int) -> None:
     event = _lock_event(event)
     staff = EventStaff.objects.filter(event=event, pk=staff_id).select_related("user").first()
     if staff is None:
-        raise NotFound("No such staff member in this event.")
+        raise NotFound(gettext("No such staff member in this event."))
     _check_role_change(actor, event, staff.role)
     snapshot = {"user": staff.user.get_username(), "role": staff.role}
     audit.record(actor=actor, obj=staff, action="staff_remove", before=snapshot, event=event)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from core.errors import Conflict, NotAllowed, ServiceError
 from tournaments.models import Event, Registration, Table
 from tournaments.permissions import is_judge, require_judge, require_seat
@@ -44,7 +46,7 @@ def flow_blocker(table: Table, action: Action) -> Conflict | None:
 def version_blocker(table: Table, version: int | None) -> Conflict | None:
     if version is not None and int(version) != table.version:
         return Conflict(
-            "The result of this table changed since you loaded it; look at it again.",
+            _("The result of this table changed since you loaded it; look at it again."),
             code="stale",
         )
     return None
@@ -54,9 +56,11 @@ def running_blocker(table: Table) -> ServiceError | None:
     """Players report while the event runs, and never for a bye."""
     event = table.round.event
     if event.status != Event.Status.RUNNING:
-        return Conflict(f"{event.name} is not running; results cannot be reported.")
+        return Conflict(
+            _("%(event)s is not running; results cannot be reported.") % {"event": event.name}
+        )
     if table.is_bye:
-        return ServiceError("A bye has no result to report: its points are fixed by the rules.")
+        return ServiceError(_("A bye has no result to report: its points are fixed by the rules."))
     return None
 
 
@@ -93,7 +97,7 @@ def confirm_blocker(user: Any, table: Table, version: int | None = None) -> Serv
     if blocker is not None:
         return blocker
     if registration is not None and table.reported_by_registration_id == registration.pk:
-        return NotAllowed("You reported this result; another player at the table confirms it.")
+        return NotAllowed(_("You reported this result; another player at the table confirms it."))
     return version_blocker(table, version)
 
 
@@ -106,7 +110,7 @@ def dispute_blocker(user: Any, table: Table) -> ServiceError | None:
     if blocker is not None:
         return blocker
     if registration is not None and table.reported_by_registration_id == registration.pk:
-        return NotAllowed("You reported this result; report it again to change it.")
+        return NotAllowed(_("You reported this result; report it again to change it."))
     return None
 
 
@@ -120,9 +124,9 @@ def director_set_blocker(
     except NotAllowed as exc:
         return exc
     if table.is_bye:
-        return ServiceError("A bye has no result to enter: its points are fixed by the rules.")
+        return ServiceError(_("A bye has no result to enter: its points are fixed by the rules."))
     if event.status not in (Event.Status.RUNNING, Event.Status.FINISHED):
-        return Conflict(f"{event.name} is not running.")
+        return Conflict(_("%(event)s is not running.") % {"event": event.name})
     return version_blocker(table, version)
 
 

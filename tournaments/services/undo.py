@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import Conflict, NotAllowed, NotFound
@@ -55,11 +56,11 @@ def drop_no_shows_confirmed(actor: Any, event: Event, confirmed_ids: list[int]) 
     event = _lock_event(event)
     require_director(actor, event)
     if event.rounds.exists():
-        raise Conflict("Round 1 has been paired; drop players one by one now.")
+        raise Conflict(_("Round 1 has been paired; drop players one by one now."))
     regs = _no_shows(event)
     if sorted(r.pk for r in regs) != sorted(int(i) for i in confirmed_ids):
         raise Conflict(
-            "Who has not checked in changed since you looked: check the list again.",
+            _("Who has not checked in changed since you looked: check the list again."),
             code="stale",
         )
     for reg in regs:
@@ -99,11 +100,11 @@ def undo_bulk_action(actor: Any, event: Event, action_id: int) -> list[Affected]
     require_director(actor, event)
     action = BulkAction.objects.select_for_update().filter(event=event, pk=action_id).first()
     if action is None:
-        raise NotFound("No such action in this event.")
+        raise NotFound(_("No such action in this event."))
     if action.undone_at is not None:
-        raise Conflict("That action was already undone.", code="already_undone")
+        raise Conflict(_("That action was already undone."), code="already_undone")
     if action.kind == "check_in_all" and event.rounds.exists():
-        raise Conflict("Round 1 has been paired: check-in can no longer be undone.")
+        raise Conflict(_("Round 1 has been paired: check-in can no longer be undone."))
     regs = list(
         Registration.objects.filter(pk__in=action.registrations).select_related("player", "event")
     )
@@ -142,13 +143,13 @@ def rescind_penalty(actor: Any, penalty_id: int, note: str = "") -> PenaltyResci
     Rescinding the last standing ejection puts the player back into later rounds."""
     penalty = Penalty.objects.select_related("registration__event").filter(pk=penalty_id).first()
     if penalty is None:
-        raise NotFound("No such penalty.")
+        raise NotFound(_("No such penalty."))
     reg = _lock_registration(penalty.registration_id)
     require_director(actor, reg.event)
     if reg.event.status == Event.Status.FINISHED:
-        raise Conflict("The event is finished.")
+        raise Conflict(_("The event is finished."))
     if PenaltyRescission.objects.filter(penalty=penalty).exists():
-        raise Conflict("This penalty was already rescinded.", code="already_rescinded")
+        raise Conflict(_("This penalty was already rescinded."), code="already_rescinded")
     rescission = PenaltyRescission.objects.create(penalty=penalty, by=actor, note=note[:500])
     audit.record(
         actor=actor,
@@ -178,19 +179,22 @@ def ejection_preview(registration: Registration) -> list[Affected]:
 def self_drop_undo_blocker(user: Any, reg: Registration) -> Conflict | NotAllowed | None:
     """Why the player cannot take back his own drop now, or None."""
     if reg.player.user_id is None or reg.player.user_id != getattr(user, "pk", None):
-        return NotAllowed("Only the player himself can take back his own drop.")
+        return NotAllowed(_("Only the player himself can take back his own drop."))
     if not reg.dropped or reg.ejected:
-        return Conflict(f"{reg.player.display_name} is not dropped.", code="not_dropped")
+        return Conflict(
+            _("%(player)s is not dropped.") % {"player": reg.player.display_name},
+            code="not_dropped",
+        )
     last = audit.history(reg).filter(action__in=["drop", "readd"]).order_by("-at", "-pk").first()
     if last is None or last.action != "drop" or last.actor_id != user.pk:
-        return Conflict("Only the director can put you back: you did not drop yourself.")
+        return Conflict(_("Only the director can put you back: you did not drop yourself."))
     if _last_round_number(reg.event) != reg.dropped_after_round:
         return Conflict(
-            "The next round has been paired since you dropped; ask the director.",
+            _("The next round has been paired since you dropped; ask the director."),
             code="round_paired",
         )
     if reg.event.status == Event.Status.FINISHED:
-        return Conflict("The event is finished.")
+        return Conflict(_("The event is finished."))
     return None
 
 

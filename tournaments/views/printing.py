@@ -14,7 +14,7 @@ def print_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse
     event = event_or_404(request, slug)
     rnd = get_object_or_404(Round, event=event, number=number)
     tables = services.round_tables(rnd)
-    points = presenters.points_by_registration(event)
+    points = presenters.points_before(rnd)
     by_name = sorted(
         (
             {
@@ -42,15 +42,26 @@ def print_slips(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(
         request,
         "tournaments/print_slips.html",
-        {"event": event, "round": rnd, "tables": tables, "game_info": game_info(event)},
+        {
+            "event": event,
+            "round": rnd,
+            "tables": tables,
+            "game_info": game_info(event),
+            "points": presenters.points_before(rnd),
+        },
     )
 
 
 def print_standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(request, slug)
-    rows = services.event_standings(event) if event.rounds.exists() else []
+    view = services.standings_view(event)
     return render(
         request,
         "tournaments/print_standings.html",
-        {"event": event, "rows": rows, "tiebreaks": services.tiebreak_labels(event)},
+        {
+            "event": event,
+            "view": view,
+            "rows": view.rows,
+            "tiebreaks": services.tiebreak_labels(event),
+        },
     )

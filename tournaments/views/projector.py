@@ -22,7 +22,7 @@ def projector_pairings(request: HttpRequest, slug: str) -> HttpResponse:
     rnd = current_round(event)
     rows = []
     if rnd is not None:
-        points = presenters.points_by_registration(event)
+        points = presenters.points_before(rnd)
         rows = sorted(
             (
                 {
@@ -61,11 +61,12 @@ def projector_clock(request: HttpRequest, slug: str) -> HttpResponse:
 
 def projector_standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(request, slug)
-    rows = services.event_standings(event) if event.rounds.exists() else []
+    # The same "after N rounds" rows as the standings page (and the provisional split).
+    view = services.standings_view(event)
     return render(
         request,
         "tournaments/projector_standings.html",
-        {"event": event, "rows": rows, "refresh": REFRESH_SECONDS * 2},
+        {"event": event, "view": view, "rows": view.rows, "refresh": REFRESH_SECONDS * 2},
     )
 
 
