@@ -8,6 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments import services
+from tournaments.api.council_serializers import TableCouncilInputSerializer, TableCouncilSerializer
 from tournaments.api.fields import (
     EXPLANATION_LINES,
     TIEBREAK_VALUES,
@@ -42,13 +43,14 @@ class TableSerializer(serializers.ModelSerializer):
     round = serializers.IntegerField(source="round.number", read_only=True)
     outcome = serializers.CharField(read_only=True, allow_blank=True)
     counter_report = ReportedResultSerializer(read_only=True, allow_null=True)
+    council = TableCouncilSerializer(read_only=True, allow_null=True)
 
     class Meta:
         model = Table
         fields = [
             "id", "round", "number", "is_bye", "status", "outcome", "winner", "time_called",
             "band", "version", "reported_by_registration", "reported_at", "confirmed_at",
-            "dispute_note", "counter_report", "seats",
+            "dispute_note", "counter_report", "council", "seats",
         ]  # fmt: skip
         read_only_fields = fields
 
@@ -164,6 +166,10 @@ class ResultReportSerializer(serializers.Serializer):
     version = serializers.IntegerField(
         required=False, allow_null=True, help_text="The table version you saw (optional)."
     )
+    council = TableCouncilInputSerializer(
+        required=False, allow_null=True,
+        help_text="METW: the Free Council itself; its count gives the MPs (seats may be left out).",
+    )  # fmt: skip
 
     def validate_seats(self, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
         ids = [row["registration"] for row in value]

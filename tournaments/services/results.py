@@ -85,13 +85,16 @@ def report_result(
     winner: Any = None,
     time_called: bool = False,
     version: int | None = None,
+    council: Mapping[str, Any] | None = None,
 ) -> Table:
     """A player at the table reports its result. A report from the other side that
-    matches the standing one confirms it; one that differs disputes it."""
+    matches the standing one confirms it; one that differs disputes it. A METW result may
+    be given as the Free Council (``council``, see tournaments.council): its count gives
+    the MPs."""
     table = _lock_table(table)
     _raise(report_blocker(user, table, version))
     reporter = require_seat(user, table)
-    reported = _reported(table, mps, outcome, winner, time_called)
+    reported = _reported(table, mps, outcome, winner, time_called, council)
     score = _score(table, reported)
     before = table_snapshot(table)
     now = timezone.now()
@@ -99,7 +102,7 @@ def report_result(
         table.status,
         table.reported_by_registration_id,
         reporter.pk,
-        table.status == Table.Status.REPORTED and reported == _stored_result(table),
+        table.status == Table.Status.REPORTED and reported.same_as(_stored_result(table)),
     )
     if action == Action.MATCHING_REPORT:
         return _confirm(user, table, before, now, note="matching report", action=action)
@@ -110,16 +113,12 @@ def report_result(
             "by": reporter.pk,
             "by_name": reporter.player.display_name,
         }
-        table.dispute_note = f"{reporter.player.display_name} reported a different result."
+        # The other report is data (counter_report, also in the change's snapshot); the
+        # pages say "X reported a different result" in the reader's language.
+        table.dispute_note = ""
         table.version += 1
         table.save()
-        _log_change(
-            table,
-            ResultChange.Action.DISPUTE,
-            user,
-            before,
-            note=f"differing report: {reported.as_json()}",
-        )
+        _log_change(table, ResultChange.Action.DISPUTE, user, before)
         return table
     # First report, or the same side reporting again before confirmation.
     _write_result(table, reported, score)
@@ -168,10 +167,12 @@ def dispute_result(user: Any, table: Table | int, note: str = "") -> Table:
     """Another player at the table says the reported result is wrong: the director decides."""
     table = _lock_table(table)
     _raise(dispute_blocker(user, table))
-    registration = require_seat(user, table)
+    require_seat(user, table)
     before = table_snapshot(table)
     table.status = _next(table, Action.DISPUTE)
-    table.dispute_note = (note or f"Disputed by {registration.player.display_name}.")[:500]
+    # Only the player's own words; who disputed is the change's author, named at the face.
+    table.dispute_note = (note or "").strip()[:500]
+    table.counter_report = None
     table.version += 1
     table.save()
     _log_change(table, ResultChange.Action.DISPUTE, user, before, note=table.dispute_note)
@@ -189,12 +190,14 @@ def director_set_result(
     time_called: bool = False,
     note: str = "",
     version: int | None = None,
+    council: Mapping[str, Any] | None = None,
 ) -> Table:
-    """The director enters or corrects any result; it is confirmed at once. Correcting a
-    closed round's result tells the ratings (closed_result_changed)."""
+    """The director enters or corrects any result (MPs, or a METW Free Council); it is
+    confirmed at once. Correcting a closed round's result tells the ratings
+    (closed_result_changed)."""
     table = _lock_table(table)
     _raise(director_set_blocker(user, table, version))
-    reported = _reported(table, mps, outcome, winner, time_called)
+    reported = _reported(table, mps, outcome, winner, time_called, council)
     score = _score(table, reported)
     had_result = table.status != Table.Status.PENDING
     before = table_snapshot(table)
@@ -207,6 +210,7 @@ def director_set_result(
     table.confirmed_by = user
     table.confirmed_at = now
     table.counter_report = None
+    table.dispute_note = ""
     table.version += 1
     table.save()
     action = ResultChange.Action.CORRECTION if had_result else ResultChange.Action.DIRECTOR
