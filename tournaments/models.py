@@ -250,6 +250,7 @@ class ResultChange(models.Model):
         DISPUTE = "dispute", "Disputed"
         DIRECTOR = "director", "Entered by the director"
         CORRECTION = "correction", "Corrected by the director"
+        VOID = "void", "Voided by the director"
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes")
     action = models.CharField(max_length=20, choices=Action.choices)

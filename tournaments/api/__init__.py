@@ -12,7 +12,15 @@ from tournaments.api.events import (
     Registrations,
     Walkins,
 )
-from tournaments.api.reports import Export, ExportCsv, Penalties, Standings, results_csv
+from tournaments.api.reports import (
+    DirectorOptions,
+    Export,
+    ExportCsv,
+    Penalties,
+    Standings,
+    TableVoid,
+    results_csv,
+)
 from tournaments.api.rounds import (
     PairNextRound,
     RoundClock,
@@ -27,9 +35,31 @@ from tournaments.api.rounds import (
 )
 
 __all__ = [
-    "EventDetail", "EventFinish", "EventListCreate", "EventOpen", "Export", "ExportCsv",
-    "PairNextRound", "Penalties", "RegisterSelf", "RegistrationCheckIn", "RegistrationDrop",
-    "RegistrationReadd", "Registrations", "RoundClock", "RoundDetail", "RoundRepair", "Rounds",
-    "Standings", "TableConfirm", "TableDetail", "TableDispute", "TableReport", "TableSet",
-    "Walkins", "results_csv",
+    "DirectorOptions",
+    "EventDetail",
+    "EventFinish",
+    "EventListCreate",
+    "EventOpen",
+    "Export",
+    "ExportCsv",
+    "PairNextRound",
+    "Penalties",
+    "RegisterSelf",
+    "RegistrationCheckIn",
+    "RegistrationDrop",
+    "RegistrationReadd",
+    "Registrations",
+    "RoundClock",
+    "RoundDetail",
+    "RoundRepair",
+    "Rounds",
+    "Standings",
+    "TableConfirm",
+    "TableDetail",
+    "TableDispute",
+    "TableReport",
+    "TableSet",
+    "TableVoid",
+    "Walkins",
+    "results_csv",
 ]  # fmt: skip

@@ -182,6 +182,28 @@ class DirectorResultSerializer(ResultReportSerializer):
     note = serializers.CharField(max_length=500, required=False, allow_blank=True)
 
 
+class VoidSerializer(serializers.Serializer):
+    schema_input_only = True
+
+    note = serializers.CharField(max_length=500, required=False, allow_blank=True)
+    version = serializers.IntegerField(
+        required=False, allow_null=True, help_text="The table version you saw (optional)."
+    )
+
+
+class DirectorOptionSerializer(serializers.Serializer):
+    """One thing the director may do with the event now, or why not and what instead."""
+
+    action = serializers.ChoiceField(choices=["pair", "repair", "finish", "finish_early"])
+    allowed = serializers.BooleanField()
+    code = serializers.CharField(allow_blank=True, help_text="Why not (empty when allowed).")
+    params = serializers.DictField(help_text="The numbers and names of the refusal.")
+    instead = serializers.ListField(
+        child=serializers.CharField(), help_text="The actions that are the way forward."
+    )
+    words = serializers.CharField(allow_blank=True, help_text="The refusal in words.")
+
+
 class ConfirmSerializer(serializers.Serializer):
     schema_input_only = True
 

@@ -35,6 +35,8 @@ from tournaments.services.table_actions import (
     director_set_blocker,
     dispute_blocker,
     report_blocker,
+    version_blocker,
+    void_blocker,
 )
 
 
@@ -220,4 +222,41 @@ def director_set_result(
         signals.closed_result_changed.send(sender=Table, table=table)
     else:
         _maybe_close_round(rnd)
+    return table
+
+
+def _clear_result(table: Table) -> None:
+    for seat in table.seats.all():
+        seat.mps = seat.points = None
+        seat.outcome = ""
+        seat.save(update_fields=["mps", "points", "outcome"])
+    table.status = Table.Status.PENDING
+    table.outcome, table.winner_id, table.time_called, table.band = "normal", None, False, ""
+    table.council = table.counter_report = None
+    table.dispute_note = ""
+    table.reported_by = table.reported_by_registration = table.confirmed_by = None
+    table.reported_at = table.confirmed_at = None
+
+
+@retry_on_conflict
+@transaction.atomic
+def void_result(user: Any, table: Table | int, note: str = "", version: int | None = None) -> Table:
+    """The director takes a table's result back: the table waits for a result again (and
+    its round, if it had closed, opens again). Only in the latest round of a running event;
+    a refusal says what to do instead."""
+    table = _lock_table(table)
+    _raise(void_blocker(user, table))
+    _raise(version_blocker(table, version))
+    before = table_snapshot(table)
+    _clear_result(table)
+    table.version += 1
+    table.save()
+    _log_change(table, ResultChange.Action.VOID, user, before, note=note)
+    rnd = table.round
+    if rnd.status == Round.Status.CLOSED:
+        rnd.status = Round.Status.RUNNING if rnd.started_at else Round.Status.PAIRED
+        rnd.closed_at = None
+        rnd.save(update_fields=["status", "closed_at"])
+        # Ratings replay the event from what is left, as for a corrected result.
+        signals.closed_result_changed.send(sender=Table, table=table)
     return table

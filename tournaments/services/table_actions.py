@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext_lazy
+
 from core.errors import Conflict, NotAllowed, ServiceError
 from tournaments.models import Event, Registration, Table
 from tournaments.permissions import is_judge, require_judge, require_seat
@@ -126,6 +128,60 @@ def director_set_blocker(
     return version_blocker(table, version)
 
 
+# The director's refusals at a table: each names why, and what to do instead. Kept as
+# code + params (in the error's problems) so a face may word them itself.
+DIRECTOR_REFUSALS = {
+    "bye_fixed": gettext_lazy(
+        "A bye has no result: its points are fixed by the rules. To give the bye to someone "
+        "else, pair round %(round)s again."
+    ),
+    "event_not_started": gettext_lazy(
+        "%(event)s has not started: pair round 1 first, then enter its results."
+    ),
+    "event_finished_void": gettext_lazy(
+        "%(event)s is finished: a result can no longer be voided. Correct it instead."
+    ),
+    "later_round_paired": gettext_lazy(
+        "Round %(round)s is followed by round %(later)s, paired from its results: voiding "
+        "table %(table)s would leave a hole. Correct its result instead."
+    ),
+    "nothing_to_void": gettext_lazy(
+        "Table %(table)s has no result to void. Enter its result, or pair the round again."
+    ),
+}
+
+
+def director_refusal(cls: type[ServiceError], code: str, **params: Any) -> ServiceError:
+    words = str(DIRECTOR_REFUSALS[code]) % params
+    problem = {"code": code, "message": words, "field": None, "players": [], "params": params}
+    return cls(words, code=code, problems=[problem])
+
+
+def void_blocker(user: Any, table: Table) -> ServiceError | None:
+    """The director takes a table's result back to "no result" (a result entered at the
+    wrong table, a game to be replayed): only in the latest round of a running event."""
+    rnd = table.round
+    event = rnd.event
+    try:
+        require_judge(user, event)
+    except NotAllowed as exc:
+        return exc
+    if table.is_bye:
+        return director_refusal(ServiceError, "bye_fixed", round=rnd.number)
+    if event.status == Event.Status.FINISHED:
+        return director_refusal(Conflict, "event_finished_void", event=event.name)
+    if event.status != Event.Status.RUNNING:
+        return director_refusal(Conflict, "event_not_started", event=event.name)
+    later = event.rounds.filter(number__gt=rnd.number).order_by("number").first()
+    if later is not None:
+        return director_refusal(
+            Conflict, "later_round_paired", round=rnd.number, later=later.number, table=table.number
+        )
+    if table.status == Table.Status.PENDING:
+        return director_refusal(Conflict, "nothing_to_void", table=table.number)
+    return None
+
+
 @dataclass(frozen=True)
 class TableActions:
     """What a user may do to a table's result now (for pages, API and templates)."""
@@ -135,6 +191,7 @@ class TableActions:
     may_dispute: bool
     may_set: bool  # the director's entry or correction
     reported_by_me: bool
+    may_void: bool = False  # the director's "no result after all"
 
 
 def table_actions(user: Any, table: Table) -> TableActions:
@@ -147,4 +204,5 @@ def table_actions(user: Any, table: Table) -> TableActions:
         reported_by_me=bool(
             registration is not None and table.reported_by_registration_id == registration.pk
         ),
+        may_void=void_blocker(user, table) is None,
     )
