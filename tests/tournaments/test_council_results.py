@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from core.errors import ServiceError
+from rules_engine.free_council import CouncilInput, count_free_council
 from tests.tournaments.helpers import make_event, make_user, register_users, user_of
 from tournaments import services
+from tournaments.council import council_lines, council_mps, count_council
 from tournaments.models import ResultChange, Table
 from tournaments.result_words import dispute_words, table_council_lines
 
@@ -205,3 +209,41 @@ def test_api_accepts_a_council_and_answers_400_with_fields():
     assert {s["registration"]: s["points"] for s in body["seats"]} == {a.pk: 4, b.pk: 2}
     detail = api.get(f"/api/v1/events/{event.slug}/tables/{table.pk}/").json()
     assert detail["changes"][-1]["after"]["council"]["half_cap"] == "exact"
+
+
+def test_dashboard_names_a_differing_report_in_words():
+    director, event, table, a, b = metw_table()
+    services.report_result(user_of(a), table, council=council(a, b))
+    services.report_result(user_of(b), table, {a.pk: 10, b.pk: 12})
+    client = Client()
+    client.force_login(director)
+    page = client.get(f"/events/{event.slug}/manage/").content.decode()
+    assert f"{b.player.display_name} reported a different result" in page
+    assert "differing report" not in page and "&#x27;mps&#x27;" not in page
+
+
+category = st.integers(min_value=-30, max_value=60)
+seat_values = st.fixed_dictionaries(
+    {c: category for c in ("character", "item", "faction", "ally", "kill", "miscellaneous")}
+    | {
+        "revealed_duplicates": st.integers(min_value=0, max_value=9),
+        "avatar_eliminated": st.booleans(),
+    }
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(first=seat_values, second=seat_values, half_cap=st.sampled_from(["exact", "round-up"]))
+def test_stored_council_is_the_engines_count_and_reads_in_words(first, second, half_cap):
+    """RULES.md §5: the table stores exactly the engine's count (003 Part II §1), and its
+    words name both players and their final MPs, with no key or placeholder left."""
+    rows = [{"registration": 1, **first}, {"registration": 2, **second}]
+    stored = count_council(rows, half_cap)
+    engine = count_free_council(
+        CouncilInput("1", **first), CouncilInput("2", **second), half_cap=half_cap
+    )
+    assert council_mps(stored) == {1: engine.players[0].final, 2: engine.players[1].final}
+    lines = council_lines(stored, {1: "Jessica", 2: "Jason"})
+    assert f"Jessica: {engine.players[0].final} MPs" in lines
+    assert f"Jason: {engine.players[1].final} MPs" in lines
+    assert not any("%(" in line or "_" in line for line in lines)
