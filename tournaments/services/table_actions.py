@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from core.errors import Conflict, NotAllowed, ServiceError
 from tournaments.models import Event, Registration, Table
@@ -21,16 +21,20 @@ from tournaments.results_flow import Action, Refusal, step
 
 
 def _status(table: Table) -> str:
-    return table.get_status_display().lower()
+    return gettext(table.get_status_display()).lower()
 
 
 REFUSAL_WORDS = {
-    "already_confirmed": (
-        "Table {n} already has a confirmed result; ask the director to correct it."
+    "already_confirmed": gettext_lazy(
+        "Table %(n)s already has a confirmed result; ask the director to correct it."
     ),
-    "disputed": "The result of table {n} is disputed; the director will decide it.",
-    "nothing_to_confirm": ("Table {n} has no reported result waiting for confirmation ({status})."),
-    "nothing_to_dispute": "Table {n} has no reported result to dispute ({status}).",
+    "disputed": gettext_lazy("The result of table %(n)s is disputed; the director will decide it."),
+    "nothing_to_confirm": gettext_lazy(
+        "Table %(n)s has no reported result waiting for confirmation (%(status)s)."
+    ),
+    "nothing_to_dispute": gettext_lazy(
+        "Table %(n)s has no reported result to dispute (%(status)s)."
+    ),
 }
 
 
@@ -39,8 +43,10 @@ def flow_blocker(table: Table, action: Action) -> Conflict | None:
     found = step(table.status, action)
     if not isinstance(found, Refusal):
         return None
-    words = REFUSAL_WORDS.get(found.code, "Table {n}: not now ({status}).")
-    return Conflict(words.format(n=table.number, status=_status(table)), code=found.code)
+    params = {"n": table.number, "status": _status(table)}
+    words = REFUSAL_WORDS.get(found.code, gettext_lazy("Table %(n)s: not now (%(status)s)."))
+    problem = {"code": found.code, "message": str(words) % params, "field": None, "players": []}
+    return Conflict(str(words) % params, code=found.code, problems=[problem | {"params": params}])
 
 
 def version_blocker(table: Table, version: int | None) -> Conflict | None:
@@ -122,9 +128,9 @@ def director_set_blocker(
     except NotAllowed as exc:
         return exc
     if table.is_bye:
-        return ServiceError("A bye has no result to enter: its points are fixed by the rules.")
+        return director_refusal(ServiceError, "bye_fixed", round=table.round.number)
     if event.status not in (Event.Status.RUNNING, Event.Status.FINISHED):
-        return Conflict(f"{event.name} is not running.")
+        return director_refusal(Conflict, "event_not_started", event=event.name)
     return version_blocker(table, version)
 
 
