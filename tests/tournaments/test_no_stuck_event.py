@@ -219,6 +219,8 @@ def test_void_by_page_and_api_and_the_directors_options():
     )
     first.refresh_from_db()
     assert first.status == Table.Status.PENDING
+    dashboard = page.get(f"/events/{event.slug}/manage/").content.decode()
+    assert "Instead: enter the missing results as director" in dashboard
     api = APIClient()
     api.force_authenticate(director)
     options = api.get(f"/api/v1/events/{event.slug}/director-options/").json()

@@ -7,7 +7,8 @@ from typing import Any
 from django import template
 
 from tournaments import result_words
-from tournaments.models import Table
+from tournaments.models import Event, Table
+from tournaments.services.director_options import director_options, option_words
 
 register = template.Library()
 
@@ -41,3 +42,10 @@ def council_rows(table: Table) -> list[dict[str, Any]]:
     """The result form's Free Council boxes, one row per seat, filled from the stored
     council when the result was counted (METW two-player tables only; else empty)."""
     return result_words.council_form_rows(table)
+
+
+@register.filter
+def finish_refusal(event: Event) -> str:
+    """Why the event cannot be finished now, and what to do instead ("" when it can)."""
+    option = next(o for o in director_options(event) if o.action == "finish_early")
+    return option_words(option)
