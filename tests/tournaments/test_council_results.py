@@ -247,3 +247,27 @@ def test_stored_council_is_the_engines_count_and_reads_in_words(first, second, h
     assert f"Jessica: {engine.players[0].final} MPs" in lines
     assert f"Jason: {engine.players[1].final} MPs" in lines
     assert not any("%(" in line or "_" in line for line in lines)
+
+
+def test_api_player_report_and_matching_council_confirms():
+    _director, event, table, a, b = metw_table()
+    base = f"/api/v1/events/{event.slug}/tables/{table.pk}/"
+    first, second = APIClient(), APIClient()
+    first.force_authenticate(user_of(a))
+    second.force_authenticate(user_of(b))
+    response = first.post(base + "report/", {"council": council(a, b)}, format="json")
+    assert response.status_code == 200 and response.json()["status"] == "reported"
+    # Typed MPs that contradict the count: 400 naming the field.
+    response = second.post(
+        base + "report/",
+        {"seats": [{"registration": a.pk, "mps": 15}], "council": council(a, b)},
+        format="json",
+    )
+    assert response.status_code == 400 and "council_mps_differ" in response.content.decode()
+    response = second.post(base + "report/", {"council": council(a, b)}, format="json")
+    assert response.status_code == 200 and response.json()["status"] == "confirmed"
+    # A council of three rows is refused by the serializer, with the field named.
+    three = council(a, b)
+    three["seats"].append({"registration": a.pk})
+    response = first.post(base + "report/", {"council": three}, format="json")
+    assert response.status_code == 400 and "council" in response.content.decode()
