@@ -16,7 +16,8 @@ from tournaments.people import public_name
 
 
 def seat_names(table: Table) -> dict[int, str]:
-    return {s.registration_id: s.registration.player.display_name for s in table.seats.all()}
+    seats = table.seats.select_related("registration__player").order_by("position")
+    return {s.registration_id: s.registration.player.display_name for s in seats}
 
 
 def table_council_lines(table: Table, council: Mapping[str, Any] | None = None) -> list[str]:
@@ -29,12 +30,13 @@ def counter_report_words(table: Table, report: Mapping[str, Any] | None) -> str:
     if not report:
         return ""
     names = seat_names(table)
+    given = {str(k): v for k, v in (report.get("mps") or {}).items()}
     scores = ", ".join(
-        f"{names.get(int(rid), '?')} {'–' if mps is None else mps}"
-        for rid, mps in (report.get("mps") or {}).items()
+        f"{name} {'–' if given.get(str(rid)) is None else given[str(rid)]}"
+        for rid, name in names.items()
     )
     who = names.get(report.get("by") or 0) or report.get("by_name") or _("a player")
-    return _("%(name)s reported a different result: %(scores)s") % {"name": who, "scores": scores}
+    return _("Other report, by %(name)s: %(scores)s") % {"name": who, "scores": scores}
 
 
 def dispute_words(table: Table) -> str:
