@@ -56,12 +56,21 @@ def _log_change(
         actor=user,
         obj=table,
         action=f"result_{action}",
-        before=before,
-        after=after,
+        before=_for_audit(before),
+        after=_for_audit(after),
         event=table.round.event,
         note=note or f"round {table.round.number} table {table.number}",
     )
     return change
+
+
+def _for_audit(snapshot: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The event's audit diff shows fields one by one; the Free Council's steps and a
+    differing report are nested data kept in the table's own history (ResultChange),
+    which words them, so the audit copy leaves them out."""
+    if snapshot is None:
+        return None
+    return {k: v for k, v in snapshot.items() if k not in ("council", "counter_report")}
 
 
 def _raise(blocker: ServiceError | None) -> None:
