@@ -177,6 +177,11 @@ def test_result_page_counts_the_council_without_javascript():
     table.refresh_from_db()
     assert table.status == Table.Status.REPORTED
     assert points(table) == {a.pk: (14, 4), b.pk: (12, 2)}
+    # The opponent sees how it was counted before he confirms.
+    other = Client()
+    other.force_login(user_of(b))
+    mine = other.get(f"/events/{event.slug}/me/").content.decode()
+    assert "How the Free Council was counted" in mine and "cut from 8 to 6" in mine
     # The director's dashboard shows the history with the council in words; the slip too.
     director_client = Client()
     director_client.force_login(director)
