@@ -67,9 +67,7 @@ def _flag(value: Any) -> bool | None:
     return None
 
 
-def _read_seat(
-    row: Mapping[str, Any], i: int, problems: list[dict[str, Any]]
-) -> dict[str, Any] | None:
+def _read_seat(row: Mapping[str, Any], i: int, problems: list[dict[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for c in CATEGORIES:
         raw = row.get(c, 0)
@@ -133,7 +131,7 @@ def read_council(seat_ids: Sequence[int], data: Any) -> list[dict[str, Any]]:
                 )
             )
             continue
-        by_id[rid] = {"registration": rid, **(_read_seat(row, i, problems) or {})}
+        by_id[rid] = {"registration": rid, **_read_seat(row, i, problems)}
     missing = [rid for rid in seat_ids if rid not in by_id]
     if missing and not problems:
         problems.append(_problem("council_seats", _("Give both players' totals."), "council.seats"))

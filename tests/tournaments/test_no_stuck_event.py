@@ -223,7 +223,7 @@ def test_void_by_page_and_api_and_the_directors_options():
     assert "Instead: enter the missing results as director" in dashboard
     api = APIClient()
     api.force_authenticate(director)
-    options = api.get(f"/api/v1/events/{event.slug}/director-options/").json()
+    options = api.get(f"/api/v1/events/{event.slug}/director-options/").json()["options"]
     pair = next(o for o in options if o["action"] == "pair")
     assert not pair["allowed"] and "enter_results" in pair["instead"] and pair["words"]
     response = api.post(f"/api/v1/events/{event.slug}/tables/{first.pk}/void/", {}, format="json")

@@ -193,7 +193,8 @@ class DirectorOptions(APIView):
 
     @extend_schema(
         summary="What the director can do now: pair, re-pair, finish (and why not)",
-        responses={200: s.DirectorOptionSerializer(many=True)},
+        operation_id="events_director_options",
+        responses={200: s.DirectorOptionsSerializer},
     )
     def get(self, request: Request, slug: str) -> Response:
         event = event_for(request, slug)
@@ -204,10 +205,10 @@ class DirectorOptions(APIView):
                 "action": o.action,
                 "allowed": o.allowed,
                 "code": o.code,
-                "params": o.params,
+                "params": {k: str(v) for k, v in o.params.items()},
                 "instead": list(o.instead),
                 "words": option_words(o),
             }
             for o in director_options(event)
         ]
-        return Response(s.DirectorOptionSerializer(rows, many=True).data)
+        return Response(s.DirectorOptionsSerializer({"options": rows}).data)

@@ -197,11 +197,17 @@ class DirectorOptionSerializer(serializers.Serializer):
     action = serializers.ChoiceField(choices=["pair", "repair", "finish", "finish_early"])
     allowed = serializers.BooleanField()
     code = serializers.CharField(allow_blank=True, help_text="Why not (empty when allowed).")
-    params = serializers.DictField(help_text="The numbers and names of the refusal.")
+    params = serializers.DictField(
+        child=serializers.CharField(), help_text="The numbers and names of the refusal."
+    )
     instead = serializers.ListField(
         child=serializers.CharField(), help_text="The actions that are the way forward."
     )
     words = serializers.CharField(allow_blank=True, help_text="The refusal in words.")
+
+
+class DirectorOptionsSerializer(serializers.Serializer):
+    options = DirectorOptionSerializer(many=True)
 
 
 class ConfirmSerializer(serializers.Serializer):
