@@ -259,3 +259,16 @@ def council_lines(council: Mapping[str, Any] | None, names: Mapping[int, str]) -
 
 def names_of(seats: Iterable[Mapping[str, Any]], names: Mapping[int, str]) -> list[str]:
     return [names.get(int(s["registration"])) or _("a player") for s in seats]
+
+
+def remap_council(council: Any, new_ids: Mapping[Any, int]) -> dict[str, Any] | None:
+    """An exported council with the imported event's registration ids (None stays None);
+    a council that names a registration not in the event is refused."""
+    if council is None:
+        return None
+    seats = council.get("seats") if isinstance(council, Mapping) else None
+    if not isinstance(seats, list) or not all(
+        isinstance(s, Mapping) and s.get("registration") in new_ids for s in seats
+    ):
+        raise ServiceError(_("A table's Free Council names a player who is not at the table."))
+    return {**council, "seats": [{**s, "registration": new_ids[s["registration"]]} for s in seats]}

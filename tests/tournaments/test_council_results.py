@@ -277,3 +277,28 @@ def test_api_player_report_and_matching_council_confirms():
     three["seats"].append({"registration": a.pk})
     response = first.post(base + "report/", {"council": three}, format="json")
     assert response.status_code == 400 and "council" in response.content.decode()
+
+
+def test_export_and_import_keep_the_council():
+    """The breakdown is part of the result: an exported event imports with it, its
+    registrations renumbered."""
+    from tournaments.transfer import import_event
+
+    director, event, table, a, b = metw_table()
+    services.director_set_result(director, table, council=council(a, b))
+    document = services.export_event(event)
+    imported = import_event(document, organizer=director, slug="council-copy", replay_ratings=False)
+    copy = Table.objects.get(round__event=imported, is_bye=False)
+    ids = {s.registration.player.display_name: s.registration_id for s in copy.seats.all()}
+    assert [s["registration"] for s in copy.council["seats"]] == [
+        ids[a.player.display_name],
+        ids[b.player.display_name],
+    ]
+    assert council_mps(copy.council) == {
+        ids[a.player.display_name]: 14,
+        ids[b.player.display_name]: 12,
+    }
+    broken = services.export_event(event)
+    broken["rounds"][0]["tables"][0]["council"]["seats"][0]["registration"] = 999_999
+    with pytest.raises(ServiceError):
+        import_event(broken, organizer=director, slug="council-broken", replay_ratings=False)
