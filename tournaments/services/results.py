@@ -239,7 +239,6 @@ def _clear_result(table: Table) -> None:
         seat.mps = seat.points = None
         seat.outcome = ""
         seat.save(update_fields=["mps", "points", "outcome"])
-    table.status = Table.Status.PENDING
     table.outcome, table.winner_id, table.time_called, table.band = "normal", None, False, ""
     table.council = table.counter_report = None
     table.dispute_note = ""
@@ -257,7 +256,9 @@ def void_result(user: Any, table: Table | int, note: str = "", version: int | No
     _raise(void_blocker(user, table))
     _raise(version_blocker(table, version))
     before = table_snapshot(table)
+    state = _next(table, Action.VOID)
     _clear_result(table)
+    table.status = state
     table.version += 1
     table.save()
     _log_change(table, ResultChange.Action.VOID, user, before, note=note)
