@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from notifications.models import KINDS, NotificationPreference
 from tournaments.models import PlayerContact, Registration, Round, Table
+from tournaments.result_words import dispute_words
 from tournaments.services.staff import staff_users
 
 log = logging.getLogger(__name__)
@@ -116,7 +117,7 @@ def disputed_result(table_id: int) -> int:
     body = _("The result of table %(t)d in round %(n)d is disputed: %(note)s") % {
         "t": table.number,
         "n": table.round.number,
-        "note": table.dispute_note or "-",
+        "note": dispute_words(table) or "-",
     }
     return _send("disputed_result", subject, body, staff_users(event))
 

@@ -285,3 +285,25 @@ class PenaltyForm(forms.Form):
         self.fields["repeats"].choices = [("", _("No: a new offense"))] + [
             (p.pk, f"{p.registration.player.display_name}: {p.note or '—'}") for p in earlier
         ]
+
+
+COUNCIL_FIELDS = (
+    "character", "item", "faction", "ally", "kill", "miscellaneous", "revealed_duplicates",
+)  # fmt: skip
+
+
+def council_from_post(post: Any, seat_ids: list[int]) -> dict[str, Any] | None:
+    """The result form's "Count the Free Council" section (METW), as the services read it:
+    None unless its box is ticked. Blank boxes are 0; the service checks every number."""
+    if post.get("use_council") not in ("on", "1", "true"):
+        return None
+    return {
+        "seats": [
+            {
+                "registration": rid,
+                **{f: (post.get(f"council_{rid}_{f}") or "").strip() for f in COUNCIL_FIELDS},
+                "avatar_eliminated": post.get(f"council_{rid}_avatar_eliminated") == "on",
+            }
+            for rid in seat_ids
+        ]
+    }

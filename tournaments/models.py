@@ -192,6 +192,8 @@ class Table(models.Model):
     )
     # A differing report by another player at the table, kept so the director sees both.
     counter_report = models.JSONField(null=True, blank=True)
+    # A METW result entered as the Free Council (tournaments.council): inputs and counted steps.
+    council = models.JSONField(null=True, blank=True)
     # Bumped on every change so concurrent writers can detect that they lost a race.
     version = models.PositiveIntegerField(default=0)
 
@@ -248,6 +250,7 @@ class ResultChange(models.Model):
         DISPUTE = "dispute", "Disputed"
         DIRECTOR = "director", "Entered by the director"
         CORRECTION = "correction", "Corrected by the director"
+        VOID = "void", "Voided by the director"
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes")
     action = models.CharField(max_length=20, choices=Action.choices)

@@ -31,6 +31,7 @@ class Action(StrEnum):
     CONFIRM = "confirm"  # another player (or the director) accepts the report
     DISPUTE = "dispute"  # another player says the report is wrong
     DIRECTOR_SET = "director_set"  # the director enters or corrects the result
+    VOID = "void"  # the director takes the result back: the table waits for one again
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ TRANSITIONS: dict[tuple[State, Action], State] = {
     (State.REPORTED, Action.CONFIRM): State.CONFIRMED,
     (State.REPORTED, Action.DISPUTE): State.DISPUTED,
     **{(state, Action.DIRECTOR_SET): State.CONFIRMED for state in State},
+    **{(state, Action.VOID): State.PENDING for state in State if state != State.PENDING},
 }
 
 # Why an action is refused in a state where the table has no transition for it.
@@ -53,6 +55,7 @@ REPORT_REFUSALS = {State.CONFIRMED: "already_confirmed", State.DISPUTED: "disput
 REFUSALS: dict[Action, str] = {
     Action.CONFIRM: "nothing_to_confirm",
     Action.DISPUTE: "nothing_to_dispute",
+    Action.VOID: "nothing_to_void",
 }
 
 

@@ -28,6 +28,7 @@ from django.utils.translation import gettext
 from audit import services as audit
 from core.errors import Conflict, ServiceError
 from tournaments import services, signals
+from tournaments.council import remap_council
 from tournaments.models import Event, Penalty, Player, Registration, Round, Seat, Table
 from tournaments.services.event_validation import validate_event
 
@@ -171,6 +172,7 @@ def _create_table(new_round: Round, t: dict[str, Any], reg_map: dict[int, Regist
         winner=_registration(reg_map, winner, where) if winner is not None else None,
         time_called=bool(t.get("time_called")),
         band=str(t.get("band") or "")[:60],
+        council=remap_council(t.get("council"), {k: r.pk for k, r in reg_map.items()}),
     )
     for position, seat in enumerate(t.get("seats") or [], start=1):
         Seat.objects.create(

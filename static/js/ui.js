@@ -80,3 +80,16 @@
     apply();
   }
 })();
+
+// The result form's "Count the Free Council": typing a number there means using the count
+// (without JavaScript the player ticks the box himself).
+(function () {
+  "use strict";
+  document.querySelectorAll("details.council").forEach(function (section) {
+    var toggle = section.querySelector("[data-council-toggle]");
+    if (!toggle) return;
+    section.addEventListener("input", function (e) {
+      if (e.target !== toggle) toggle.checked = true;
+    });
+  });
+})();

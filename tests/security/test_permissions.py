@@ -249,6 +249,13 @@ OPS = [
         page=lambda w: ("post", _t(w, "set"), _result_form(w)),
     ),
     Op(
+        "void result",
+        DIRECTORS,
+        api=lambda w: ("post", f"{_tab(w)}void/", {"note": "wrong table"}),
+        page=lambda w: ("post", _t(w, "void"), {"note": "wrong table"}),
+        setup=_opponent_reports,
+    ),
+    Op(
         "penalty",
         DIRECTORS,
         api=lambda w: (
@@ -444,6 +451,7 @@ def test_the_matrix_covers_every_write_operation_of_the_api() -> None:
         "POST /api/v1/events/{slug}/tables/{table_id}/confirm",
         "POST /api/v1/events/{slug}/tables/{table_id}/dispute",
         "POST /api/v1/events/{slug}/tables/{table_id}/set", "POST /api/v1/events/{slug}/penalties",
+        "POST /api/v1/events/{slug}/tables/{table_id}/void",
         "POST /api/v1/events/{slug}/finish", "POST /api/v1/decks/events/{slug}/decklists/mine",
         "POST /api/v1/decks/events/{slug}/decklists/publish", "POST /api/v1/ratings/replay",
         "POST /api/v1/ratings/seasons",

@@ -40,11 +40,18 @@ def test_the_director_decides_from_any_state(state):
     assert step(state, Action.DIRECTOR_SET) == State.CONFIRMED
 
 
+@given(st.sampled_from(list(State)))
+def test_the_director_voids_any_result(state):
+    """Issue 14 (no stuck event): a result taken back waits for a new one."""
+    expected = Refusal("nothing_to_void") if state == State.PENDING else State.PENDING
+    assert step(state, Action.VOID) == expected
+
+
 @given(st.sampled_from(list(State)), st.sampled_from(list(Action)))
 def test_every_state_and_action_has_an_answer_and_confirmed_is_final_for_players(state, action):
     found = step(state, action)
     assert isinstance(found, State | Refusal)
-    if state == State.CONFIRMED and action != Action.DIRECTOR_SET:
+    if state == State.CONFIRMED and action not in (Action.DIRECTOR_SET, Action.VOID):
         assert isinstance(found, Refusal)
     assert (found == TRANSITIONS.get((state, action))) or isinstance(found, Refusal)
 

@@ -12,7 +12,15 @@ from tournaments.api.events import (
     Registrations,
     Walkins,
 )
-from tournaments.api.reports import Export, ExportCsv, Penalties, Standings, results_csv
+from tournaments.api.reports import (
+    DirectorOptions,
+    Export,
+    ExportCsv,
+    Penalties,
+    Standings,
+    TableVoid,
+    results_csv,
+)
 from tournaments.api.rounds import (
     PairNextRound,
     RoundClock,
@@ -33,3 +41,5 @@ __all__ = [
     "Standings", "TableConfirm", "TableDetail", "TableDispute", "TableReport", "TableSet",
     "Walkins", "results_csv",
 ]  # fmt: skip
+# The director's void and "what next" (issue 14: no stuck event).
+__all__ += ["DirectorOptions", "TableVoid"]

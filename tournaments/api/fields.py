@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 from rules_engine import GAME_SYSTEMS
 from rules_engine.types import HALF_CAP_READINGS
+from tournaments.api.council_serializers import TableCouncilSerializer
 from tournaments.limits import LOTR_TCG_POINTS, METW_ELIMINATION_POINTS
 from tournaments.standings import TIEBREAKS
 
@@ -83,6 +84,7 @@ class ReportedResultSerializer(serializers.Serializer):
     outcome = OutcomeField()
     winner = serializers.IntegerField(allow_null=True)
     time_called = serializers.BooleanField()
+    council = TableCouncilSerializer(allow_null=True, required=False)
     by = serializers.IntegerField(help_text="The reporting registration.")
     by_name = serializers.CharField()
 
@@ -103,6 +105,8 @@ class TableSnapshotSerializer(serializers.Serializer):
     winner = serializers.IntegerField(allow_null=True, required=False)
     time_called = serializers.BooleanField(required=False)
     band = serializers.CharField(allow_blank=True, required=False)
+    council = TableCouncilSerializer(allow_null=True, required=False)
+    counter_report = ReportedResultSerializer(allow_null=True, required=False)
     seats = SnapshotSeatSerializer(many=True, required=False)
 
 

@@ -20,10 +20,19 @@ from core.csv_safety import safe_row
 from core.errors import NotAllowed
 from tournaments import services
 from tournaments.api import round_serializers as s
-from tournaments.api.common import SLUG, TAG, event_for, registration_of, valid
+from tournaments.api.common import (
+    SLUG,
+    TABLE_PARAMS,
+    TAG,
+    event_for,
+    registration_of,
+    table_of,
+    valid,
+)
 from tournaments.api.export_serializers import EventExportSerializer
 from tournaments.api.filters import PenaltyFilter
 from tournaments.models import Event, Penalty
+from tournaments.services.director_options import director_options, option_words
 
 
 @extend_schema(tags=TAG, parameters=[SLUG])
@@ -154,3 +163,53 @@ def results_csv(event: Event) -> str:
                      int(seat.is_bye), int(table.time_called), table.band]
                 ))  # fmt: skip
     return out.getvalue()
+
+
+@extend_schema(tags=TAG, parameters=TABLE_PARAMS)
+class TableVoid(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Void a result (director): the table waits for a result again",
+        description=(
+            "Only in the latest round of a running event; a closed round opens again. A "
+            "refusal's problem names why (code, params) and what to do instead."
+        ),
+        request=s.VoidSerializer,
+        responses={200: s.TableSerializer},
+    )
+    def post(self, request: Request, slug: str, table_id: int) -> Response:
+        table = table_of(event_for(request, slug), table_id)
+        data = valid(s.VoidSerializer, request)
+        table = services.void_result(
+            request.user, table, data.get("note", ""), version=data.get("version")
+        )
+        table.refresh_from_db()
+        return Response(s.TableSerializer(table).data)
+
+
+@extend_schema(tags=TAG, parameters=[SLUG])
+class DirectorOptions(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="What the director can do now: pair, re-pair, finish (and why not)",
+        operation_id="events_director_options",
+        responses={200: s.DirectorOptionsSerializer},
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        event = event_for(request, slug)
+        if not services.is_director(request.user, event):
+            raise NotAllowed("Only the tournament director sees what he can do next.")
+        rows = [
+            {
+                "action": o.action,
+                "allowed": o.allowed,
+                "code": o.code,
+                "params": {k: str(v) for k, v in o.params.items()},
+                "instead": list(o.instead),
+                "words": option_words(o),
+            }
+            for o in director_options(event)
+        ]
+        return Response(s.DirectorOptionsSerializer({"options": rows}).data)

@@ -9,6 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments import services
+from tournaments.api.council_serializers import TableCouncilInputSerializer, TableCouncilSerializer
 from tournaments.api.fields import (
     EXPLANATION_LINES,
     TIEBREAK_VALUES,
@@ -43,13 +44,14 @@ class TableSerializer(serializers.ModelSerializer):
     round = serializers.IntegerField(source="round.number", read_only=True)
     outcome = serializers.CharField(read_only=True, allow_blank=True)
     counter_report = ReportedResultSerializer(read_only=True, allow_null=True)
+    council = TableCouncilSerializer(read_only=True, allow_null=True)
 
     class Meta:
         model = Table
         fields = [
             "id", "round", "number", "is_bye", "status", "outcome", "winner", "time_called",
             "band", "version", "reported_by_registration", "reported_at", "confirmed_at",
-            "dispute_note", "counter_report", "seats",
+            "dispute_note", "counter_report", "council", "seats",
         ]  # fmt: skip
         read_only_fields = fields
 
@@ -165,6 +167,10 @@ class ResultReportSerializer(serializers.Serializer):
     version = serializers.IntegerField(
         required=False, allow_null=True, help_text="The table version you saw (optional)."
     )
+    council = TableCouncilInputSerializer(
+        required=False, allow_null=True,
+        help_text="METW: the Free Council itself; its count gives the MPs (seats may be left out).",
+    )  # fmt: skip
 
     def validate_seats(self, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
         ids = [row["registration"] for row in value]
@@ -175,6 +181,34 @@ class ResultReportSerializer(serializers.Serializer):
 
 class DirectorResultSerializer(ResultReportSerializer):
     note = serializers.CharField(max_length=500, required=False, allow_blank=True)
+
+
+class VoidSerializer(serializers.Serializer):
+    schema_input_only = True
+
+    note = serializers.CharField(max_length=500, required=False, allow_blank=True)
+    version = serializers.IntegerField(
+        required=False, allow_null=True, help_text="The table version you saw (optional)."
+    )
+
+
+class DirectorOptionSerializer(serializers.Serializer):
+    """One thing the director may do with the event now, or why not and what instead."""
+
+    action = serializers.ChoiceField(choices=["pair", "repair", "finish", "finish_early"])
+    allowed = serializers.BooleanField()
+    code = serializers.CharField(allow_blank=True, help_text="Why not (empty when allowed).")
+    params = serializers.DictField(
+        child=serializers.CharField(), help_text="The numbers and names of the refusal."
+    )
+    instead = serializers.ListField(
+        child=serializers.CharField(), help_text="The actions that are the way forward."
+    )
+    words = serializers.CharField(allow_blank=True, help_text="The refusal in words.")
+
+
+class DirectorOptionsSerializer(serializers.Serializer):
+    options = DirectorOptionSerializer(many=True)
 
 
 class ConfirmSerializer(serializers.Serializer):

@@ -123,6 +123,7 @@ def _result_args(data: dict[str, Any]) -> dict[str, Any]:
         "winner": data.get("winner"),
         "time_called": data.get("time_called", False),
         "version": data.get("version"),
+        "council": data.get("council"),
     }
 
 

@@ -62,6 +62,7 @@ from tournaments.services.results import (
     director_set_result,
     dispute_result,
     report_result,
+    void_result,
 )
 from tournaments.services.rounds import (
     PlayerRecord,
@@ -98,6 +99,7 @@ from tournaments.services.table_actions import (
     dispute_blocker,
     report_blocker,
     table_actions,
+    void_blocker,
 )
 
 __all__ = [
@@ -179,6 +181,8 @@ __all__ = [
     "tiebreaks_for",
     "update_event",
     "visible_events",
+    "void_blocker",
+    "void_result",
 ]
 
 # Event day (issue 16): staff, bulk entry, undo, top cut, hands-on pairings.

@@ -16,6 +16,7 @@ from rules_engine import (
     InvalidResult,
     score_game,
 )
+from tournaments.council import council_inputs, council_mps, count_council, read_council
 from tournaments.game_input import engine_input
 from tournaments.models import (
     Table,
@@ -31,6 +32,8 @@ def table_snapshot(table: Table) -> dict[str, Any]:
         "winner": table.winner_id,
         "time_called": table.time_called,
         "band": table.band,
+        "council": table.council,
+        "counter_report": table.counter_report,
         "seats": [
             {
                 "registration": s.registration_id,
@@ -52,6 +55,7 @@ class ReportedResult:
     outcome: str = "normal"
     winner: int | None = None
     time_called: bool = False
+    council: dict[str, Any] | None = None  # tournaments.council's breakdown, when counted
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -59,7 +63,22 @@ class ReportedResult:
             "outcome": self.outcome,
             "winner": self.winner,
             "time_called": self.time_called,
+            "council": self.council,
         }
+
+    def same_as(self, other: ReportedResult) -> bool:
+        """Two reports agree when they give the same result; when both counted the Free
+        Council, they must also have entered the same totals (the same MPs reached from
+        other category totals is a different council, for the director to look at)."""
+        same = (self.mps, self.outcome, self.winner, self.time_called) == (
+            other.mps,
+            other.outcome,
+            other.winner,
+            other.time_called,
+        )
+        if same and self.council and other.council:
+            return council_inputs(self.council) == council_inputs(other.council)
+        return same
 
 
 def _reported(
@@ -68,6 +87,7 @@ def _reported(
     outcome: str | None,
     winner: Any,
     time_called: bool,
+    council: Any = None,
 ) -> ReportedResult:
     seat_ids = list(table.seats.order_by("position").values_list("registration_id", flat=True))
     given: dict[int, Any] = {}
@@ -110,12 +130,48 @@ def _reported(
                 % {"win": win, "table": table.number},
                 code="not_seated",
             )
+    counted = None
+    if council is not None:
+        counted = _counted_council(table, seat_ids, council)
+        given = _council_mps(table, given, council_mps(counted))
     return ReportedResult(
         mps={rid: given.get(rid) for rid in seat_ids},
         outcome=outcome or "normal",
         winner=win,
         time_called=bool(time_called),
+        council=counted,
     )
+
+
+def _counted_council(table: Table, seat_ids: list[int], council: Any) -> dict[str, Any]:
+    event = table.round.event
+    if event.game != "metw" or event.multiplayer:
+        raise ServiceError(
+            _("Only a two-player METW game ends with the Free Council."),
+            code="invalid_council",
+            problems=[
+                {"code": "council_game", "message": _("No Free Council in this game."),
+                 "field": "council", "players": []}
+            ],
+        )  # fmt: skip
+    rows = read_council(seat_ids, council)
+    return count_council(rows, scoring_settings_for(event).half_cap)
+
+
+def _council_mps(table: Table, given: dict[int, Any], counted: dict[int, int]) -> dict[int, Any]:
+    """The council's totals are the MPs; typed MPs that say otherwise are a mistake."""
+    for rid, value in given.items():
+        if value is not None and value != counted.get(rid):
+            raise ServiceError(
+                _("The MPs entered (%(given)s) differ from the Free Council's count (%(count)s).")
+                % {"given": value, "count": counted.get(rid)},
+                code="council_mps_differ",
+                problems=[
+                    {"code": "council_mps_differ", "message": _("Differs from the count."),
+                     "field": "mps", "players": [rid]}
+                ],
+            )  # fmt: skip
+    return dict(counted)
 
 
 def _engine_result(table: Table, reported: ReportedResult) -> GameResult:
@@ -165,6 +221,7 @@ def _write_result(table: Table, reported: ReportedResult, score: GameScore) -> N
     table.winner_id = reported.winner
     table.time_called = reported.time_called
     table.band = score.band[:60]
+    table.council = reported.council
     for seat in table.seats.all():
         key = str(seat.registration_id)
         seat.mps = reported.mps.get(seat.registration_id)
@@ -179,6 +236,7 @@ def _stored_result(table: Table) -> ReportedResult:
         outcome=table.outcome,
         winner=table.winner_id,
         time_called=table.time_called,
+        council=table.council,
     )
 
 

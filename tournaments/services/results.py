@@ -36,6 +36,8 @@ from tournaments.services.table_actions import (
     director_set_blocker,
     dispute_blocker,
     report_blocker,
+    version_blocker,
+    void_blocker,
 )
 
 
@@ -55,12 +57,21 @@ def _log_change(
         actor=user,
         obj=table,
         action=f"result_{action}",
-        before=before,
-        after=after,
+        before=_for_audit(before),
+        after=_for_audit(after),
         event=table.round.event,
         note=note or f"round {table.round.number} table {table.number}",
     )
     return change
+
+
+def _for_audit(snapshot: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The event's audit diff shows fields one by one; the Free Council's steps and a
+    differing report are nested data kept in the table's own history (ResultChange),
+    which words them, so the audit copy leaves them out."""
+    if snapshot is None:
+        return None
+    return {k: v for k, v in snapshot.items() if k not in ("council", "counter_report")}
 
 
 def _raise(blocker: ServiceError | None) -> None:
@@ -86,13 +97,16 @@ def report_result(
     winner: Any = None,
     time_called: bool = False,
     version: int | None = None,
+    council: Mapping[str, Any] | None = None,
 ) -> Table:
     """A player at the table reports its result. A report from the other side that
-    matches the standing one confirms it; one that differs disputes it."""
+    matches the standing one confirms it; one that differs disputes it. A METW result may
+    be given as the Free Council (``council``, see tournaments.council): its count gives
+    the MPs."""
     table = _lock_table(table)
     _raise(report_blocker(user, table, version))
     reporter = require_seat(user, table)
-    reported = _reported(table, mps, outcome, winner, time_called)
+    reported = _reported(table, mps, outcome, winner, time_called, council)
     score = _score(table, reported)
     before = table_snapshot(table)
     now = timezone.now()
@@ -100,7 +114,7 @@ def report_result(
         table.status,
         table.reported_by_registration_id,
         reporter.pk,
-        table.status == Table.Status.REPORTED and reported == _stored_result(table),
+        table.status == Table.Status.REPORTED and reported.same_as(_stored_result(table)),
     )
     if action == Action.MATCHING_REPORT:
         return _confirm(user, table, before, now, note="matching report", action=action)
@@ -111,16 +125,12 @@ def report_result(
             "by": reporter.pk,
             "by_name": reporter.player.display_name,
         }
-        table.dispute_note = f"{reporter.player.display_name} reported a different result."
+        # The other report is data (counter_report, also in the change's snapshot); the
+        # pages say "X reported a different result" in the reader's language.
+        table.dispute_note = ""
         table.version += 1
         table.save()
-        _log_change(
-            table,
-            ResultChange.Action.DISPUTE,
-            user,
-            before,
-            note=f"differing report: {reported.as_json()}",
-        )
+        _log_change(table, ResultChange.Action.DISPUTE, user, before)
         return table
     # First report, or the same side reporting again before confirmation.
     _write_result(table, reported, score)
@@ -169,10 +179,12 @@ def dispute_result(user: Any, table: Table | int, note: str = "") -> Table:
     """Another player at the table says the reported result is wrong: the director decides."""
     table = _lock_table(table)
     _raise(dispute_blocker(user, table))
-    registration = require_seat(user, table)
+    require_seat(user, table)
     before = table_snapshot(table)
     table.status = _next(table, Action.DISPUTE)
-    table.dispute_note = (note or f"Disputed by {registration.player.display_name}.")[:500]
+    # Only the player's own words; who disputed is the change's author, named at the face.
+    table.dispute_note = (note or "").strip()[:500]
+    table.counter_report = None
     table.version += 1
     table.save()
     _log_change(table, ResultChange.Action.DISPUTE, user, before, note=table.dispute_note)
@@ -190,12 +202,14 @@ def director_set_result(
     time_called: bool = False,
     note: str = "",
     version: int | None = None,
+    council: Mapping[str, Any] | None = None,
 ) -> Table:
-    """The director enters or corrects any result; it is confirmed at once. Correcting a
-    closed round's result tells the ratings (closed_result_changed)."""
+    """The director enters or corrects any result (MPs, or a METW Free Council); it is
+    confirmed at once. Correcting a closed round's result tells the ratings
+    (closed_result_changed)."""
     table = _lock_table(table)
     _raise(director_set_blocker(user, table, version))
-    reported = _reported(table, mps, outcome, winner, time_called)
+    reported = _reported(table, mps, outcome, winner, time_called, council)
     score = _score(table, reported)
     had_result = table.status != Table.Status.PENDING
     before = table_snapshot(table)
@@ -208,6 +222,7 @@ def director_set_result(
     table.confirmed_by = user
     table.confirmed_at = now
     table.counter_report = None
+    table.dispute_note = ""
     table.version += 1
     table.save()
     action = ResultChange.Action.CORRECTION if had_result else ResultChange.Action.DIRECTOR
@@ -217,4 +232,42 @@ def director_set_result(
         signals.closed_result_changed.send(sender=Table, table=table)
     else:
         _maybe_close_round(rnd)
+    return table
+
+
+def _clear_result(table: Table) -> None:
+    for seat in table.seats.all():
+        seat.mps = seat.points = None
+        seat.outcome = ""
+        seat.save(update_fields=["mps", "points", "outcome"])
+    table.outcome, table.winner_id, table.time_called, table.band = "normal", None, False, ""
+    table.council = table.counter_report = None
+    table.dispute_note = ""
+    table.reported_by = table.reported_by_registration = table.confirmed_by = None
+    table.reported_at = table.confirmed_at = None
+
+
+@retry_on_conflict
+@transaction.atomic
+def void_result(user: Any, table: Table | int, note: str = "", version: int | None = None) -> Table:
+    """The director takes a table's result back: the table waits for a result again (and
+    its round, if it had closed, opens again). Only in the latest round of a running event;
+    a refusal says what to do instead."""
+    table = _lock_table(table)
+    _raise(void_blocker(user, table))
+    _raise(version_blocker(table, version))
+    before = table_snapshot(table)
+    state = _next(table, Action.VOID)
+    _clear_result(table)
+    table.status = state
+    table.version += 1
+    table.save()
+    _log_change(table, ResultChange.Action.VOID, user, before, note=note)
+    rnd = table.round
+    if rnd.status == Round.Status.CLOSED:
+        rnd.status = Round.Status.RUNNING if rnd.started_at else Round.Status.PAIRED
+        rnd.closed_at = None
+        rnd.save(update_fields=["status", "closed_at"])
+        # Ratings replay the event from what is left, as for a corrected result.
+        signals.closed_result_changed.send(sender=Table, table=table)
     return table

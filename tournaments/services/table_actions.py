@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext as _
 
 from core.errors import Conflict, NotAllowed, ServiceError
@@ -21,16 +22,20 @@ from tournaments.results_flow import Action, Refusal, step
 
 
 def _status(table: Table) -> str:
-    return table.get_status_display().lower()
+    return gettext(table.get_status_display()).lower()
 
 
 REFUSAL_WORDS = {
-    "already_confirmed": (
-        "Table {n} already has a confirmed result; ask the director to correct it."
+    "already_confirmed": gettext_lazy(
+        "Table %(n)s already has a confirmed result; ask the director to correct it."
     ),
-    "disputed": "The result of table {n} is disputed; the director will decide it.",
-    "nothing_to_confirm": ("Table {n} has no reported result waiting for confirmation ({status})."),
-    "nothing_to_dispute": "Table {n} has no reported result to dispute ({status}).",
+    "disputed": gettext_lazy("The result of table %(n)s is disputed; the director will decide it."),
+    "nothing_to_confirm": gettext_lazy(
+        "Table %(n)s has no reported result waiting for confirmation (%(status)s)."
+    ),
+    "nothing_to_dispute": gettext_lazy(
+        "Table %(n)s has no reported result to dispute (%(status)s)."
+    ),
 }
 
 
@@ -39,8 +44,10 @@ def flow_blocker(table: Table, action: Action) -> Conflict | None:
     found = step(table.status, action)
     if not isinstance(found, Refusal):
         return None
-    words = REFUSAL_WORDS.get(found.code, "Table {n}: not now ({status}).")
-    return Conflict(words.format(n=table.number, status=_status(table)), code=found.code)
+    params = {"n": table.number, "status": _status(table)}
+    words = REFUSAL_WORDS.get(found.code, gettext_lazy("Table %(n)s: not now (%(status)s)."))
+    problem = {"code": found.code, "message": str(words) % params, "field": None, "players": []}
+    return Conflict(str(words) % params, code=found.code, problems=[problem | {"params": params}])
 
 
 def version_blocker(table: Table, version: int | None) -> Conflict | None:
@@ -124,10 +131,64 @@ def director_set_blocker(
     except NotAllowed as exc:
         return exc
     if table.is_bye:
-        return ServiceError(_("A bye has no result to enter: its points are fixed by the rules."))
+        return director_refusal(ServiceError, "bye_fixed", round=table.round.number)
     if event.status not in (Event.Status.RUNNING, Event.Status.FINISHED):
-        return Conflict(_("%(event)s is not running.") % {"event": event.name})
+        return director_refusal(Conflict, "event_not_started", event=event.name)
     return version_blocker(table, version)
+
+
+# The director's refusals at a table: each names why, and what to do instead. Kept as
+# code + params (in the error's problems) so a face may word them itself.
+DIRECTOR_REFUSALS = {
+    "bye_fixed": gettext_lazy(
+        "A bye has no result: its points are fixed by the rules. To give the bye to someone "
+        "else, pair round %(round)s again."
+    ),
+    "event_not_started": gettext_lazy(
+        "%(event)s has not started: pair round 1 first, then enter its results."
+    ),
+    "event_finished_void": gettext_lazy(
+        "%(event)s is finished: a result can no longer be voided. Correct it instead."
+    ),
+    "later_round_paired": gettext_lazy(
+        "Round %(round)s is followed by round %(later)s, paired from its results: voiding "
+        "table %(table)s would leave a hole. Correct its result instead."
+    ),
+    "nothing_to_void": gettext_lazy(
+        "Table %(table)s has no result to void. Enter its result, or pair the round again."
+    ),
+}
+
+
+def director_refusal(cls: type[ServiceError], code: str, **params: Any) -> ServiceError:
+    words = str(DIRECTOR_REFUSALS[code]) % params
+    problem = {"code": code, "message": words, "field": None, "players": [], "params": params}
+    return cls(words, code=code, problems=[problem])
+
+
+def void_blocker(user: Any, table: Table) -> ServiceError | None:
+    """The director takes a table's result back to "no result" (a result entered at the
+    wrong table, a game to be replayed): only in the latest round of a running event."""
+    rnd = table.round
+    event = rnd.event
+    try:
+        require_judge(user, event)
+    except NotAllowed as exc:
+        return exc
+    if table.is_bye:
+        return director_refusal(ServiceError, "bye_fixed", round=rnd.number)
+    if event.status == Event.Status.FINISHED:
+        return director_refusal(Conflict, "event_finished_void", event=event.name)
+    if event.status != Event.Status.RUNNING:
+        return director_refusal(Conflict, "event_not_started", event=event.name)
+    later = event.rounds.filter(number__gt=rnd.number).order_by("number").first()
+    if later is not None:
+        return director_refusal(
+            Conflict, "later_round_paired", round=rnd.number, later=later.number, table=table.number
+        )
+    if table.status == Table.Status.PENDING:
+        return director_refusal(Conflict, "nothing_to_void", table=table.number)
+    return None
 
 
 @dataclass(frozen=True)
@@ -139,6 +200,7 @@ class TableActions:
     may_dispute: bool
     may_set: bool  # the director's entry or correction
     reported_by_me: bool
+    may_void: bool = False  # the director's "no result after all"
 
 
 def table_actions(user: Any, table: Table) -> TableActions:
@@ -151,4 +213,5 @@ def table_actions(user: Any, table: Table) -> TableActions:
         reported_by_me=bool(
             registration is not None and table.reported_by_registration_id == registration.pk
         ),
+        may_void=void_blocker(user, table) is None,
     )

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from core.errors import ServiceError
 from rules_engine import get_game
 from tournaments import services
+from tournaments.forms import council_from_post
 from tournaments.models import Event, Round, Table
 
 
@@ -74,8 +75,11 @@ def result_from_post(request: HttpRequest, table: Table) -> dict[str, Any]:
                 % {"name": seat.registration.player.display_name, "value": raw}
             )
         mps[seat.registration_id] = value
+    council = council_from_post(request.POST, [s.registration_id for s in table.seats.all()])
     return {
-        "mps": mps,
+        # A counted Free Council gives the MPs; the typed boxes are then not read.
+        "mps": {} if council else mps,
+        "council": council,
         "outcome": request.POST.get("outcome") or "normal",
         "winner": to_int(request.POST.get("winner")),
         "time_called": request.POST.get("time_called") in ("on", "1", "true"),

@@ -144,6 +144,16 @@ def table_action(request: HttpRequest, slug: str, table_id: int, action: str) ->
         )
         default = reverse("event-dashboard", args=[event.slug]) + f"?round={table.round.number}"
         return redirect(back_to(request, default, f"t{table.pk}"))
+    elif action == "void":
+        run_service(
+            request,
+            lambda: services.void_result(
+                user, table, request.POST.get("note", ""), to_int(request.POST.get("version"))
+            ),
+            _("Result of table %(n)s voided: it waits for a result again.") % {"n": table.number},
+        )
+        default = reverse("event-dashboard", args=[event.slug]) + f"?round={table.round.number}"
+        return redirect(back_to(request, default, f"t{table.pk}"))
     else:
         raise Http404(_("Unknown action."))
     if services.is_director(user, event) and seat_registration(user, table) is None:

@@ -1,0 +1,51 @@
+"""Template filters for a table's result in words (tournaments.result_words)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from tournaments import result_words
+from tournaments.models import Event, Table
+from tournaments.services.director_options import director_options, option_words
+
+register = template.Library()
+
+
+@register.filter
+def council_words(table: Table) -> list[str]:
+    """The table's Free Council, step by step (empty when the MPs were typed)."""
+    return result_words.table_council_lines(table)
+
+
+@register.filter
+def snapshot_council(table: Table, council: Any) -> list[str]:
+    """``table|snapshot_council:change.after.council``: a past result's Free Council."""
+    if not council:
+        return []
+    return result_words.table_council_lines(table, council)
+
+
+@register.filter
+def dispute_words(table: Table) -> str:
+    return result_words.dispute_words(table)
+
+
+@register.filter
+def counter_words(table: Table, report: Any) -> str:
+    return result_words.counter_report_words(table, report)
+
+
+@register.filter
+def council_rows(table: Table) -> list[dict[str, Any]]:
+    """The result form's Free Council boxes, one row per seat, filled from the stored
+    council when the result was counted (METW two-player tables only; else empty)."""
+    return result_words.council_form_rows(table)
+
+
+@register.filter
+def finish_refusal(event: Event) -> str:
+    """Why the event cannot be finished now, and what to do instead ("" when it can)."""
+    option = next(o for o in director_options(event) if o.action == "finish_early")
+    return option_words(option)
