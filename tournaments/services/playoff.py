@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from audit import services as audit
 from core.errors import Conflict, NotFound, ServiceError
@@ -174,6 +175,7 @@ def _decide(actor: Any, event: Event, match: PlayoffMatch, winner_id: str | None
     else:
         match.winner_id = int(winner_id)
         match.status = PlayoffMatch.Status.DONE
+        match.decided_at = timezone.now()
     match.save()
     audit.record(
         actor=actor,
