@@ -3,6 +3,7 @@
 from django.urls import path
 
 from tournaments import eventday_api as api
+from tournaments.api.table_set import TableSet
 
 E = "events/<slug:slug>/"
 
@@ -22,6 +23,7 @@ urlpatterns = [
     path(E + "penalties/rescind/", api.Rescind.as_view(), name="api-eventday-rescind"),
     path(E + "me/undo-drop/", api.UndoSelfDrop.as_view(), name="api-eventday-undo-drop"),
     path(E + "rounds/<int:number>/swap/", api.Swap.as_view(), name="api-eventday-swap"),
+    path(E + "rounds/<int:number>/table/", TableSet.as_view(), name="api-eventday-table-set"),
     path(
         E + "rounds/<int:number>/results/<str:how>/",
         api.RoundResults.as_view(),
