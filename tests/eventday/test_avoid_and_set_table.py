@@ -239,3 +239,25 @@ def test_plan_is_a_permutation_of_the_seats(players):
     assert sorted(plan.after[3]) == sorted(chosen)
     assert sorted(r for ids in plan.after.values() for r in ids) == sorted(flat)
     assert all(len(plan.after[t]) == len(tables[t]) for t in tables)
+
+
+def test_pages_a_pair_set_on_the_settings_page_is_kept_apart_and_explained(client):
+    """The director enters the pair on the pairing-settings page, pairs from the dashboard,
+    and the dashboard's "how this round was paired" says what happened."""
+    from django.urls import reverse
+
+    director = make_user("td")
+    event = make_event(director, planned_rounds=2)
+    regs = [r for _, r in register_users(event, 2)]
+    client.force_login(director)
+    client.post(
+        reverse("eventday-constraints", args=[event.slug]),
+        {"pair_a": regs[0].pk, "pair_b": regs[1].pk},
+    )
+    assert services.eventday_settings(event).avoid_pairs == [sorted([regs[0].pk, regs[1].pk])]
+    client.post(reverse("director-action", args=[event.slug, "pair"]))
+    dashboard = client.get(reverse("event-dashboard", args=[event.slug])).content.decode()
+    assert "No pairing keeps every pair to avoid apart" in dashboard
+    hub = client.get(reverse("eventday-hub", args=[event.slug])).content.decode()
+    assert "1 pair to avoid is seated together" in hub
+    assert reverse("eventday-table-set", args=[event.slug, 1]) in hub
