@@ -41,6 +41,8 @@ def test_page_shows_the_cost_then_sets_the_table(client):
     page_url = reverse("eventday-table-set", args=[event.slug, 2])
     hub = client.get(reverse("eventday-hub", args=[event.slug])).content.decode()
     assert page_url in hub
+    form = client.get(page_url).content.decode()
+    assert f'<option value="{target}"' in form and form.count('name="player"') == 2
     preview = client.post(page_url, {"table": target, "player": [a, b]}).content.decode()
     assert "have already played each other" in preview
     assert sorted(_tables(second)[target]) != sorted([a, b])  # nothing changed yet

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
@@ -87,7 +88,9 @@ class TableSet(APIView):
     def post(self, request: Request, slug: str, number: int) -> Response:
         event = services.event_for(slug)
         if not services.is_director(request.user, event):
-            raise NotAllowed(f"Only the directors of {event.name} can set a table.")
+            raise NotAllowed(
+                _("Only the directors of %(event)s can set a table.") % {"event": event.name}
+            )
         data = valid(TableSetIn, request)
         rnd = round_of(event, number)
         if data["confirm"]:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import NotFound, ServiceError
@@ -43,13 +44,17 @@ def plan_table(rnd: Round, table: int, players: Sequence[int]) -> TablePlan:
     Raises ServiceError with a message for the director when that cannot be done."""
     chosen = [int(p) for p in players]
     if len(set(chosen)) != len(chosen):
-        raise ServiceError("A player can sit only once at a table.", code="same_player")
+        raise ServiceError(_("A player can sit only once at a table."), code="same_player")
     before = _arrangement(rnd)
     if table not in before:
-        raise NotFound(f"Round {rnd.number} has no table {table} with players to change.")
+        raise NotFound(
+            _("Round %(round)d has no table %(table)d with players to change.")
+            % {"round": rnd.number, "table": table}
+        )
     if len(chosen) != len(before[table]):
         raise ServiceError(
-            f"Table {table} seats {len(before[table])} players; choose exactly that many.",
+            _("Table %(table)d seats %(n)d players; choose exactly that many.")
+            % {"table": table, "n": len(before[table])},
             code="table_size",
         )
     where = {reg: number for number, ids in before.items() for reg in ids}
@@ -57,9 +62,9 @@ def plan_table(rnd: Round, table: int, players: Sequence[int]) -> TablePlan:
         if reg not in where:
             bye = Seat.objects.filter(round=rnd, registration_id=reg, is_bye=True).exists()
             raise ServiceError(
-                "That player has the bye this round: swap him instead."
+                _("That player has the bye this round: swap him instead.")
                 if bye
-                else "That player has no seat in this round.",
+                else _("That player has no seat in this round."),
                 code="not_seated",
             )
     incoming = [r for r in chosen if where[r] != table]
@@ -89,7 +94,10 @@ def set_table(actor: Any, rnd: Round, table: int, players: Sequence[int]) -> Cos
     plan = plan_table(rnd, int(table), players)
     cost = arrangement_cost(event, rnd, plan.after)
     if not plan.moves:
-        raise ServiceError(f"These players already sit at table {plan.table}.", code="no_change")
+        raise ServiceError(
+            _("These players already sit at table %(table)d.") % {"table": plan.table},
+            code="no_change",
+        )
     before = {str(k): v for k, v in _arrangement(rnd).items()}
     for new, old in plan.moves:
         _move(_seat_of(rnd, new), _seat_of(rnd, old))
@@ -109,7 +117,7 @@ def set_table(actor: Any, rnd: Round, table: int, players: Sequence[int]) -> Cos
         after={
             "table": plan.table,
             "players": [names[r] for r in plan.players],
-            "moved": {names[old]: _table_of(plan.after, old) for _, old in plan.moves},
+            "moved": {names[old]: _table_of(plan.after, old) for _new, old in plan.moves},
             "rematches": len(cost.rematches),
             "avoided_pairs": len(cost.avoided),
             "fixed_tables_left": len(cost.fixed_moved),
