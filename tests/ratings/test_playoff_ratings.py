@@ -121,3 +121,20 @@ def test_an_unsanctioned_event_rates_no_playoff_game():
     director, event = _swiss(cut=2, sanctioned=False)
     _result(director, event, 1, 0, 18, 6)
     assert not RatingEntry.objects.filter(event=event).exists()
+
+
+def test_matches_decided_before_the_field_existed_get_their_audit_time():
+    """The migration's backfill: a replay can then place (and rate) older playoff games."""
+    import importlib
+
+    from django.apps import apps
+
+    from audit.models import AuditEntry
+
+    migration = importlib.import_module("tournaments.migrations.0008_playoff_match_decided_at")
+    director, event = _swiss(cut=2)
+    final = _result(director, event, 1, 0, 18, 6)
+    logged = AuditEntry.objects.filter(action="playoff_result", object_id=str(final.pk)).get().at
+    PlayoffMatch.objects.filter(pk=final.pk).update(decided_at=None)
+    migration.backfill(apps, None)
+    assert PlayoffMatch.objects.get(pk=final.pk).decided_at == logged

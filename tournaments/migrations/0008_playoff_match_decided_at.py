@@ -3,10 +3,31 @@
 from django.db import migrations, models
 
 
+def backfill(apps, schema_editor):
+    """Matches decided before this field existed get the time of their last result in the
+    audit trail (else when the event finished), so a ratings replay can place them."""
+    PlayoffMatch = apps.get_model("tournaments", "PlayoffMatch")
+    AuditEntry = apps.get_model("audit", "AuditEntry")
+    for match in PlayoffMatch.objects.filter(status="done", decided_at__isnull=True).select_related(
+        "event"
+    ):
+        last = (
+            AuditEntry.objects.filter(
+                object_type="tournaments.playoffmatch", object_id=str(match.pk)
+            )
+            .order_by("-at")
+            .values_list("at", flat=True)
+            .first()
+        )
+        match.decided_at = last or match.event.finished_at or match.event.created_at
+        match.save(update_fields=["decided_at"])
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
         ('tournaments', '0007_event_time_zone'),
+        ('audit', '0002_event_trail_outlives_event'),
     ]
 
     operations = [
@@ -15,4 +36,5 @@ class Migration(migrations.Migration):
             name='decided_at',
             field=models.DateTimeField(blank=True, null=True),
         ),
+        migrations.RunPython(backfill, migrations.RunPython.noop),
     ]
