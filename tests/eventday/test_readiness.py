@@ -46,3 +46,26 @@ def test_block_goes_once_round_one_is_paired(client):
     services.pair_next_round(director, event, seed=1)
     page = client.get(reverse("event-detail", args=[event.slug])).content.decode()
     assert 'id="readiness"' not in page
+
+
+def test_an_illegal_list_is_named_with_a_link(client, monkeypatch):
+    """The decks app reports each list's status through tournaments.extensions."""
+    from types import SimpleNamespace
+
+    from tournaments import extensions
+
+    director = make_user("td")
+    event = make_event(director, decklists_required=True)
+    regs = [r for _, r in register_users(event, 2)]
+    statuses = {
+        regs[0].pk: SimpleNamespace(submitted=True, legal=False, problems_count=2),
+        regs[1].pk: SimpleNamespace(submitted=True, legal=True, problems_count=0),
+    }
+    monkeypatch.setattr(extensions, "deck_status", lambda e: statuses)
+    client.force_login(director)
+    page = client.get(reverse("event-detail", args=[event.slug])).content.decode()
+    block = page[page.index('id="readiness"') :]
+    block = block[: block.index("</section>")]
+    assert "1 deck list breaks the construction rules" in block
+    assert regs[0].player.display_name in block and "no deck list" not in block
+    assert regs[1].player.display_name in block  # only as not checked in
