@@ -10,7 +10,7 @@ class RatingsConfig(AppConfig):
         from django.db.models.signals import post_delete
 
         from ratings import services
-        from ratings.services import operations
+        from ratings.services import operations, playoff_receivers
         from tournaments import signals
         from tournaments.models import Event
 
@@ -23,6 +23,9 @@ class RatingsConfig(AppConfig):
         )
         signals.playoff_match_decided.connect(
             operations.on_playoff_match_decided, dispatch_uid="ratings.playoff_match_decided"
+        )
+        signals.playoff_cancelled.connect(
+            playoff_receivers.on_playoff_cancelled, dispatch_uid="ratings.playoff_cancelled"
         )
         signals.event_imported.connect(
             services.on_event_imported, dispatch_uid="ratings.event_imported"

@@ -79,6 +79,7 @@ def bracket(request: HttpRequest, slug: str) -> HttpResponse:
         "can_report": is_judge(request.user, event),
         "is_director": services.is_director(request.user, event),
         "blocker": services.playoff_blocker(event),
+        "cancellable": matches and services.cancel_blocker(event) is None,
         "uses_mps": game.uses_mps,
         "outcomes": [("normal", _("Normal end"))]
         + [(o, game.label(o).capitalize()) for o in game.outcomes if o != "normal"],
@@ -135,6 +136,8 @@ def playoff_action(request: HttpRequest, slug: str, action: str) -> HttpResponse
             ),
             _("Tie decided."),
         )
+    elif action == "cancel" and post.get("confirm"):
+        run(request, lambda: services.cancel_top_cut(user, event), _("The top cut is cancelled."))
     else:
         messages.error(request, _("Unknown action."))
     return redirect("eventday-bracket", slug=event.slug)

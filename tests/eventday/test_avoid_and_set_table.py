@@ -261,3 +261,56 @@ def test_pages_a_pair_set_on_the_settings_page_is_kept_apart_and_explained(clien
     hub = client.get(reverse("eventday-hub", args=[event.slug])).content.decode()
     assert "1 pair to avoid is seated together" in hub
     assert reverse("eventday-table-set", args=[event.slug, 1]) in hub
+
+
+# ------------------------------------------------ a Swiss pair-down caused by a pair to avoid
+
+
+def _pp(pid, score, met=()):
+    return PairingPlayer(pid, pid.upper(), score, frozenset(met))
+
+
+def _swiss_with(players, avoid, seed=5):
+    pairing = pair_avoiding(lambda ps: pair_swiss(ps, round_number=2, seed=seed), players, avoid)
+    return explain_avoidance(list(pairing.explanation_items), pairing.tables, avoid, players)
+
+
+def test_a_pair_down_caused_by_a_pair_to_avoid_is_told_as_such():
+    """000 Part VI §3: players are paired with the same score when they can be; here the
+    two leaders could play each other (they never met) but are a pair to avoid."""
+    players = [_pp("1", 6), _pp("2", 6), _pp("3", 0), _pp("4", 0)]
+    items = _swiss_with(players, [("1", "2")])
+    down = [i for i in items if i["code"] in ("paired_down", "paired_down_avoiding")]
+    assert len(down) == 2
+    assert all(i["code"] == "paired_down_avoiding" for i in down)
+    assert all(i["kept_apart"] == [["1", "2"]] for i in down)
+    lines = services.explanations.explanation_lines(down, {"1": "Ana", "2": "Bo"})
+    assert all("because of a pair to avoid" in line and "Ana and Bo" in line for line in lines)
+    assert not any("everyone closer" in line for line in lines)
+
+
+def test_a_pair_down_caused_by_a_real_rematch_keeps_its_reason():
+    """The two leaders really met: that, not the (unrelated) pair to avoid, pairs them down."""
+    players = [
+        _pp("1", 6, {"2"}), _pp("2", 6, {"1"}), _pp("3", 0), _pp("4", 0), _pp("5", 0),
+        _pp("6", 0),
+    ]  # fmt: skip
+    items = _swiss_with(players, [("5", "6")])
+    codes = [i["code"] for i in items]
+    assert "paired_down_avoiding" not in codes
+    assert [i.get("reason") for i in items if i["code"] == "paired_down"] == ["rematch"] * 2
+
+
+def test_service_round_two_explains_the_avoided_leaders():
+    director = make_user()
+    event = make_event(director, planned_rounds=3)
+    register_users(event, 4)
+    play_round(director, services.pair_next_round(director, event, seed=2))
+    top = services.event_standings(event)
+    leaders = [top[0].registration.pk, top[1].registration.pk]
+    assert top[0].points == top[1].points > top[2].points  # two winners, two losers
+    services.set_pairing_constraints(director, event, [leaders], {})
+    rnd = services.pair_next_round(director, event, seed=3)
+    assert _table_of(rnd)[leaders[0]] != _table_of(rnd)[leaders[1]]
+    text = " ".join(services.round_explanation(rnd))
+    assert "because of a pair to avoid" in text and "everyone closer" not in text

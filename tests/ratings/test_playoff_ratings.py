@@ -5,13 +5,14 @@ any other game; the winner's bonus goes to the playoff winner"; §6 / 000 Part V
 from __future__ import annotations
 
 import pytest
+from django.utils.timezone import now
 
 from ratings import services as ratings
 from ratings.models import RatingEntry
 from tests.e2e import reference as ref
 from tests.tournaments.helpers import make_event, make_user, play_round, register_users
 from tournaments import services
-from tournaments.models import EventDaySettings, PlayoffMatch, Seat
+from tournaments.models import Event, EventDaySettings, PlayoffMatch, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -106,8 +107,11 @@ def test_a_tie_the_director_decides_is_rated_as_the_draw_it_was():
 
 
 def test_bonus_waits_for_the_final_when_the_event_finished_first():
+    """An event finished before its final (finish_event now refuses that: an older one)."""
     director, event = _swiss(cut=2)
-    services.finish_event(director, event)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED, finished_at=now())
+    event.refresh_from_db()
+    ratings.rate_finished_event(event)
     assert not RatingEntry.objects.filter(event=event, kind="bonus").exists()
     final = _result(director, event, 1, 0, 18, 6)
     bonus = RatingEntry.objects.get(event=event, kind="bonus")
@@ -138,3 +142,21 @@ def test_matches_decided_before_the_field_existed_get_their_audit_time():
     PlayoffMatch.objects.filter(pk=final.pk).update(decided_at=None)
     migration.backfill(apps, None)
     assert PlayoffMatch.objects.get(pk=final.pk).decided_at == logged
+
+
+def test_a_cancelled_top_cut_leaves_the_ledger_and_the_swiss_winner_gets_the_bonus(
+    django_capture_on_commit_callbacks,
+):
+    """The way out of an undecided playoff: its rated games leave the ledger (a replay),
+    and the bonus goes to the Swiss winner as in an event without a top cut (§6)."""
+    with django_capture_on_commit_callbacks(execute=True):
+        director, event = _swiss(cut=4)
+        _result(director, event, 1, 0, 8, 12)
+    assert RatingEntry.objects.filter(event=event, round_number=4).count() == 2
+    with django_capture_on_commit_callbacks(execute=True):
+        services.cancel_top_cut(director, event)
+        services.finish_event(director, event)
+    book, player_of = _reference_book(event, [])
+    leader = services.event_standings(event)[0].registration
+    book.winner_bonus(event.name, player_of[str(leader.pk)])
+    assert _ledger(event) == _book_rows(book)

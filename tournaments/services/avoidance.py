@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from tournaments.models import EventDaySettings
 from tournaments.pairing import PairingImpossible, PairingPlayer
-from tournaments.services.hand_notes import AVOID_BROKEN, AVOID_KEPT
+from tournaments.services.hand_notes import AVOID_BROKEN, AVOID_KEPT, PAIRED_DOWN_AVOIDING
 
 # Beyond this many pairs the greedy search (one pairing per pair) is not tried: all or none.
 GREEDY_LIMIT = 32
@@ -102,9 +102,10 @@ def explain_avoidance(
     met = {p.id: p.opponents for p in players}
     fake = {frozenset(p) for p in pairs if p[1] not in met.get(p[0], frozenset())}
     broken = seated_together(tables, pairs)
+    score = {p.id: p.score for p in players}
     out: list[dict[str, Any]] = []
     for item in items:
-        item = dict(item)
+        item = _paired_down_by_avoidance(dict(item), fake, score)
         if item.get("code") == "rematch_avoided" and item.get("met"):
             item["met"] = [m for m in item["met"] if frozenset(m) not in fake]
         if item.get("code") == "repeated_opponents":
@@ -118,3 +119,29 @@ def explain_avoidance(
     else:
         out.append({"code": AVOID_KEPT, "count": len(pairs)})
     return out
+
+
+def _paired_down_by_avoidance(
+    item: dict[str, Any], fake: set[frozenset[str]], score: dict[str, int]
+) -> dict[str, Any]:
+    """A Swiss "paired down" item the pairing blamed on earlier games, told as the pair to
+    avoid it is when the player paired down is kept from a partner closer in score than
+    the one he got only by a pair to avoid (the two have not played each other)."""
+    if item.get("code") != "paired_down" or item.get("reason") != "rematch":
+        return item
+    (a, b), (high, low) = item["players"], item["scores"]
+    if high < low:
+        a, b, high, low = b, a, low, high
+    kept = sorted(
+        sorted(pair)
+        for pair in fake
+        if a in pair and b not in pair and low < score.get(next(iter(pair - {a})), low) <= high
+    )
+    if not kept:
+        return item
+    return {
+        "code": PAIRED_DOWN_AVOIDING,
+        "players": item["players"],
+        "scores": item["scores"],
+        "kept_apart": kept,
+    }

@@ -13,6 +13,7 @@ from django.utils.translation import ngettext
 AVOID_KEPT = "avoid_pairs_kept"
 AVOID_BROKEN = "avoid_pairs_not_kept"
 TABLE_SET = "table_set_by_hand"
+PAIRED_DOWN_AVOIDING = "paired_down_avoiding"
 
 Item = Mapping[str, Any]
 
@@ -52,6 +53,25 @@ def _broken(item: Item, names: Mapping[str, str]) -> str:
     ) % {"pairs": _pairs(item["pairs"], names)}
 
 
+def _paired_down_avoiding(item: Item, names: Mapping[str, str]) -> str:
+    (a, b), (high, low) = item["players"], item["scores"]
+    return _(
+        "%(a)s (%(high)s) is paired down to %(b)s (%(low)s) because of a pair to avoid "
+        "(an event setting): %(pairs)s may not play each other, and nobody else closer in "
+        "score was free."
+    ) % {
+        "a": names.get(a, a),
+        "b": names.get(b, b),
+        "high": _points(high),
+        "low": _points(low),
+        "pairs": _pairs(item["kept_apart"], names),
+    }
+
+
+def _points(n: int) -> str:
+    return ngettext("%(n)s point", "%(n)s points", n) % {"n": n}
+
+
 def _table_set(item: Item, names: Mapping[str, str]) -> str:
     text = _(
         "Changed by hand: table %(table)s set to %(players)s; rematches %(rematches)s, "
@@ -77,4 +97,5 @@ RENDERERS: dict[str, Callable[[Item, Mapping[str, str]], str]] = {
     AVOID_KEPT: _kept,
     AVOID_BROKEN: _broken,
     TABLE_SET: _table_set,
+    PAIRED_DOWN_AVOIDING: _paired_down_avoiding,
 }

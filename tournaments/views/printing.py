@@ -48,7 +48,7 @@ def print_slips(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 def print_standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(request, slug)
-    rows = services.event_standings(event) if event.rounds.exists() else []
+    rows = services.final_rows(event) if event.rounds.exists() else []
     return render(
         request,
         "tournaments/print_standings.html",

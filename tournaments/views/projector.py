@@ -61,7 +61,7 @@ def projector_clock(request: HttpRequest, slug: str) -> HttpResponse:
 
 def projector_standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(request, slug)
-    rows = services.event_standings(event) if event.rounds.exists() else []
+    rows = services.final_rows(event) if event.rounds.exists() else []
     return render(
         request,
         "tournaments/projector_standings.html",
