@@ -26,6 +26,7 @@ from django.db.models import Max
 
 from ratings.services.loading import SeatData, TableData
 from ratings.services.timeline import GAME_KIND, Step
+from tournaments import playoff as bracket
 from tournaments.models import PlayoffMatch, Round
 
 _FIELDS = (
@@ -105,3 +106,17 @@ def bonus_after_final(at: datetime, event_id: int, finals: dict[int, Any]) -> da
     """The bonus's place in the timeline: never before the final it depends on."""
     decided = finals.get(event_id, ([], None))[1]
     return max(at, decided) if decided is not None else at
+
+
+def playoff_stage(event_id: int, round_number: int | None) -> str | None:
+    """The stage name (tournaments.playoff.stage_name) of the playoff game a ledger row
+    numbered ``round_number`` rates ("Swiss rounds + stage", as _game numbers it), or None
+    when the row is a Swiss round's."""
+    swiss = _swiss_rounds([event_id]).get(event_id, 0)
+    if round_number is None or round_number <= swiss:
+        return None
+    stage = round_number - swiss
+    first = PlayoffMatch.objects.filter(event_id=event_id, stage=1).count()
+    if not first or stage > bracket.stage_count(2 * first):
+        return None
+    return bracket.stage_name(stage, 2 * first)

@@ -4,7 +4,10 @@ any other game; the winner's bonus goes to the playoff winner"; §6 / 000 Part V
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from django.urls import reverse
 from django.utils.timezone import now
 
 from ratings import services as ratings
@@ -160,3 +163,15 @@ def test_a_cancelled_top_cut_leaves_the_ledger_and_the_swiss_winner_gets_the_bon
     leader = services.event_standings(event)[0].registration
     book.winner_bonus(event.name, player_of[str(leader.pk)])
     assert _ledger(event) == _book_rows(book)
+
+
+def test_the_rating_page_names_playoff_games_by_their_stage(client):
+    """A player's rating page: Swiss games by round number, playoff games by stage."""
+    director, event = _swiss(cut=4)
+    semi = _result(director, event, 1, 0, 8, 12)  # seed 4 goes through
+    _result(director, event, 1, 1, 15, 3)
+    _result(director, event, 2, 0, 4, 20)
+    player = semi.low.player
+    page = client.get(reverse("player-ratings", args=[player.pk])).content.decode()
+    cells = re.findall(r'data-label="Round">([^<]*)</td>', page)
+    assert cells == ["1", "2", "3", "Playoff: semi-final", "Playoff: final"]
