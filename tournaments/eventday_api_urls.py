@@ -3,6 +3,7 @@
 from django.urls import path
 
 from tournaments import eventday_api as api
+from tournaments.api.playoff_cancel import PlayoffCancel
 from tournaments.api.table_set import TableSet
 
 E = "events/<slug:slug>/"
@@ -30,5 +31,6 @@ urlpatterns = [
         name="api-eventday-round",
     ),
     path(E + "bracket/", api.Bracket.as_view(), name="api-eventday-bracket"),
+    path(E + "playoff/cancel/", PlayoffCancel.as_view(), name="api-eventday-playoff-cancel"),
     path(E + "playoff/<str:action>/", api.Playoff.as_view(), name="api-eventday-playoff"),
 ]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from rest_framework.test import APIClient
 
 from audit.models import AuditEntry
 from core.errors import Conflict
@@ -137,3 +138,28 @@ def test_the_director_cancels_on_the_bracket_page(client):
     assert event.playoff_matches.exists()
     client.post(url, {"confirm": "1"})
     assert not event.playoff_matches.exists()
+
+
+def test_api_finish_refusal_and_cancel_are_problem_details():
+    director, event = _swiss_done(cut=2)
+    api = APIClient()
+    api.force_authenticate(director)
+    refused = api.post(f"/api/v1/events/{event.slug}/finish/", {}, format="json")
+    assert refused.status_code == 409
+    assert refused["Content-Type"].startswith("application/problem+json")
+    body = refused.json()
+    assert body["code"] == "playoff_undecided"
+    assert [p["code"] for p in body["problems"]] == ["record_result", "cancel_top_cut"]
+    url = f"/api/v1/events/{event.slug}/playoff/cancel/"
+    api.force_authenticate(make_user("stranger"))
+    assert api.post(url, {"confirm": True}, format="json").status_code == 403
+    api.force_authenticate(director)
+    unconfirmed = api.post(url, {"confirm": False}, format="json")
+    assert unconfirmed.status_code == 400
+    assert unconfirmed["Content-Type"].startswith("application/problem+json")
+    assert event.playoff_matches.exists()
+    done = api.post(url, {"confirm": True}, format="json")
+    assert done.status_code == 200 and done.json() == {"cancelled": True, "top_cut": 0}
+    again = api.post(url, {"confirm": True}, format="json")
+    assert again.status_code == 409 and again.json()["code"] == "no_playoff"
+    assert api.post(f"/api/v1/events/{event.slug}/finish/", {}, format="json").status_code == 200
