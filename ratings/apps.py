@@ -10,6 +10,7 @@ class RatingsConfig(AppConfig):
         from django.db.models.signals import post_delete
 
         from ratings import services
+        from ratings.services import operations, playoff_receivers
         from tournaments import signals
         from tournaments.models import Event
 
@@ -19,6 +20,12 @@ class RatingsConfig(AppConfig):
         )
         signals.closed_result_changed.connect(
             services.on_closed_result_changed, dispatch_uid="ratings.closed_result_changed"
+        )
+        signals.playoff_match_decided.connect(
+            operations.on_playoff_match_decided, dispatch_uid="ratings.playoff_match_decided"
+        )
+        signals.playoff_cancelled.connect(
+            playoff_receivers.on_playoff_cancelled, dispatch_uid="ratings.playoff_cancelled"
         )
         signals.event_imported.connect(
             services.on_event_imported, dispatch_uid="ratings.event_imported"

@@ -3,6 +3,8 @@
 from django.urls import path
 
 from tournaments import eventday_api as api
+from tournaments.api.playoff_cancel import PlayoffCancel
+from tournaments.api.table_set import TableSet
 
 E = "events/<slug:slug>/"
 
@@ -22,11 +24,13 @@ urlpatterns = [
     path(E + "penalties/rescind/", api.Rescind.as_view(), name="api-eventday-rescind"),
     path(E + "me/undo-drop/", api.UndoSelfDrop.as_view(), name="api-eventday-undo-drop"),
     path(E + "rounds/<int:number>/swap/", api.Swap.as_view(), name="api-eventday-swap"),
+    path(E + "rounds/<int:number>/table/", TableSet.as_view(), name="api-eventday-table-set"),
     path(
         E + "rounds/<int:number>/results/<str:how>/",
         api.RoundResults.as_view(),
         name="api-eventday-round",
     ),
     path(E + "bracket/", api.Bracket.as_view(), name="api-eventday-bracket"),
+    path(E + "playoff/cancel/", PlayoffCancel.as_view(), name="api-eventday-playoff-cancel"),
     path(E + "playoff/<str:action>/", api.Playoff.as_view(), name="api-eventday-playoff"),
 ]

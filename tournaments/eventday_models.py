@@ -89,6 +89,8 @@ class PlayoffMatch(models.Model):
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.WAITING)
     replays = models.PositiveSmallIntegerField(default=0)
     decided_by_director = models.BooleanField(default=False)
+    # When the match was decided: its place in the rating ledger's timeline.
+    decided_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "stage", "slot"]

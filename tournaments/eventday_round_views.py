@@ -16,13 +16,13 @@ from django.views.decorators.http import require_POST
 from core.errors import ServiceError
 from rules_engine import get_game
 from tournaments import extensions, services
+from tournaments.eventday_table_views import cost_context
 from tournaments.eventday_views import ids, run, staff_event
 from tournaments.models import (
     Event,
     EventDaySettings,
     Penalty,
     PlayoffMatch,
-    Registration,
     Round,
     Seat,
 )
@@ -79,6 +79,7 @@ def bracket(request: HttpRequest, slug: str) -> HttpResponse:
         "can_report": is_judge(request.user, event),
         "is_director": services.is_director(request.user, event),
         "blocker": services.playoff_blocker(event),
+        "cancellable": matches and services.cancel_blocker(event) is None,
         "uses_mps": game.uses_mps,
         "outcomes": [("normal", _("Normal end"))]
         + [(o, game.label(o).capitalize()) for o in game.outcomes if o != "normal"],
@@ -135,6 +136,8 @@ def playoff_action(request: HttpRequest, slug: str, action: str) -> HttpResponse
             ),
             _("Tie decided."),
         )
+    elif action == "cancel" and post.get("confirm"):
+        run(request, lambda: services.cancel_top_cut(user, event), _("The top cut is cancelled."))
     else:
         messages.error(request, _("Unknown action."))
     return redirect("eventday-bracket", slug=event.slug)
@@ -169,16 +172,7 @@ def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 messages.success(request, _("Players swapped."))
                 return redirect("eventday-hub", slug=event.slug)
             cost = services.swap_cost(event, rnd, a, b)
-            names = dict(
-                Registration.objects.filter(event=event).values_list("pk", "player__display_name")
-            )
-            context.update(
-                a=a,
-                b=b,
-                cost=cost,
-                rematches=[(names[x], names[y]) for x, y in cost.rematches],
-                avoided=[(names[x], names[y]) for x, y in cost.avoided],
-            )
+            context.update(cost_context(event, cost), a=a, b=b)
         except ServiceError as exc:
             messages.error(request, exc.message)
     return render(request, "tournaments/eventday/swap.html", context)

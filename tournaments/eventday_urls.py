@@ -3,6 +3,7 @@
 from django.urls import path
 
 from tournaments import eventday_round_views as rounds
+from tournaments import eventday_table_views as tables
 from tournaments import eventday_views as views
 
 E = "events/<slug:slug>/"
@@ -36,6 +37,7 @@ urlpatterns = [
     path(E + "bracket/", rounds.bracket, name="eventday-bracket"),
     path(E + "bracket/<str:action>/", rounds.playoff_action, name="eventday-playoff"),
     path(E + "event-day/rounds/<int:number>/swap/", rounds.swap, name="eventday-swap"),
+    path(E + "event-day/rounds/<int:number>/table/", tables.table_set, name="eventday-table-set"),
     path(E + "event-day/rounds/<int:number>/<str:how>/", rounds.round_drop, name="eventday-round"),
     path(E + "event-day/pairing-settings/", rounds.constraints, name="eventday-constraints"),
 ]

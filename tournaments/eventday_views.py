@@ -151,28 +151,43 @@ def check_in_all(request: HttpRequest, slug: str) -> HttpResponse:
     return back(event)
 
 
-@login_required
-def remove_registration(request: HttpRequest, slug: str, registration_id: int) -> HttpResponse:
-    event = staff_event(request, slug)
+def confirm_one(
+    request: HttpRequest,
+    slug: str,
+    registration_id: int,
+    action: Callable[[Event, Registration], Any],
+    done: str,
+    page: dict[str, Any],
+    *,
+    judge: bool = False,
+    after: str = "event-dashboard",
+) -> HttpResponse:
+    """One player, one action, after a page that names him (remove, drop, eject): GET
+    asks, POST acts; a refusal is shown on the same page. ``done`` has a %(name)s."""
+    event = staff_event(request, slug, judge=judge)
     reg = get_object_or_404(
         Registration.objects.select_related("player"), pk=registration_id, event=event
     )
+    name = reg.player.display_name
     if request.method == "POST":
-        done = run(
-            request,
-            lambda: services.remove_registration(request.user, event, reg.pk),
-            _("%(name)s removed from the event.") % {"name": reg.player.display_name},
-        )
-        if done is not None:
-            return back(event)
-    return render(
+        result = run(request, lambda: action(event, reg), done % {"name": name})
+        if result is not None:
+            return redirect(after, slug=event.slug)
+    context = {"event": event, "names": [name], **page}
+    return render(request, "tournaments/eventday/confirm.html", context)
+
+
+@login_required
+def remove_registration(request: HttpRequest, slug: str, registration_id: int) -> HttpResponse:
+    return confirm_one(
         request,
-        "tournaments/eventday/confirm.html",
+        slug,
+        registration_id,
+        lambda event, reg: services.remove_registration(request.user, event, reg.pk),
+        _("%(name)s removed from the event."),
         {
-            "event": event,
             "title": _("Remove a registration"),
             "question": _("Remove this registration? It is deleted, as if never entered."),
-            "names": [reg.player.display_name],
             "button": _("Remove"),
         },
     )
@@ -284,26 +299,15 @@ def undo_self_drop(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def drop_one(request: HttpRequest, slug: str, registration_id: int) -> HttpResponse:
     """Drop one player, after a page that names him."""
-    event = staff_event(request, slug)
-    reg = get_object_or_404(
-        Registration.objects.select_related("player"), pk=registration_id, event=event
-    )
-    if request.method == "POST":
-        done = run(
-            request,
-            lambda: services.drop(request.user, reg, request.POST.get("note", "")),
-            _("%(name)s dropped.") % {"name": reg.player.display_name},
-        )
-        if done is not None:
-            return back(event)
-    return render(
+    return confirm_one(
         request,
-        "tournaments/eventday/confirm.html",
+        slug,
+        registration_id,
+        lambda _event, reg: services.drop(request.user, reg, request.POST.get("note", "")),
+        _("%(name)s dropped."),
         {
-            "event": event,
             "title": _("Drop a player"),
             "question": _("Drop this player from later rounds? His played results stand."),
-            "names": [reg.player.display_name],
             "note": True,
             "button": _("Drop"),
             "danger": True,
@@ -314,35 +318,26 @@ def drop_one(request: HttpRequest, slug: str, registration_id: int) -> HttpRespo
 @login_required
 def eject(request: HttpRequest, slug: str, registration_id: int) -> HttpResponse:
     """Eject one player (000 Part VI §3), after a page that names him and asks why."""
-    event = staff_event(request, slug, judge=True)
-    reg = get_object_or_404(
-        Registration.objects.select_related("player"), pk=registration_id, event=event
-    )
-    if request.method == "POST":
-        done = run(
-            request,
-            lambda: services.issue_penalty(
-                request.user,
-                reg,
-                request.POST.get("offense", ""),
-                request.POST.get("note", ""),
-                kind=Penalty.Kind.EJECTION,
-            ),
-            _("%(name)s ejected.") % {"name": reg.player.display_name},
-        )
-        if done is not None:
-            return redirect("eventday-hub", slug=event.slug)
-    return render(
+    return confirm_one(
         request,
-        "tournaments/eventday/confirm.html",
+        slug,
+        registration_id,
+        lambda _event, reg: services.issue_penalty(
+            request.user,
+            reg,
+            request.POST.get("offense", ""),
+            request.POST.get("note", ""),
+            kind=Penalty.Kind.EJECTION,
+        ),
+        _("%(name)s ejected."),
         {
-            "event": event,
             "title": _("Eject a player"),
             "question": _("Eject this player? He is dropped from later rounds and cannot place."),
-            "names": [reg.player.display_name],
             "offenses": Penalty.Offense.choices,
             "note": True,
             "button": _("Eject"),
             "danger": True,
         },
+        judge=True,
+        after="eventday-hub",
     )

@@ -104,3 +104,31 @@ def final_places(swiss_order: list[str], matches: list[Played]) -> list[str]:
 def champion(matches: list[Played], size: int) -> str | None:
     final = [m for m in matches if m.stage == stage_count(size)]
     return final[0].winner if final else None
+
+
+# How far a player went, counted from the end: the final is 0 stages from it.
+STAGE_NAMES = {0: "final", 1: "semi_final", 2: "quarter_final"}
+
+
+def stage_name(stage: int, size: int) -> str:
+    """The stage's usual name (final, semi_final, quarter_final; "round_of_16" beyond)."""
+    return STAGE_NAMES.get(stage_count(size) - stage, "round_of_16")
+
+
+def cut_size(matches: list[Played]) -> int:
+    """The bracket's size, from its first stage (two players a match)."""
+    return 2 * sum(1 for m in matches if m.stage == 1)
+
+
+def reached(matches: list[Played]) -> dict[str, str]:
+    """How far each playoff player went: "champion", or the name of the stage he lost."""
+    size = cut_size(matches)
+    out: dict[str, str] = {}
+    for match in matches:
+        loser = eliminated(match)
+        if loser is not None:
+            out[loser[0]] = stage_name(match.stage, size)
+    won = champion(matches, size) if size else None
+    if won is not None:
+        out[won] = "champion"
+    return out

@@ -248,10 +248,11 @@ class FinishedSummary:
 
 
 def finished_summary(event: Event) -> FinishedSummary | None:
-    """A finished event's winner, top 8 and published deck lists (None while it runs)."""
+    """A finished event's winner, top 8 and published deck lists (None while it runs); with
+    a top cut, the playoff champion and the playoff places (services.final_rows)."""
     if event.status != Event.Status.FINISHED or not event.rounds.exists():
         return None
-    rows = services.event_standings(event)
+    rows = services.final_rows(event)
     if not rows:
         return None
     # Standings rows carry their registration (services.event_standings): places by entry,

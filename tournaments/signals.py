@@ -17,3 +17,6 @@ event_imported = Signal()
 # sender=PlayoffMatch class; kwargs: match (a decided top-cut match). RULES.md §3 "Top cut":
 # playoff games are rated like any other game; ratings listen to rate them.
 playoff_match_decided = Signal()
+# sender=Event class; kwargs: event (its undecided top cut was just cancelled: its playoff
+# games leave the rating ledger and the winner's bonus goes back to the Swiss winners).
+playoff_cancelled = Signal()

@@ -31,6 +31,7 @@ from tournaments import services, signals
 from tournaments.council import remap_council
 from tournaments.models import Event, Penalty, Player, Registration, Round, Seat, Table
 from tournaments.services.event_validation import validate_event
+from tournaments.transfer_playoff import import_playoff
 
 REQUIRED = ("event", "registrations", "rounds", "penalties", "standings")
 STANDING_FIELDS = ("rank", "points", "wins", "losses", "draws", "byes", "opponents_points")
@@ -239,6 +240,7 @@ def _import(
         ) or (last_close + timedelta(minutes=1))
         event.save(update_fields=["finished_at"])
     _create_penalties(document["penalties"], reg_map)
+    import_playoff(event, document, reg_map)  # the top cut: tournaments.transfer_playoff
     if event.rounds.exists():
         expected = [
             {"registration": r["registration"], **{f: r[f] for f in STANDING_FIELDS}}

@@ -38,7 +38,7 @@ class SeatData(NamedTuple):
 
 @dataclass
 class TableData:
-    id: int
+    id: int | None  # None for a playoff game (ratings.services.playoff_games)
     round_id: int
     outcome: str
     winner_id: int | None

@@ -12,6 +12,7 @@ Concurrency: every writer takes a per-game-system lock (ratings.services.locks).
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -30,9 +31,22 @@ from ratings.services.ledger_io import (
 )
 from ratings.services.loading import TableData, event_info, load_tables
 from ratings.services.locks import SessionLock, xact_lock
+from ratings.services.playoff_games import (
+    bonus_after_final,
+    champions,
+    playoff_games,
+    with_champions,
+)
 from ratings.services.rater import GAME, LedgerRow, Rater
-from ratings.services.timeline import GAME_KIND, bonus_at, bonus_step, round_step, timeline
-from tournaments.models import Event, GameSystem, Registration, Round
+from ratings.services.timeline import (
+    GAME_KIND,
+    Step,
+    bonus_at,
+    bonus_step,
+    round_step,
+    timeline,
+)
+from tournaments.models import Event, GameSystem, PlayoffMatch, Registration, Round
 from tournaments.services import event_winners, rated_event_ids, sanctioning_status
 
 
@@ -68,6 +82,44 @@ def rate_closed_round(rnd: Round) -> int:
         return len(rater.rows)
 
 
+def rate_playoff_match(match: PlayoffMatch) -> int:
+    """Rate a decided top-cut game of a rated event like a game of a closed round
+    (RULES.md §3 "Top cut"; idempotent). Returns how many ledger rows were written."""
+    event = match.event
+    if not is_rated(event) or match.status != PlayoffMatch.Status.DONE:
+        return 0
+    with transaction.atomic():
+        xact_lock(event.game)
+        games = playoff_games(pk=match.pk)
+        if not games:
+            return 0
+        step, table = games[0]
+        regs = [s.registration_id for s in table.seats]
+        reg_player = dict(Registration.objects.filter(pk__in=regs).values_list("pk", "player_id"))
+        done = RatingEntry.objects.filter(
+            event=event, round_number=step.round_number, kind=GAME, player__in=reg_player.values()
+        )
+        if done.exists():
+            return 0  # already rated: a second signal changes nothing
+        late, step_no = needs_replay(event.game, step.key)
+        if late:
+            replay_game(event.game)
+            return done.count()
+        rater = Rater(event.game, current_ratings(event.game, reg_player.values()), reg_player,
+                      timezone.now())  # fmt: skip
+        rater.rate_round(step, step_no, event_info(event), [table])
+        _append(event.game, rater.rows)
+        return len(rater.rows)
+
+
+def on_playoff_match_decided(sender: Any, match: PlayoffMatch, **kwargs: Any) -> None:
+    """A decided playoff game is rated at once; if the event was already finished, its
+    winner's bonus (which waited for the final) follows."""
+    rate_playoff_match(match)
+    if match.event.status == Event.Status.FINISHED:
+        rate_finished_event(match.event)
+
+
 def _append(game: str, rows: list[LedgerRow]) -> None:
     insert_rows(rows)
     save_player_ratings(game, rows)
@@ -83,12 +135,13 @@ def rate_finished_event(event: Event) -> RatingEntry | None:
         xact_lock(event.game)
         if bonus.exists():
             return None
-        step = bonus_step(event.pk, bonus_at(event))
+        finals = champions([event.pk])
+        step = bonus_step(event.pk, bonus_after_final(bonus_at(event), event.pk, finals))
         late, step_no = needs_replay(event.game, step.key)
         if late:
             replay_game(event.game)
             return bonus.first()
-        winners = event_winners(pk=event.pk).get(event.pk) or []
+        winners = with_champions(event_winners(pk=event.pk), [event.pk]).get(event.pk) or []
         if not winners:
             return None
         rater = Rater(event.game, current_ratings(event.game, winners), {}, timezone.now())
@@ -139,7 +192,8 @@ def compute_ledger(game: str, progress: Progress | None = None) -> tuple[list[Le
         )
     )
     winners = event_winners(game=game, sanctioned=True, status=Event.Status.FINISHED)
-    winners = {pk: players for pk, players in winners.items() if pk in rated}
+    winners = with_champions({pk: p for pk, p in winners.items() if pk in rated}, rated)
+    steps, total = _with_playoff(game, rated, steps, by_round, total)
     rater = Rater(game, {}, reg_player, timezone.now())
     done = 0
     report("rating games", 0, total)
@@ -157,6 +211,24 @@ def compute_ledger(game: str, progress: Progress | None = None) -> tuple[list[Le
             report("rating games", done, total)
             next_report = done + every
     return rater.rows, rater.skipped
+
+
+def _with_playoff(
+    game: str, rated: set[int], steps: list[Step], by_round: dict[int, list[TableData]], total: int
+) -> tuple[list[Step], int]:
+    """The timeline with the rated events' playoff games in it (RULES.md §3 "Top cut"), and
+    each bonus moved after the final it goes to."""
+    games = [g for g in playoff_games(event__game=game) if g[0].event_id in rated]
+    finals = champions({s.event_id for s, _ in games})
+    for step, table in games:
+        by_round[step.round_id] = [table]  # type: ignore[index]
+    moved = [
+        bonus_step(s.event_id, bonus_after_final(s.at, s.event_id, finals))
+        if s.kind != GAME_KIND
+        else s
+        for s in steps
+    ]
+    return sorted([*moved, *(s for s, _ in games)], key=lambda s: s.key), total + len(games)
 
 
 def _job_progress(job: ReplayJob | None) -> Progress:

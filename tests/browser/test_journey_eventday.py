@@ -1,7 +1,9 @@
 """The event-day journey (issue 16) in Chromium: a director pastes his player list, invites
 a judge, drops the no-shows after seeing their names and undoes it in one click, swaps
-two players after reading the cost, rescinds a warning, and runs a top 4 to the final
-standings; the bracket and the event-day page are checked at phone size."""
+two players after reading the cost, sets a table by hand, rescinds a warning, runs a top 4
+to the final standings (finishing is refused while the final is undecided) and finds the
+champion on the finished event's page; the bracket and the event-day page are checked at
+phone size."""
 
 from __future__ import annotations
 
@@ -90,6 +92,24 @@ def _swap(page: Page, event: Event) -> None:
     assert rnd.tables.get(number=1).seats.filter(registration=t2).exists()
 
 
+def _set_table(page: Page, event: Event) -> None:
+    """The director seats two players of table 1 together at table 2, cost first."""
+    rnd = event.rounds.get(number=1)
+    wanted = [s.registration for s in rnd.tables.get(number=1).seats.order_by("position")]
+    _go(page, event)
+    page.get_by_role("link", name="Set a table by hand…").click()
+    page.get_by_label("Table", exact=True).select_option("2")
+    page.get_by_label("Player 1", exact=True).select_option(str(wanted[0].pk))
+    page.get_by_label("Player 2", exact=True).select_option(str(wanted[1].pk))
+    page.get_by_role("button", name="Show what it costs").click()
+    expect(page.locator("#cost")).to_contain_text("Largest score difference")
+    screenshot(page, "eventday-03b-set-table-cost")
+    page.get_by_role("button", name="Set table 2").click()
+    message(page, "Table 2 set.")
+    seated = set(rnd.tables.get(number=2).seats.values_list("registration_id", flat=True))
+    assert seated == {wanted[0].pk, wanted[1].pk}
+
+
 def _rescind(page: Page, event: Event) -> None:
     reg = event.registrations.filter(dropped=False).first()
     services.issue_penalty(event.organizer, reg, "slow_play")
@@ -134,6 +154,11 @@ def _top_cut(page: Page, event: Event) -> None:
     form.locator("input[name=low_mps]").fill("9")
     form.get_by_role("button", name="Save result").click()
     message(page, "Result saved: waiting for a result.")  # a tie is replayed
+    # Finishing now is refused, saying what to do: the final is not decided.
+    _go(page, event, "manage/")
+    page.get_by_role("button", name="Finish the event").click()
+    message(page, "The playoff is not decided yet.")
+    _go(page, event, "bracket/")
     form = page.locator(f"#match-{final.pk} form")
     form.locator("input[name=high_mps]").fill("6")
     form.locator("input[name=low_mps]").fill("14")
@@ -143,6 +168,15 @@ def _top_cut(page: Page, event: Event) -> None:
         final.low.player.display_name
     )
     screenshot(page, "eventday-04-bracket-desktop")
+    _go(page, event, "manage/")
+    page.get_by_role("button", name="Finish the event").click()
+    message(page, "The event is finished.")
+    _go(page, event, "")
+    expect(page.locator("#winner-h")).to_have_text(
+        f"Champion (playoff winner): {final.low.player.display_name}"
+    )
+    expect(page.locator("ol.top8 li").nth(1)).to_contain_text("Finalist")
+    screenshot(page, "eventday-04b-finished-champion")
 
 
 def test_director_event_day_journey(desktop: Page, browser, live_server):
@@ -153,10 +187,12 @@ def test_director_event_day_journey(desktop: Page, browser, live_server):
     _bulk_entry_and_staff(desktop, event)
     _drop_and_undo(desktop, event)
     _swap(desktop, event)
+    _set_table(desktop, event)
     _rescind(desktop, event)
     _top_cut(desktop, event)
     # Every action once in the trail, each with who did it.
     assert AuditEntry.objects.filter(event=event, action="pairing_swap").count() == 1
+    assert AuditEntry.objects.filter(event=event, action="pairing_set_table").count() == 1
     assert AuditEntry.objects.filter(event=event, action="penalty_rescind").count() == 1
     assert (
         AuditEntry.objects.filter(

@@ -127,6 +127,7 @@ EVENT_DAY_WRITES = [
     "undo/",
     "penalties/rescind/",
     "rounds/1/swap/",
+    "rounds/1/table/",
     "rounds/1/results/repair/",
     "playoff/start/",
 ]

@@ -45,7 +45,7 @@ class Standings(generics.ListAPIView):
         if getattr(self, "swagger_fake_view", False):
             return []
         event = event_for(self.request, self.kwargs["slug"])
-        return s.standing_rows(services.event_standings(event))
+        return s.standing_rows(services.final_rows(event))
 
     @extend_schema(
         summary="Standings after the confirmed results (ETag: poll with If-None-Match)",

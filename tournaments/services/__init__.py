@@ -198,6 +198,7 @@ from tournaments.services.constraints import (
     avoided_pairs_in_round,
     set_pairing_constraints,
 )
+from tournaments.services.final_places import final_rows
 from tournaments.services.hands_on import (
     delete_round,
     repair_round_with_results,
@@ -215,6 +216,7 @@ from tournaments.services.playoff import (
     set_top_cut,
     start_playoff,
 )
+from tournaments.services.playoff_end import cancel_blocker, cancel_top_cut, finish_blocker
 from tournaments.services.staff import event_staff, invite_staff, remove_staff
 from tournaments.services.undo import (
     drop_no_shows_confirmed,
@@ -228,13 +230,17 @@ from tournaments.services.undo import (
 __all__ += [
     "apply_fixed_tables",
     "avoided_pairs_in_round",
+    "cancel_blocker",
+    "cancel_top_cut",
     "check_in_everyone",
     "decide_playoff_tie",
     "delete_round",
     "drop_no_shows_confirmed",
     "event_staff",
     "eventday_settings",
+    "final_rows",
     "final_standings",
+    "finish_blocker",
     "invite_staff",
     "no_show_preview",
     "parse_player_list",

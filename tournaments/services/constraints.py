@@ -2,9 +2,9 @@
 event, checked and applied around the pairing.
 
 Fixed tables are applied after the pairing by renumbering tables (which table a game is
-played at changes nobody's opponent). Pairs to avoid are reported on the round so the
-director can swap by hand; the Swiss pairing takes them as forbidden pairs once the
-pairing module accepts them (see the integration note in the report of this branch).
+played at changes nobody's opponent). Pairs to avoid are given to the pairing itself
+(services/avoidance.py); a pair it could not keep apart is flagged on the round so the
+director can swap or set a table by hand.
 """
 
 from __future__ import annotations

@@ -38,6 +38,7 @@ from tournaments.services.base import (
     tiebreaks_for,
 )
 from tournaments.services.event_validation import validate_event
+from tournaments.services.playoff_end import finish_blocker
 from tournaments.services.sanctioning import (  # noqa: F401  (re-exported)
     MIN_PLAYERS,
     MIN_PLAYERS_MULTIPLAYER,
@@ -246,6 +247,9 @@ def finish_event(user: Any, event: Event, *, early: bool = False) -> Event:
             % {"round": last.number},
             code="round_open",
         )
+    playoff = finish_blocker(event)  # RULES.md §3 "Top cut": the champion is the playoff winner
+    if playoff is not None:
+        raise playoff
     total = rounds_total(event)
     if last.number < total and not early:
         raise Conflict(

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Registration, Round
 from tournaments.pairing import render_pairing_explanation
+from tournaments.services.hand_notes import RENDERERS
 
 HAND_SWAP = "swapped_by_hand"
 
@@ -72,6 +73,8 @@ def explanation_lines(items: Sequence[Item | str], names: Mapping[str, str]) -> 
     for item in items or ():
         if not isinstance(item, str) and item.get("code") == HAND_SWAP:
             lines.append(_hand_swap(item, names))
+        elif not isinstance(item, str) and item.get("code") in RENDERERS:
+            lines.append(RENDERERS[item["code"]](item, names))
         else:
             lines.extend(render_pairing_explanation([item], names))
     return lines

@@ -17,6 +17,7 @@ from tournaments.services.explanations import round_explanation
 from tournaments.services.queries import round_tables
 from tournaments.services.result_input import table_snapshot
 from tournaments.services.standings_input import event_standings
+from tournaments.transfer_playoff import export_playoff
 
 
 def export_event(event: Event) -> dict[str, Any]:
@@ -29,6 +30,8 @@ def export_event(event: Event) -> dict[str, Any]:
                 "number": rnd.number,
                 "status": rnd.status,
                 "seed": rnd.seed,
+                # Kept so an import puts the rated playoff games after the Swiss rounds.
+                "closed_at": rnd.closed_at.isoformat() if rnd.closed_at else None,
                 "explanation": round_explanation(rnd),
                 "tables": [
                     {"number": t.number, "is_bye": t.is_bye, **table_snapshot(t)}
@@ -82,4 +85,5 @@ def export_event(event: Event) -> dict[str, Any]:
             for p in Penalty.objects.filter(registration__event=event)
         ],
         "standings": standings,
+        **export_playoff(event),  # the top cut, if any (tournaments.transfer_playoff)
     }

@@ -33,10 +33,17 @@ class Cost:
     avoided: list[tuple[int, int]] = field(default_factory=list)  # pairs the event avoids
     gap_before: int = 0  # the largest score difference at a changed table
     gap_after: int = 0
+    # (registration, its fixed table): players the change takes away from their fixed table
+    fixed_moved: list[tuple[int, int]] = field(default_factory=list)
 
     @property
     def free(self) -> bool:
-        return not self.rematches and not self.avoided and self.gap_after <= self.gap_before
+        return (
+            not self.rematches
+            and not self.avoided
+            and not self.fixed_moved
+            and self.gap_after <= self.gap_before
+        )
 
 
 def _history(event: Event, before_round: int) -> tuple[dict[int, int], set[frozenset[int]]]:
@@ -82,7 +89,20 @@ def arrangement_cost(event: Event, rnd: Round, after: Arrangement) -> Cost:
         if old_ids:
             cost.gap_before = max(cost.gap_before, _gap(old_ids, scores))
         cost.gap_after = max(cost.gap_after, _gap(new_ids, scores))
+    cost.fixed_moved = _fixed_moved(event, before, after)
     return cost
+
+
+def _fixed_moved(event: Event, before: Arrangement, after: Arrangement) -> list[tuple[int, int]]:
+    """Players who sit at their fixed table (an event setting) now and would not after."""
+    fixed = {int(k): int(v) for k, v in eventday_settings(event).fixed_tables.items()}
+    where_before = {r: t for t, ids in before.items() for r in ids}
+    where_after = {r: t for t, ids in after.items() for r in ids}
+    return sorted(
+        (reg, table)
+        for reg, table in fixed.items()
+        if where_before.get(reg) == table and where_after.get(reg) != table
+    )
 
 
 def _gap(ids: list[int], scores: dict[int, int]) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit import services as audit
@@ -19,6 +20,7 @@ from tournaments.permissions import require_director, require_judge
 from tournaments.services.base import _last_round_number, _lock_event, scoring_settings_for
 from tournaments.services.eventday_settings import eventday_settings
 from tournaments.services.rounds import pair_blocker
+from tournaments.services.snapshot import mark_stale
 from tournaments.services.standings_input import event_standings
 
 
@@ -178,7 +180,9 @@ def _decide(actor: Any, event: Event, match: PlayoffMatch, winner_id: str | None
     else:
         match.winner_id = int(winner_id)
         match.status = PlayoffMatch.Status.DONE
+        match.decided_at = timezone.now()
     match.save()
+    mark_stale([event.pk])  # the final places (standings pages) follow the bracket
     audit.record(
         actor=actor,
         obj=match,
@@ -252,8 +256,14 @@ def playoff_matches(event: Event) -> list[PlayoffMatch]:
 def final_standings(event: Event) -> list[tuple[int, Any]]:
     """(place, Swiss row) for everyone: playoff places first, then the Swiss order."""
     rows = event_standings(event)
+    matches = [_played(m) for m in playoff_matches(event)]
+    if not matches:
+        return [(r.rank, r) for r in rows]  # no playoff: the Swiss places, shared ones too
     by_id = {r.player: r for r in rows}
-    order = bracket.final_places(
-        [r.player for r in rows], [_played(m) for m in playoff_matches(event)]
-    )
+    order = bracket.final_places([r.player for r in rows], matches)
     return [(place, by_id[pid]) for place, pid in enumerate(order, start=1)]
+
+
+def playoff_reached(event: Event) -> dict[str, str]:
+    """How far each playoff player went (bracket.reached), by registration id."""
+    return bracket.reached([_played(m) for m in playoff_matches(event)])

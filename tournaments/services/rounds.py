@@ -5,8 +5,10 @@ from __future__ import annotations
 import dataclasses
 import secrets
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -16,9 +18,7 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import Conflict, ServiceError
-from rules_engine import (
-    bye_points,
-)
+from rules_engine import bye_points
 from tournaments import signals
 from tournaments.bulk_insert import insert_rows
 from tournaments.models import (
@@ -37,9 +37,8 @@ from tournaments.pairing import (
     pair_swiss,
     pod_sizes_for_game,
 )
-from tournaments.permissions import (
-    require_director,
-)
+from tournaments.permissions import require_director
+from tournaments.services.avoidance import event_avoid_pairs, explain_avoidance, pair_avoiding
 from tournaments.services.base import (
     _last_round,
     _last_round_number,
@@ -121,17 +120,23 @@ def _compute_pairing(event: Event, number: int, seed: int) -> SwissPairing | Pod
         )
         for pk, name in regs
     ]
+    avoid = event_avoid_pairs(event.pk, (p.id for p in players))
+    pair: Callable[[list[PairingPlayer]], SwissPairing | PodPairing]
+    if event.multiplayer:
+        # RULES.md §3 Reading (`lotr-dice`): the Dice game's pods are 3-4, never 5.
+        previous = _previous_pods(event)
+        pair = partial(
+            pair_pods, round_number=number, seed=seed, sizes=sizes, previous_pods=previous
+        )
+    else:
+        pair = partial(pair_swiss, round_number=number, seed=seed)
     try:
-        if event.multiplayer:
-            previous = _previous_pods(event)
-            # RULES.md §3 Reading (`lotr-dice`): the Dice game's pods are 3-4, never 5.
-            pairing: SwissPairing | PodPairing = pair_pods(
-                players, number, seed, previous_pods=previous, sizes=sizes
-            )
-        else:
-            pairing = pair_swiss(players, number, seed)
+        pairing = pair_avoiding(pair, players, avoid)
     except PairingImpossible as exc:
         raise ServiceError(str(exc), code="pairing_impossible")
+    pairing.explanation_items = explain_avoidance(
+        list(pairing.explanation_items), pairing.tables, avoid, players
+    )
     return pairing
 
 
@@ -319,6 +324,7 @@ def repair_round(user: Any, rnd: Round, seed: int | None = None) -> Round:
     rnd.closed_at = None
     rnd.save()
     _create_tables(rnd, pairing)
+    apply_fixed_tables(rnd)  # a re-paired round keeps the players' fixed tables too
     audit.record(
         actor=user,
         obj=rnd,

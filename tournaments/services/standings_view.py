@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tournaments.models import Event, Round, Table
+from tournaments.services.final_places import final_rows
 from tournaments.services.standings_input import event_standings
 from tournaments.standings import StandingRow
 
@@ -40,7 +41,7 @@ def standings_view(event: Event) -> StandingsView:
     if not event.rounds.exists():
         return StandingsView(rows=[], closed_rounds=0, final=False)
     if event.status == Event.Status.FINISHED:
-        rows = event_standings(event)
+        rows = final_rows(event)  # with a top cut: the playoff places first
         return StandingsView(rows=rows, closed_rounds=event.rounds.count(), final=True)
     closed = closed_through(event)
     rows = event_standings(event, through_round=closed)

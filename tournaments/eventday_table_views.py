@@ -1,0 +1,73 @@
+"""Set a table by hand from the round's page: the director picks the players of one table
+(two players, or a pod), sees what it costs, then commits (issue 16, hands-on pairings)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from core.errors import ServiceError
+from tournaments.eventday_views import ids, staff_event
+from tournaments.models import Event, Round, Seat
+from tournaments.services.hands_on import Cost
+from tournaments.services.table_set import set_table, table_set_cost
+
+# A pod has at most five players (000 Part VI "Multi-player tournaments": groups of 3-5).
+_POD_CHOICES = 5
+
+
+def cost_context(event: Event, cost: Cost) -> dict[str, Any]:
+    """The cost of a hand-made change with players by name (the swap and set-table pages)."""
+    names = dict(event.registrations.values_list("pk", "player__display_name"))
+    return {
+        "cost": cost,
+        "rematches": [(names[x], names[y]) for x, y in cost.rematches],
+        "avoided": [(names[x], names[y]) for x, y in cost.avoided],
+        "fixed_moved": [(names[reg], table) for reg, table in cost.fixed_moved],
+    }
+
+
+def _tables(rnd: Round) -> list[tuple[int, list[tuple[int, str]]]]:
+    """(table number, [(registration, name), ...]) for the round's tables with players."""
+    out: dict[int, list[tuple[int, str]]] = {}
+    seats = Seat.objects.filter(round=rnd, is_bye=False).order_by("table__number", "position")
+    for number, reg, name in seats.values_list(
+        "table__number", "registration_id", "registration__player__display_name"
+    ):
+        out.setdefault(number, []).append((reg, name))
+    return sorted(out.items())
+
+
+@login_required
+def table_set(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = staff_event(request, slug)
+    rnd = get_object_or_404(Round, event=event, number=number)
+    tables = _tables(rnd)
+    players = sorted((p for _n, seated in tables for p in seated), key=lambda p: p[1])
+    context: dict[str, Any] = {
+        "event": event,
+        "round": rnd,
+        "tables": tables,
+        "players": players,
+    }
+    chosen: list[int] = []
+    if request.method == "POST":
+        try:
+            table = ids([request.POST.get("table", "")])[0]
+            chosen = ids([v for v in request.POST.getlist("player") if v])
+            if request.POST.get("confirm"):
+                set_table(request.user, rnd, table, chosen)
+                messages.success(request, _("Table %(t)d set.") % {"t": table})
+                return redirect("eventday-hub", slug=event.slug)
+            cost = table_set_cost(event, rnd, table, chosen)
+            context.update(cost_context(event, cost), table=table, chosen=chosen)
+        except ServiceError as exc:
+            messages.error(request, exc.message)
+    count = _POD_CHOICES if event.multiplayer else 2
+    context["slots"] = [(i + 1, chosen[i] if i < len(chosen) else None) for i in range(count)]
+    return render(request, "tournaments/eventday/table_set.html", context)

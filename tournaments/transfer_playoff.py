@@ -1,0 +1,130 @@
+"""The top cut in an event's export and import (tournaments.services.export_event,
+tournaments.transfer.import_event): the event-day playoff settings and every playoff
+match as played, so a round trip reproduces the bracket, the final places and, through
+the ratings' replay, the rated playoff games and the champion's bonus (RULES.md §3 "Top
+cut"). Registrations are named by their ids in the document, as everywhere in it.
+
+An import checks the final places the imported bracket gives against the exported ones,
+like the standings, and refuses the whole import otherwise.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.db.models import Max
+from django.utils.dateparse import parse_datetime
+
+from core.errors import Conflict, ServiceError
+from tournaments.models import Event, EventDaySettings, PlayoffMatch, Registration
+
+MATCH_FIELDS = ("stage", "slot", "high_seed", "low_seed", "high_mps", "low_mps", "outcome",
+                "status", "replays", "decided_by_director")  # fmt: skip
+
+
+def _final_places(event: Event) -> list[int]:
+    from tournaments.services.playoff import final_standings
+
+    return [int(row.player) for _place, row in final_standings(event)]
+
+
+def export_playoff(event: Event) -> dict[str, Any]:
+    """The document's "playoff" part ({} for an event without a top cut)."""
+    settings = EventDaySettings.objects.filter(event=event).first()
+    matches = list(event.playoff_matches.order_by("stage", "slot"))
+    if settings is None or (not settings.top_cut and not matches):
+        return {}
+    return {
+        "playoff": {
+            "top_cut": settings.top_cut,
+            "tie_rule": settings.playoff_tie,
+            "matches": [
+                {
+                    **{f: getattr(m, f) for f in MATCH_FIELDS},
+                    "high": m.high_id,
+                    "low": m.low_id,
+                    "winner": m.winner_id,
+                    "decided_at": m.decided_at.isoformat() if m.decided_at else None,
+                }
+                for m in matches
+            ],
+            "final_places": _final_places(event) if matches and event.rounds.exists() else [],
+        }
+    }
+
+
+def _bad(message: str) -> ServiceError:
+    return ServiceError(message, code="bad_document")
+
+
+def _reg(reg_map: dict[int, Registration], old: Any) -> Registration | None:
+    if old is None:
+        return None
+    if old not in reg_map:
+        raise _bad(f"A playoff match names registration {old!r}, which is not in the event.")
+    return reg_map[old]
+
+
+def _match(event: Event, row: Any, reg_map: dict[int, Registration]) -> PlayoffMatch:
+    if not isinstance(row, dict) or not all(isinstance(row.get(k), int) for k in ("stage", "slot")):
+        raise _bad("A playoff match needs its stage and slot.")
+    if row.get("status", PlayoffMatch.Status.WAITING) not in PlayoffMatch.Status.values:
+        raise _bad(f"Unknown playoff match status {row.get('status')!r}.")
+    decided = row.get("decided_at")
+    at = parse_datetime(decided) if isinstance(decided, str) else None
+    if decided and at is None:
+        raise _bad(f"decided_at is not a date and time: {decided!r}.")
+    fields = {f: row[f] for f in MATCH_FIELDS if row.get(f) is not None}
+    return PlayoffMatch(
+        event=event,
+        high=_reg(reg_map, row.get("high")),
+        low=_reg(reg_map, row.get("low")),
+        winner=_reg(reg_map, row.get("winner")),
+        decided_at=at,
+        **fields,
+    )
+
+
+def _after_the_swiss(event: Event, matches: list[PlayoffMatch]) -> list[PlayoffMatch]:
+    """A document without round times (older exports) gets rounds closed at made-up times;
+    the playoff games keep their order but move after the last of them, where the ratings'
+    timeline needs them."""
+    last = event.rounds.aggregate(last=Max("closed_at"))["last"]
+    times = [m.decided_at for m in matches if m.decided_at is not None]
+    if last is None or not times or min(times) > last:
+        return matches
+    shift = last - min(times) + timedelta(minutes=1)
+    for m in matches:
+        if m.decided_at is not None:
+            m.decided_at += shift
+    return matches
+
+
+def import_playoff(
+    event: Event, document: dict[str, Any], reg_map: dict[int, Registration]
+) -> None:
+    """Rebuild the document's playoff (inside the import's transaction); refuse the import
+    when the bracket does not give the exported final places."""
+    part = document.get("playoff")
+    if not part:
+        return
+    if not isinstance(part, dict) or not isinstance(part.get("matches", []), list):
+        raise _bad("The document's playoff has the wrong shape.")
+    tie = part.get("tie_rule") or EventDaySettings.TieRule.REPLAY
+    if tie not in EventDaySettings.TieRule.values:
+        raise _bad(f"Unknown playoff tie rule {tie!r}.")
+    EventDaySettings.objects.update_or_create(
+        event=event, defaults={"top_cut": int(part.get("top_cut") or 0), "playoff_tie": tie}
+    )
+    matches = [_match(event, row, reg_map) for row in part.get("matches", [])]
+    PlayoffMatch.objects.bulk_create(_after_the_swiss(event, matches))
+    expected = part.get("final_places") or []
+    if expected:
+        back = {new.pk: old for old, new in reg_map.items()}
+        if [back.get(pk) for pk in _final_places(event)] != expected:
+            raise Conflict(
+                "The imported playoff does not give the exported final places; nothing was "
+                "imported.",
+                code="final_places_differ",
+            )
