@@ -64,17 +64,15 @@ from tournaments.services.results import (
     report_result,
     void_result,
 )
+from tournaments.services.round_timing import RoundTimer, round_timer, start_round_clock
 from tournaments.services.rounds import (
     PlayerRecord,
-    RoundTimer,
     pair_blocker,
     pair_next_round,
     pairable_registrations,
     player_records,
     repair_blocker,
     repair_round,
-    round_timer,
-    start_round_clock,
 )
 from tournaments.services.sanctioning import (
     events_sanctioning,
