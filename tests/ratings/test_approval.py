@@ -35,9 +35,9 @@ def _staff(season: Season, name: str = "steward") -> object:
     return user
 
 
-def _played(starts_at=BASE, approved: bool = True):
+def _played(starts_at=BASE, approved: bool = True, players=None):
     """A sanctioned 6-player event with two closed rounds, finished."""
-    players = make_players(6)
+    players = players or make_players(6)
     event, regs = make_event(players, starts_at=starts_at, approved=approved)
     r = [regs[p.pk] for p in players]
     play_round(
@@ -76,8 +76,8 @@ def test_approving_later_rates_it_in_time_order_and_withdrawing_removes_it(
     if approved from the start: the later event's ratings start from the earlier's."""
     season = _season()
     steward = _staff(season)
-    early, _ = _played(BASE, approved=False)
-    late, _ = _played(BASE + timedelta(days=7), approved=True)
+    early, players = _played(BASE, approved=False)
+    late, _ = _played(BASE + timedelta(days=7), approved=True, players=players)
     services.replay_game("lore")
     only_late = _ledger()
     assert {row[0] for row in only_late} == {late.pk}
