@@ -6,9 +6,14 @@ the event from it in one transaction, then checks that the standings it computes
 the imported results are the exported ones (refusing the import otherwise), and has
 the ratings replayed so the ledger is rebuilt from the same results.
 
-What the export does not hold is not restored: user accounts (imported players are
-new players without an account), the history of each result, deck lists and the audit
-trail. Round times are not exported either; rounds are given closing times in their
+Players are matched to the ones this site already has (same id and name) when the
+importer may add them: the site's staff (the command line) always, a director restoring
+from the pages only his own walk-ins and players who registered themselves in one of his
+events (issue 19: a director must not pull strangers into his events). Everyone else
+comes back as a new walk-in without an account. What the export does not hold is not
+restored: the history of each result, deck lists and the audit trail. A restored
+sanctioned event is not rated until its league's staff approve it again (never counted
+twice into a league). Round times are not exported either; rounds are given closing times in their
 order, which is all the ratings' timeline needs within one event.
 """
 
@@ -29,6 +34,7 @@ from core.errors import Conflict, ServiceError
 from tournaments import services, signals
 from tournaments.models import Event, Penalty, Player, Registration, Round, Seat, Table
 from tournaments.services.event_validation import validate_event
+from tournaments.services.events import _unique_slug as unique_slug
 
 REQUIRED = ("event", "registrations", "rounds", "penalties", "standings")
 STANDING_FIELDS = ("rank", "points", "wins", "losses", "draws", "byes", "opponents_points")
@@ -112,14 +118,35 @@ def _create_event(document: dict[str, Any], organizer: Any, slug: str | None) ->
     )
 
 
-def _create_registrations(event: Event, rows: list[Any]) -> dict[int, Registration]:
+def _known_player(row: dict[str, Any], name: str, importer: Any) -> Player | None:
+    """The site's own player the row names, if the importer may add him (see above)."""
+    pk = row.get("player_id")
+    if not isinstance(pk, int) or isinstance(pk, bool):
+        return None
+    player = Player.objects.filter(pk=pk, display_name=name).first()
+    if player is None or importer is None or getattr(importer, "is_staff", False):
+        return player
+    if player.user_id is None:
+        return player if player.created_by_id == importer.pk else None
+    # An account holder is only ever in an event because he registered himself (or staff
+    # added him), so a registration in one of the importer's events is his consent.
+    mine = Registration.objects.filter(player=player, event__organizer=importer)
+    return player if mine.exists() else None
+
+
+def _create_registrations(
+    event: Event, rows: list[Any], importer: Any = None
+) -> dict[int, Registration]:
     reg_map: dict[int, Registration] = {}
     for row in sorted(rows, key=lambda r: r.get("id", 0)):
         old = _require(row, "id", int, "registration.")
-        name = _require(row, "player", str, "registration.")
+        name = _require(row, "player", str, "registration.")[:100]
+        player = _known_player(row, name, importer) or Player.objects.create(
+            display_name=name, created_by=importer
+        )
         reg_map[old] = Registration.objects.create(
             event=event,
-            player=Player.objects.create(display_name=name[:100]),
+            player=player,
             checked_in=bool(row.get("checked_in")),
             joined_round=int(row.get("joined_round") or 1),
             dropped=bool(row.get("dropped")),
@@ -203,10 +230,10 @@ def _create_penalties(penalties: list[Any], reg_map: dict[int, Registration]) ->
 
 @transaction.atomic
 def _import(
-    document: dict[str, Any], organizer: Any, slug: str | None
+    document: dict[str, Any], organizer: Any, slug: str | None, importer: Any = None
 ) -> tuple[Event, dict[int, Registration]]:
     event = _create_event(document, organizer, slug)
-    reg_map = _create_registrations(event, document["registrations"])
+    reg_map = _create_registrations(event, document["registrations"], importer)
     last_close = _create_rounds(event, document["rounds"], reg_map)
     if event.status == Event.Status.FINISHED:
         event.finished_at = _datetime(
@@ -251,4 +278,22 @@ def import_event(
         # The ledger is derived from results: the ratings app (listening) replays the
         # game system, which rebuilds this event's share of it.
         signals.event_imported.send(sender=Event, event=event)
+    return event
+
+
+def restore_event(user: Any, document: Any) -> Event:
+    """A director's "Restore an event from a file": a new event owned by him, under a
+    new address, players matched only where he may add them, and not rated until its
+    league approves it (the approval is not in the document)."""
+    if not getattr(user, "is_authenticated", False):
+        raise ServiceError("Log in first.", code="not_authenticated")
+    if not isinstance(document, dict) or not isinstance(document.get("event"), dict):
+        raise ServiceError(
+            "This file is not an event export: download one from an event's page.",
+            code="bad_document",
+        )
+    name = document["event"].get("name")
+    slug = unique_slug(name if isinstance(name, str) else "event")
+    event, _ = _import(document, user, slug, importer=user)
+    signals.event_imported.send(sender=Event, event=event)
     return event
