@@ -8,6 +8,8 @@ from datetime import date, timedelta
 import pytest
 from django.contrib.auth.models import Permission
 from django.test import Client
+from hypothesis import given
+from hypothesis import strategies as st
 
 from audit.models import AuditEntry
 from ratings import services
@@ -167,3 +169,31 @@ def test_the_staffs_queue_page_approves_with_a_csrf_protected_post():
     assert p.get("/leagues/approvals/").status_code == 302
     p.post(f"/leagues/approvals/{event.slug}/withdraw/")
     assert approval.approved_ids([event.pk]) == {event.pk}
+
+
+@given(
+    sanctioned=st.booleans(),
+    multiplayer=st.booleans(),
+    players=st.integers(0, 40),
+    approved=st.booleans(),
+)
+def test_rated_only_when_sanctioned_at_the_minimum_and_approved(
+    sanctioned: bool, multiplayer: bool, players: int, approved: bool
+) -> None:
+    """000 Part VI §3 "Sanctioning" (5 players, 12 multi-player) and issue 19's approval:
+    each reason not to rate has its own code, and the approval is asked last."""
+    from tournaments.services.sanctioning import sanctioning_for
+
+    s = sanctioning_for(sanctioned, multiplayer, players, approved)
+    meets = players >= (12 if multiplayer else 5)
+    assert s.rated == (sanctioned and meets and approved)
+    expected = (
+        "not_sanctioned"
+        if not sanctioned
+        else "too_few_players"
+        if not meets
+        else "rated"
+        if approved
+        else "awaiting_approval"
+    )
+    assert s.code == expected
