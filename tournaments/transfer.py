@@ -20,12 +20,13 @@ order, which is all the ratings' timeline needs within one event.
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import DataError, IntegrityError, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -60,6 +61,26 @@ def _require(mapping: Any, key: str, kind: type | tuple[type, ...], where: str) 
     value = mapping[key]
     if not isinstance(value, kind):
         raise ServiceError(f"{where}{key} has the wrong type.", code="bad_document")
+    return value
+
+
+def _choice(value: Any, choices: Any, default: str, where: str) -> str:
+    """A stored choice from the document, refused when it is not one of the model's."""
+    if value in (None, ""):
+        return default
+    if value not in choices.values:
+        raise ServiceError(
+            f"{where} is not one of {', '.join(choices.values)}.", code="bad_document"
+        )
+    return value
+
+
+def _outcome(value: Any, where: str) -> str:
+    # The rules engine's outcome keys are short snake_case words ("normal", "one_ring").
+    if value in (None, ""):
+        return "normal"
+    if not isinstance(value, str) or not re.fullmatch(r"[a-z0-9_]{1,40}", value):
+        raise ServiceError(f"{where} has an unknown outcome {value!r}.", code="bad_document")
     return value
 
 
@@ -170,8 +191,8 @@ def _create_table(new_round: Round, t: dict[str, Any], reg_map: dict[int, Regist
         round=new_round,
         number=_require(t, "number", int, "table."),
         is_bye=bool(t.get("is_bye")),
-        status=t.get("status") or Table.Status.PENDING,
-        outcome=t.get("outcome") or "normal",
+        status=_choice(t.get("status"), Table.Status, Table.Status.PENDING, f"{where} status"),
+        outcome=_outcome(t.get("outcome"), where),
         winner=_registration(reg_map, winner, where) if winner is not None else None,
         time_called=bool(t.get("time_called")),
         band=str(t.get("band") or "")[:60],
@@ -186,7 +207,7 @@ def _create_table(new_round: Round, t: dict[str, Any], reg_map: dict[int, Regist
             is_bye=table.is_bye,
             mps=seat.get("mps"),
             points=seat.get("points"),
-            outcome=seat.get("outcome") or "",
+            outcome=_choice(seat.get("outcome"), Seat.Outcome, "", f"{where} seat outcome"),
         )
 
 
@@ -206,7 +227,7 @@ def _create_rounds(event: Event, rounds: list[Any], reg_map: dict[int, Registrat
             event=event,
             number=number,
             seed=int(rnd.get("seed") or 0),
-            status=rnd.get("status") or Round.Status.PAIRED,
+            status=_choice(rnd.get("status"), Round.Status, Round.Status.PAIRED, "round status"),
             explanation=rnd.get("explanation") or [],
             started_at=_datetime(rnd.get("started_at"), "round.started_at"),
             closed_at=closed_at,
@@ -220,8 +241,8 @@ def _create_penalties(penalties: list[Any], reg_map: dict[int, Registration]) ->
     for p in penalties:
         Penalty.objects.create(
             registration=_registration(reg_map, p.get("registration"), "a penalty"),
-            kind=p.get("kind") or Penalty.Kind.WARNING,
-            offense=p.get("offense") or Penalty.Offense.OTHER,
+            kind=_choice(p.get("kind"), Penalty.Kind, Penalty.Kind.WARNING, "penalty kind"),
+            offense=_choice(p.get("offense"), Penalty.Offense, Penalty.Offense.OTHER, "offense"),
             round_number=p.get("round"),
             note=str(p.get("note") or "")[:500],
             created_at=_datetime(p.get("at"), "penalty.at") or timezone.now(),
@@ -262,6 +283,29 @@ def _import(
     return event, reg_map
 
 
+# What a damaged document makes the model layer raise, rather than a ServiceError.
+DAMAGED = (
+    AttributeError, KeyError, TypeError, ValueError, OverflowError, DataError, IntegrityError,
+)  # fmt: skip
+
+
+def _import_whole(
+    document: dict[str, Any], organizer: Any, slug: str | None, importer: Any = None
+) -> Event:
+    """``_import``, with any damage to the document a clear refusal (nothing is kept: the
+    transaction is rolled back) instead of a server error."""
+    try:
+        return _import(document, organizer, slug, importer)[0]
+    except ServiceError:
+        raise
+    except DAMAGED as exc:
+        raise ServiceError(
+            f"The document is damaged ({type(exc).__name__}: {str(exc)[:200]}); "
+            "nothing was imported.",
+            code="bad_document",
+        ) from exc
+
+
 def import_event(
     document: dict[str, Any],
     *,
@@ -273,7 +317,7 @@ def import_event(
     if not isinstance(document, dict):
         raise ServiceError("The document is not a JSON object.", code="bad_document")
     username = document.get("event", {}).get("organizer") if document.get("event") else None
-    event, _ = _import(document, _organizer(username, organizer), slug)
+    event = _import_whole(document, _organizer(username, organizer), slug)
     if replay_ratings:
         # The ledger is derived from results: the ratings app (listening) replays the
         # game system, which rebuilds this event's share of it.
@@ -294,6 +338,6 @@ def restore_event(user: Any, document: Any) -> Event:
         )
     name = document["event"].get("name")
     slug = unique_slug(name if isinstance(name, str) else "event")
-    event, _ = _import(document, user, slug, importer=user)
+    event = _import_whole(document, user, slug, importer=user)
     signals.event_imported.send(sender=Event, event=event)
     return event

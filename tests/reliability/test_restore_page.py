@@ -116,3 +116,49 @@ def test_size_limit_and_who_may_download(monkeypatch):
     event = build_finished_event()
     assert _client(make_user("stranger")).get(f"/events/{event.slug}/download/").status_code == 404
     assert Client().get(f"/events/{event.slug}/download/").status_code == 302  # log in first
+
+
+def _first_game(d: dict) -> dict:
+    return next(t for t in d["rounds"][0]["tables"] if not t["is_bye"])
+
+
+DAMAGE = {
+    "MPs not a number": lambda d: _first_game(d)["seats"][0].update(mps="x"),
+    "MPs beyond any integer column": lambda d: _first_game(d)["seats"][0].update(mps=10**30),
+    "table number a string": lambda d: _first_game(d).update(number="1"),
+    "unknown table status": lambda d: _first_game(d).update(status="bogus"),
+    "outcome not a key": lambda d: _first_game(d).update(outcome=5),
+    "seats not a list": lambda d: _first_game(d).update(seats="x"),
+    "a seat not an object": lambda d: _first_game(d).update(seats=[1, 2]),
+    "joined round a word": lambda d: d["registrations"][0].update(joined_round="a"),
+    "a registration not an object": lambda d: d["registrations"].__setitem__(0, "x"),
+    "a round not an object": lambda d: d["rounds"].__setitem__(0, 3),
+    "unknown round status": lambda d: d["rounds"][0].update(status="bogus"),
+    "seed a word": lambda d: d["rounds"][0].update(seed="zz"),
+    "unknown penalty kind": lambda d: d["penalties"].append(
+        {"registration": d["registrations"][0]["id"], "kind": "x" * 50}
+    ),
+    "a penalty not an object": lambda d: d["penalties"].append(7),
+    "dropped after a word": lambda d: d["registrations"][0].update(dropped_after_round="q"),
+    "standings not a list": lambda d: d.update(standings={"a": 1}),
+    "a standings row not an object": lambda d: d.update(standings=[1]),
+    "a registration twice": lambda d: d["registrations"].append(dict(d["registrations"][0])),
+    "a round twice": lambda d: d["rounds"].append(json.loads(json.dumps(d["rounds"][0]))),
+}
+
+
+def test_every_damaged_file_is_refused_with_a_400_and_nothing_kept():
+    """Each damage once found answered 500 (ValueError, TypeError, IntegrityError...)."""
+    event = build_finished_event()
+    director = _client(event.organizer)
+    base = _download(director, event)
+    before = (Event.objects.count(), Player.objects.count())
+    wrong = []
+    for name, damage in DAMAGE.items():
+        document = json.loads(base)
+        damage(document)
+        response = _upload(director, json.dumps(document).encode())
+        if response.status_code != 400 or "Nothing was restored" not in response.content.decode():
+            wrong.append((name, response.status_code))
+    assert not wrong
+    assert (Event.objects.count(), Player.objects.count()) == before
