@@ -71,7 +71,7 @@ def league_list(request: HttpRequest) -> HttpResponse:
             "game": game,
             "replayable": replayable,
             "approval_queue": (
-                len(approval.events_for_staff(request.user, waiting=True))
+                approval.waiting_count(request.user)
                 if approval.is_any_league_staff(request.user)
                 else None
             ),

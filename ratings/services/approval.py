@@ -93,13 +93,25 @@ def _sanctioned() -> QuerySet[Event]:
     )
 
 
-def events_for_staff(user: Any, *, waiting: bool) -> list[Event]:
-    """The sanctioned events ``user`` may decide on: waiting, or already approved."""
+# A page of the queue: the oldest first, so nothing waits behind newer events.
+QUEUE_PAGE = 500
+
+
+def _for_staff(user: Any, *, waiting: bool) -> QuerySet[Event]:
     if not is_any_league_staff(user):
-        return []
+        return Event.objects.none()
     qs = _sanctioned().filter(league_approval__isnull=waiting)
     q = _staff_filter(user)
-    return list(qs if q is None else qs.filter(q))
+    return qs if q is None else qs.filter(q)
+
+
+def events_for_staff(user: Any, *, waiting: bool) -> list[Event]:
+    """The sanctioned events ``user`` may decide on: waiting, or already approved."""
+    return list(_for_staff(user, waiting=waiting)[:QUEUE_PAGE])
+
+
+def waiting_count(user: Any) -> int:
+    return _for_staff(user, waiting=True).count()
 
 
 def waiting_in_season(season: Season) -> list[Event]:

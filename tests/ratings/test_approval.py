@@ -163,6 +163,8 @@ def test_the_staffs_queue_page_approves_with_a_csrf_protected_post():
     response = c.post(url, {"csrfmiddlewaretoken": token})
     assert response.status_code == 302
     assert approval.approved_ids([event.pk]) == {event.pk}
+    after = c.get("/leagues/approvals/").content.decode()
+    assert "Withdraw approval" in after and f"/leagues/approvals/{event.slug}/withdraw/" in after
     # A player without the role is sent away with a message, nothing changes.
     p = Client()
     p.force_login(make_user("nobody"))
