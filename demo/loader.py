@@ -52,7 +52,8 @@ from demo.cast import (  # noqa: F401 (the loader's public names, as before the 
     demo_users,
     reset_demo,
 )
-from ratings.models import Season
+from ratings.models import LeagueStaff, Season
+from ratings.services import approval
 from tournaments import services as tournaments
 from tournaments.models import Event, Penalty, Player, Registration, Round, Table
 
@@ -107,6 +108,8 @@ class _Builder:
             ends_on=end,
             description="Every sanctioned LoRE event in these months counts.",
         )
+        # The admin is the league's staff: he approves the demo's LoRE events for rating.
+        LeagueStaff.objects.create(user=self.admin, season=season)
         self.summary.season = season.slug
         return season
 
@@ -191,6 +194,7 @@ class _Builder:
                 description="Four rounds of Swiss, 60 minutes each. Sanctioned: games are rated.",
             )
             tournaments.open_registration(self.director, event)
+            approval.approve(self.admin, event.slug)  # rated: the league approved it
             regs = self.register(event, ROSTER[:EARLIER_PLAYERS])
             clock.at(day - timedelta(minutes=30))
             for reg in regs.values():
@@ -227,6 +231,7 @@ class _Builder:
                 ),
             )
             tournaments.open_registration(self.director, event)
+            approval.approve(self.admin, event.slug)
             regs = self.register(event, names)
             clock.at(start - timedelta(days=2))
             # Three players send an illegal list; one of them fixes it before the deadline.

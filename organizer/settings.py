@@ -87,6 +87,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "organizer.api_http.ApiHttpMiddleware",
+    # A draft event is its staff's alone: 404 on every face before any view speaks.
+    "organizer.draft_guard.DraftGuardMiddleware",
     "webhooks.idempotency.IdempotencyMiddleware",
     # Last, so its process_exception sees what the views raised before anything else.
     "organizer.middleware.DatabaseTroubleMiddleware",

@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from organizer import accounts_api, views
+from organizer import accounts_api, event_transfer_views, views
 
 # The API, version 1. The old unversioned /api/... addresses answer 308 to these
 # (organizer.api_http.ApiHttpMiddleware).
@@ -36,6 +36,11 @@ urlpatterns = [
     path("decks/", include("decks.urls")),
     path("leagues/", include("ratings.urls")),
     path("audit/", include("tournaments.audit_urls")),
+    # Before the event pages: "restore" is not an event's address.
+    path("events/restore/", event_transfer_views.restore_event, name="event-restore"),
+    path(
+        "events/<slug:slug>/download/", event_transfer_views.download_event, name="event-download"
+    ),
     path("", include("tournaments.urls")),
 ]
 

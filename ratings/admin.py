@@ -1,6 +1,14 @@
 from django.contrib import admin
 
-from ratings.models import LedgerVersion, PlayerRating, RatingEntry, ReplayJob, Season
+from ratings.models import (
+    EventApproval,
+    LeagueStaff,
+    LedgerVersion,
+    PlayerRating,
+    RatingEntry,
+    ReplayJob,
+    Season,
+)
 
 
 @admin.register(Season)
@@ -48,4 +56,29 @@ class LedgerVersionAdmin(admin.ModelAdmin):
     readonly_fields = ["game", "version"]
 
     def has_add_permission(self, request) -> bool:
+        return False
+
+
+@admin.register(LeagueStaff)
+class LeagueStaffAdmin(admin.ModelAdmin):
+    """Who may approve a league's rated events (issue 19)."""
+
+    list_display = ["user", "season", "created_at"]
+    list_filter = ["season"]
+    raw_id_fields = ["user"]
+
+
+@admin.register(EventApproval)
+class EventApprovalAdmin(admin.ModelAdmin):
+    # Approving or withdrawing replays the ledger: only the league pages and API do it.
+    list_display = ["event", "approved_by", "approved_at"]
+    readonly_fields = ["event", "approved_by", "approved_at"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
         return False

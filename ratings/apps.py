@@ -11,9 +11,12 @@ class RatingsConfig(AppConfig):
 
         from ratings import services
         from ratings.services import operations, playoff_receivers
+        from ratings.services.approval import approved_ids
         from tournaments import signals
         from tournaments.models import Event
+        from tournaments.services.sanctioning import register_approval_check
 
+        register_approval_check(approved_ids)
         signals.round_closed.connect(services.on_round_closed, dispatch_uid="ratings.round_closed")
         signals.event_finished.connect(
             services.on_event_finished, dispatch_uid="ratings.event_finished"

@@ -205,3 +205,41 @@ class ReplayJob(models.Model):
     @property
     def finished(self) -> bool:
         return self.status in (self.Status.DONE, self.Status.FAILED)
+
+
+class LeagueStaff(models.Model):
+    """A league's staff member: may approve its sanctioned events for rating. Approval is
+    what keeps a fresh account from rating itself into a league (issue 19)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="league_staff"
+    )
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="staff")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name_plural = "league staff"
+        constraints = [
+            models.UniqueConstraint(fields=["user", "season"], name="one_staff_row_per_league")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} staff of {self.season}"
+
+
+class EventApproval(models.Model):
+    """A league's approval of a sanctioned event: its games move ratings only while this
+    row exists. Withdrawing deletes it; both are in the audit trail with who and when."""
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="league_approval")
+    approved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    approved_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        # Granted site-wide (e.g. to the ratings officer) rather than per league.
+        permissions = [("approve_event", "Can approve any league's rated events")]
+
+    def __str__(self) -> str:
+        return f"{self.event} approved by {self.approved_by}"

@@ -18,6 +18,7 @@ from core.errors import NotAllowed, NotFound, ServiceError
 from ratings import services
 from ratings.charts import line_chart, sparkline
 from ratings.models import PlayerRating, ReplayJob, Season
+from ratings.services import approval
 from ratings.standings import Standings, player_history, standings
 from tournaments.models import GameSystem, Player
 
@@ -69,6 +70,11 @@ def league_list(request: HttpRequest) -> HttpResponse:
             "games": _games_with_counts(),
             "game": game,
             "replayable": replayable,
+            "approval_queue": (
+                approval.waiting_count(request.user)
+                if approval.is_any_league_staff(request.user)
+                else None
+            ),
         },
     )
 
@@ -135,7 +141,12 @@ def season_detail(request: HttpRequest, slug: str) -> HttpResponse:
     season = get_object_or_404(Season, slug=slug)
     context = _standings_context(request, season.game, season.starts_on, season.ends_on)
     context.update(
-        {"season": season, "title": season.name, "game_label": season.get_game_display()}
+        {
+            "season": season,
+            "title": season.name,
+            "game_label": season.get_game_display(),
+            "waiting": approval.waiting_in_season(season),
+        }
     )
     return render(request, "ratings/standings.html", context)
 

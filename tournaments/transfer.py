@@ -6,21 +6,27 @@ the event from it in one transaction, then checks that the standings it computes
 the imported results are the exported ones (refusing the import otherwise), and has
 the ratings replayed so the ledger is rebuilt from the same results.
 
-What the export does not hold is not restored: user accounts (imported players are
-new players without an account), the history of each result, deck lists and the audit
-trail. Round times are not exported either; rounds are given closing times in their
+Players are matched to the ones this site already has (same id and name) when the
+importer may add them: the site's staff (the command line) always, a director restoring
+from the pages only his own walk-ins and players who registered themselves in one of his
+events (issue 19: a director must not pull strangers into his events). Everyone else
+comes back as a new walk-in without an account. What the export does not hold is not
+restored: the history of each result, deck lists and the audit trail. A restored
+sanctioned event is not rated until its league's staff approve it again (never counted
+twice into a league). Round times are not exported either; rounds are given closing times in their
 order, which is all the ratings' timeline needs within one event.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import DataError, IntegrityError, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext
@@ -32,6 +38,7 @@ from tournaments.council import remap_council
 from tournaments.models import Event, Penalty, Player, Registration, Round, Seat, Table
 from tournaments.services.event_validation import validate_event
 from tournaments.transfer_playoff import import_playoff
+from tournaments.services.events import _unique_slug as unique_slug
 
 REQUIRED = ("event", "registrations", "rounds", "penalties", "standings")
 STANDING_FIELDS = ("rank", "points", "wins", "losses", "draws", "byes", "opponents_points")
@@ -67,6 +74,26 @@ def _require(mapping: Any, key: str, kind: type | tuple[type, ...], where: str) 
             gettext("%(where)s%(key)s has the wrong type.") % {"where": where, "key": key},
             code="bad_document",
         )
+    return value
+
+
+def _choice(value: Any, choices: Any, default: str, where: str) -> str:
+    """A stored choice from the document, refused when it is not one of the model's."""
+    if value in (None, ""):
+        return default
+    if value not in choices.values:
+        raise ServiceError(
+            f"{where} is not one of {', '.join(choices.values)}.", code="bad_document"
+        )
+    return value
+
+
+def _outcome(value: Any, where: str) -> str:
+    # The rules engine's outcome keys are short snake_case words ("normal", "one_ring").
+    if value in (None, ""):
+        return "normal"
+    if not isinstance(value, str) or not re.fullmatch(r"[a-z0-9_]{1,40}", value):
+        raise ServiceError(f"{where} has an unknown outcome {value!r}.", code="bad_document")
     return value
 
 
@@ -134,14 +161,35 @@ def _create_event(document: dict[str, Any], organizer: Any, slug: str | None) ->
     )
 
 
-def _create_registrations(event: Event, rows: list[Any]) -> dict[int, Registration]:
+def _known_player(row: dict[str, Any], name: str, importer: Any) -> Player | None:
+    """The site's own player the row names, if the importer may add him (see above)."""
+    pk = row.get("player_id")
+    if not isinstance(pk, int) or isinstance(pk, bool):
+        return None
+    player = Player.objects.filter(pk=pk, display_name=name).first()
+    if player is None or importer is None or getattr(importer, "is_staff", False):
+        return player
+    if player.user_id is None:
+        return player if player.created_by_id == importer.pk else None
+    # An account holder is only ever in an event because he registered himself (or staff
+    # added him), so a registration in one of the importer's events is his consent.
+    mine = Registration.objects.filter(player=player, event__organizer=importer)
+    return player if mine.exists() else None
+
+
+def _create_registrations(
+    event: Event, rows: list[Any], importer: Any = None
+) -> dict[int, Registration]:
     reg_map: dict[int, Registration] = {}
     for row in sorted(rows, key=lambda r: r.get("id", 0)):
         old = _require(row, "id", int, "registration.")
-        name = _require(row, "player", str, "registration.")
+        name = _require(row, "player", str, "registration.")[:100]
+        player = _known_player(row, name, importer) or Player.objects.create(
+            display_name=name, created_by=importer
+        )
         reg_map[old] = Registration.objects.create(
             event=event,
-            player=Player.objects.create(display_name=name[:100]),
+            player=player,
             checked_in=bool(row.get("checked_in")),
             joined_round=int(row.get("joined_round") or 1),
             dropped=bool(row.get("dropped")),
@@ -168,8 +216,8 @@ def _create_table(new_round: Round, t: dict[str, Any], reg_map: dict[int, Regist
         round=new_round,
         number=_require(t, "number", int, "table."),
         is_bye=bool(t.get("is_bye")),
-        status=t.get("status") or Table.Status.PENDING,
-        outcome=t.get("outcome") or "normal",
+        status=_choice(t.get("status"), Table.Status, Table.Status.PENDING, f"{where} status"),
+        outcome=_outcome(t.get("outcome"), where),
         winner=_registration(reg_map, winner, where) if winner is not None else None,
         time_called=bool(t.get("time_called")),
         band=str(t.get("band") or "")[:60],
@@ -185,7 +233,7 @@ def _create_table(new_round: Round, t: dict[str, Any], reg_map: dict[int, Regist
             is_bye=table.is_bye,
             mps=seat.get("mps"),
             points=seat.get("points"),
-            outcome=seat.get("outcome") or "",
+            outcome=_choice(seat.get("outcome"), Seat.Outcome, "", f"{where} seat outcome"),
         )
 
 
@@ -205,7 +253,7 @@ def _create_rounds(event: Event, rounds: list[Any], reg_map: dict[int, Registrat
             event=event,
             number=number,
             seed=int(rnd.get("seed") or 0),
-            status=rnd.get("status") or Round.Status.PAIRED,
+            status=_choice(rnd.get("status"), Round.Status, Round.Status.PAIRED, "round status"),
             explanation=rnd.get("explanation") or [],
             started_at=_datetime(rnd.get("started_at"), "round.started_at"),
             closed_at=closed_at,
@@ -219,8 +267,8 @@ def _create_penalties(penalties: list[Any], reg_map: dict[int, Registration]) ->
     for p in penalties:
         Penalty.objects.create(
             registration=_registration(reg_map, p.get("registration"), "a penalty"),
-            kind=p.get("kind") or Penalty.Kind.WARNING,
-            offense=p.get("offense") or Penalty.Offense.OTHER,
+            kind=_choice(p.get("kind"), Penalty.Kind, Penalty.Kind.WARNING, "penalty kind"),
+            offense=_choice(p.get("offense"), Penalty.Offense, Penalty.Offense.OTHER, "offense"),
             round_number=p.get("round"),
             note=str(p.get("note") or "")[:500],
             created_at=_datetime(p.get("at"), "penalty.at") or timezone.now(),
@@ -229,10 +277,10 @@ def _create_penalties(penalties: list[Any], reg_map: dict[int, Registration]) ->
 
 @transaction.atomic
 def _import(
-    document: dict[str, Any], organizer: Any, slug: str | None
+    document: dict[str, Any], organizer: Any, slug: str | None, importer: Any = None
 ) -> tuple[Event, dict[int, Registration]]:
     event = _create_event(document, organizer, slug)
-    reg_map = _create_registrations(event, document["registrations"])
+    reg_map = _create_registrations(event, document["registrations"], importer)
     last_close = _create_rounds(event, document["rounds"], reg_map)
     if event.status == Event.Status.FINISHED:
         event.finished_at = _datetime(
@@ -264,6 +312,29 @@ def _import(
     return event, reg_map
 
 
+# What a damaged document makes the model layer raise, rather than a ServiceError.
+DAMAGED = (
+    AttributeError, KeyError, TypeError, ValueError, OverflowError, DataError, IntegrityError,
+)  # fmt: skip
+
+
+def _import_whole(
+    document: dict[str, Any], organizer: Any, slug: str | None, importer: Any = None
+) -> Event:
+    """``_import``, with any damage to the document a clear refusal (nothing is kept: the
+    transaction is rolled back) instead of a server error."""
+    try:
+        return _import(document, organizer, slug, importer)[0]
+    except ServiceError:
+        raise
+    except DAMAGED as exc:
+        raise ServiceError(
+            f"The document is damaged ({type(exc).__name__}: {str(exc)[:200]}); "
+            "nothing was imported.",
+            code="bad_document",
+        ) from exc
+
+
 def import_event(
     document: dict[str, Any],
     *,
@@ -275,9 +346,27 @@ def import_event(
     if not isinstance(document, dict):
         raise ServiceError(gettext("The document is not a JSON object."), code="bad_document")
     username = document.get("event", {}).get("organizer") if document.get("event") else None
-    event, _ = _import(document, _organizer(username, organizer), slug)
+    event = _import_whole(document, _organizer(username, organizer), slug)
     if replay_ratings:
         # The ledger is derived from results: the ratings app (listening) replays the
         # game system, which rebuilds this event's share of it.
         signals.event_imported.send(sender=Event, event=event)
+    return event
+
+
+def restore_event(user: Any, document: Any) -> Event:
+    """A director's "Restore an event from a file": a new event owned by him, under a
+    new address, players matched only where he may add them, and not rated until its
+    league approves it (the approval is not in the document)."""
+    if not getattr(user, "is_authenticated", False):
+        raise ServiceError("Log in first.", code="not_authenticated")
+    if not isinstance(document, dict) or not isinstance(document.get("event"), dict):
+        raise ServiceError(
+            "This file is not an event export: download one from an event's page.",
+            code="bad_document",
+        )
+    name = document["event"].get("name")
+    slug = unique_slug(name if isinstance(name, str) else "event")
+    event = _import_whole(document, user, slug, importer=user)
+    signals.event_imported.send(sender=Event, event=event)
     return event

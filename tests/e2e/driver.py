@@ -186,9 +186,21 @@ class World:
     timeline: dict[str, list[Step]] = field(default_factory=lambda: defaultdict(list))
     shared_wins: list[tuple[str, list[str]]] = field(default_factory=list)
 
+    league_staff: Person | None = None
+
     def td(self) -> str:
         assert self.director is not None
         return self.director.token
+
+    def staff_token(self) -> str:
+        """The league's staff, who approves sanctioned events for rating (issue 19)."""
+        if self.league_staff is None:
+            from django.contrib.auth.models import Permission
+
+            self.league_staff = make_players(["league-staff"])["league-staff"]
+            user = get_user_model().objects.get(username="league-staff")
+            user.user_permissions.add(Permission.objects.get(codename="approve_event"))
+        return self.league_staff.token
 
 
 # --------------------------------------------------------------------------- results
@@ -296,6 +308,9 @@ def run_event(
     log.date = timezone.localdate(plan.starts_at or timezone.now())
     base = f"/api/v1/events/{log.slug}/"
     api.call("post", base + "open/", td)
+    if plan.sanctioned:  # rated only once the league approved it
+        done = api.call("post", f"/api/v1/ratings/approvals/{log.slug}/", world.staff_token())
+        assert done["approved"] is True, done
 
     def register(username: str, first_round: int) -> None:
         person = world.people[username]

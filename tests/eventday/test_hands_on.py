@@ -8,6 +8,7 @@ import pytest
 
 from audit.models import AuditEntry
 from core.errors import Conflict
+from tests.ratings.factories import approve_directly
 from tests.tournaments.helpers import make_event, make_user, play_round, play_table, register_users
 from tournaments import services
 from tournaments.models import Round, Seat
@@ -126,6 +127,7 @@ def test_deleting_a_rated_round_replays_the_ratings(django_capture_on_commit_cal
 
     director = make_user("td")
     event = make_event(director, sanctioned=True, planned_rounds=3)
+    approve_directly(event)  # the league's approval (issue 19)
     register_users(event, 6)
     with django_capture_on_commit_callbacks(execute=True):
         first = services.pair_next_round(director, event, seed=1)

@@ -42,10 +42,12 @@ def make_event(
     starts_at: datetime | None = None,
     settings: dict[str, Any] | None = None,
     pad: bool = True,
+    approved: bool = True,
 ) -> tuple[Event, dict[int, Registration]]:
     """A running event; returns it and its registrations keyed by player id. ``pad``
     registers idle players up to the sanctioning minimum (000 Part VI §3: 5, 12 for
-    multi-player), so a small event built for a ratings test is still rated."""
+    multi-player), so a small event built for a ratings test is still rated. ``approved``
+    gives it its league's approval (issue 19: only approved events are rated)."""
     n = next(_counter)
     event = Event.objects.create(
         name=f"Ratings event {n}",
@@ -58,12 +60,21 @@ def make_event(
         starts_at=starts_at or BASE,
         scoring_settings=settings or {},
     )
+    if sanctioned and approved:
+        approve_directly(event)
     regs = {p.pk: Registration.objects.create(event=event, player=p) for p in players}
     minimum = 12 if multiplayer else 5
     if pad and sanctioned and len(players) < minimum:
         for idle in make_players(minimum - len(players), prefix="Idle"):
             Registration.objects.create(event=event, player=idle)
     return event, regs
+
+
+def approve_directly(event: Event, by: Any = None) -> None:
+    """The league's approval as a row, for tests about something else than approving."""
+    from ratings.models import EventApproval
+
+    EventApproval.objects.get_or_create(event=event, defaults={"approved_by": by})
 
 
 def play_round(

@@ -13,7 +13,14 @@ from ratings.formula import START_RATING, rating_change
 from ratings.models import PlayerRating, RatingEntry, ReplayJob
 from rules_engine import GameResult, score_game
 from rules_engine import Seat as EngineSeat
-from tests.ratings.factories import finish, make_event, make_players, play_round, set_result
+from tests.ratings.factories import (
+    approve_directly,
+    finish,
+    make_event,
+    make_players,
+    play_round,
+    set_result,
+)
 from tournaments import signals
 from tournaments.models import Event, Round, Seat, Table
 
@@ -370,6 +377,7 @@ def test_tournaments_services_end_to_end(django_capture_on_commit_callbacks):
 
     director = helpers.make_user("ratingsdirector")
     event = helpers.make_event(director, sanctioned=True, planned_rounds=3)
+    approve_directly(event)
     helpers.register_users(event, 6)
     for _ in range(3):
         rnd = ts.pair_next_round(director, event, seed=7)

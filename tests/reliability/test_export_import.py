@@ -46,12 +46,23 @@ def _play(director: Any, rnd: Round, users: dict[int, Any], number: int) -> None
             services.director_set_result(director, table, mps)
 
 
+def approve_as_league_staff(event: Event) -> None:
+    """Rated only once its league approved it (issue 19)."""
+    from ratings.services import approval
+
+    staff = get_user_model().objects.create_user(username=f"league-{event.pk}", password=None)
+    staff.is_superuser = True
+    staff.save(update_fields=["is_superuser"])
+    approval.approve(staff, event.slug)
+
+
 def build_finished_event() -> Event:
     director = make_user("td")
     event = services.create_event(
         director, name="Round Trip Open", game="lore", sanctioned=True, planned_rounds=3
     )
     services.open_registration(director, event)
+    approve_as_league_staff(event)
     users = {}
     for name in NAMES:
         user = get_user_model().objects.create_user(username=name.lower(), password=None)
@@ -106,7 +117,9 @@ def wipe() -> None:
         assert not model.objects.exists(), model
 
 
-def test_round_trip_gives_identical_standings_and_ratings(tmp_path: Path) -> None:
+def test_round_trip_gives_identical_standings_and_ratings(
+    tmp_path: Path, django_capture_on_commit_callbacks
+) -> None:
     event = build_finished_event()
     standings = standings_snapshot(event)
     ratings = ratings_snapshot("lore")
@@ -129,6 +142,11 @@ def test_round_trip_gives_identical_standings_and_ratings(tmp_path: Path) -> Non
     imported = Event.objects.get(slug=slug)
     assert imported.status == Event.Status.FINISHED
     assert standings_snapshot(imported) == standings
+    # Issue 19: an imported event is not rated until its league approves it again.
+    assert ratings_snapshot("lore") == {"current": [], "ledger": []}
+    assert services.sanctioning_status(imported).code == "awaiting_approval"
+    with django_capture_on_commit_callbacks(execute=True):
+        approve_as_league_staff(imported)
     assert ratings_snapshot("lore") == ratings
     assert imported.registrations.get(player__display_name="Gimli").penalties.count() == 1
     assert imported.registrations.get(player__display_name="Eowyn").dropped

@@ -14,6 +14,7 @@ is rolled back before the next one, so every cell starts from the same state.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -131,6 +132,28 @@ EVENT_FORM = {
     "elimination_loser": "0",
     "lotr_tcg_win_points": "1",
 }
+
+
+def _league_staff(w: World) -> None:
+    """The site staff member is the league's staff; the event's director is not."""
+    from ratings.models import LeagueStaff
+
+    day = (w.event.starts_at or w.event.created_at).date()
+    season = Season.objects.create(
+        name="Perm League", slug="perm-league", game=w.event.game,
+        starts_on=day - dt.timedelta(days=30), ends_on=day + dt.timedelta(days=30),
+    )  # fmt: skip
+    LeagueStaff.objects.create(user=w.staff, season=season)
+
+
+def _approved(w: World) -> None:
+    from ratings.services import approval
+
+    _league_staff(w)
+    approval.approve(w.staff, w.event.slug)
+
+
+LEAGUE_STAFF = frozenset({S})  # issue 19: not the director of the event, not a player
 
 
 @dataclass(frozen=True)
@@ -355,6 +378,20 @@ OPS = [
         api=lambda w: ("post", "/api/v1/ratings/replay/", {"game": "lore"}),
         page=lambda w: ("post", "/leagues/replay/", {"game": "lore"}),
     ),
+    Op(
+        "approve a rated event",
+        LEAGUE_STAFF,
+        api=lambda w: ("post", f"/api/v1/ratings/approvals/{w.event.slug}/", None),
+        page=lambda w: ("post", f"/leagues/approvals/{w.event.slug}/approve/", None),
+        setup=_league_staff,
+    ),
+    Op(
+        "withdraw a league's approval",
+        LEAGUE_STAFF,
+        api=lambda w: ("delete", f"/api/v1/ratings/approvals/{w.event.slug}/", None),
+        page=lambda w: ("post", f"/leagues/approvals/{w.event.slug}/withdraw/", None),
+        setup=_approved,
+    ),
 ]
 
 
@@ -455,6 +492,7 @@ def test_the_matrix_covers_every_write_operation_of_the_api() -> None:
         "POST /api/v1/events/{slug}/finish", "POST /api/v1/decks/events/{slug}/decklists/mine",
         "POST /api/v1/decks/events/{slug}/decklists/publish", "POST /api/v1/ratings/replay",
         "POST /api/v1/ratings/seasons",
+        "POST /api/v1/ratings/approvals/{slug}", "DELETE /api/v1/ratings/approvals/{slug}",
         # Not changes of a result, registration, penalty or deck list:
         "POST /api/v1/events/{slug}/rounds/{number}/start-clock",  # tested below
         "POST /api/v1/decks/validate", "POST /api/v1/rules/score", "POST /api/v1/rules/free-council",

@@ -1,12 +1,16 @@
 """Whether an event is rated, and why not (000 Part VI §3 "Sanctioning").
 
 RULES.md §3: a sanctioned tournament has at least 5 players (12 for multi-player), so an
-event below that minimum is not rated, whatever the director ticked. The answer is
-structured (a code and numbers); ``sanctioning_text`` puts it into words at the face.
+event below that minimum is not rated, whatever the director ticked. And any account can
+tick "sanctioned", so a rated event also needs its league's approval (issue 19): the
+ratings app, above this one, registers the check with ``register_approval_check``.
+The answer is structured (a code and numbers); ``sanctioning_text`` puts it into words
+at the face.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +23,15 @@ MIN_PLAYERS = 5  # 000 Part VI §3 "Sanctioning": at least 5 players
 MIN_PLAYERS_MULTIPLAYER = 12  # ... "12 for multi-player"
 
 RATED, NOT_SANCTIONED, TOO_FEW_PLAYERS = "rated", "not_sanctioned", "too_few_players"
+AWAITING_APPROVAL = "awaiting_approval"
+
+# Given event ids, the approved ones. None: no league app, so nothing needs approval.
+_approval_check: Callable[[Iterable[int]], set[int]] | None = None
+
+
+def register_approval_check(check: Callable[[Iterable[int]], set[int]] | None) -> None:
+    global _approval_check
+    _approval_check = check
 
 
 @dataclass(frozen=True)
@@ -27,7 +40,8 @@ class Sanctioning:
     minimum: int
     meets_minimum: bool
     rated: bool
-    code: str  # RATED, NOT_SANCTIONED or TOO_FEW_PLAYERS (why, for the pages)
+    code: str  # RATED, NOT_SANCTIONED, TOO_FEW_PLAYERS or AWAITING_APPROVAL (why)
+    approved: bool = True  # the league's approval (only asked of sanctioned events)
 
     @property
     def message(self) -> str:
@@ -38,25 +52,40 @@ def minimum_players(multiplayer: bool) -> int:
     return MIN_PLAYERS_MULTIPLAYER if multiplayer else MIN_PLAYERS
 
 
-def sanctioning_for(sanctioned: bool, multiplayer: bool, players: int) -> Sanctioning:
-    """Pure: an event is rated only when ticked and at or above the player minimum."""
+def sanctioning_for(
+    sanctioned: bool, multiplayer: bool, players: int, approved: bool = True
+) -> Sanctioning:
+    """Pure: an event is rated only when ticked, at or above the player minimum, and
+    approved by its league."""
     minimum = minimum_players(multiplayer)
     meets = players >= minimum
-    code = (RATED if meets else TOO_FEW_PLAYERS) if sanctioned else NOT_SANCTIONED
-    return Sanctioning(players, minimum, meets, code == RATED, code)
+    if not sanctioned:
+        code = NOT_SANCTIONED
+    elif not meets:
+        code = TOO_FEW_PLAYERS
+    else:
+        code = RATED if approved else AWAITING_APPROVAL
+    return Sanctioning(players, minimum, meets, code == RATED, code, approved)
+
+
+def approved_event_ids(event_ids: Iterable[int]) -> set[int]:
+    ids = set(event_ids)
+    if _approval_check is None or not ids:
+        return ids
+    return _approval_check(ids)
 
 
 def events_sanctioning(**event_filter: Any) -> dict[int, Sanctioning]:
     """Sanctioning of every event matched by ``event_filter``, in a few queries. Players
     are those the standings count: everyone still in, and everyone who played."""
     inputs = load_standing_inputs(**event_filter)
+    rows = list(Event.objects.filter(**event_filter).values_list("pk", "sanctioned", "multiplayer"))
+    approved = approved_event_ids(pk for pk, sanctioned, _ in rows if sanctioned)
     out = {}
-    for pk, sanctioned, multiplayer in Event.objects.filter(**event_filter).values_list(
-        "pk", "sanctioned", "multiplayer"
-    ):
+    for pk, sanctioned, multiplayer in rows:
         given = inputs.get(pk)
         players = len(given.players) if given else 0
-        out[pk] = sanctioning_for(sanctioned, multiplayer, players)
+        out[pk] = sanctioning_for(sanctioned, multiplayer, players, pk in approved)
     return out
 
 
@@ -84,4 +113,6 @@ def sanctioning_text(s: Sanctioning) -> str:
         return text + " " + _("Not rated: the event is not sanctioned.")
     if s.code == TOO_FEW_PLAYERS:
         return text + " " + _("Not rated: it is below the player minimum, whatever was ticked.")
+    if s.code == AWAITING_APPROVAL:
+        return text + " " + _("Not rated yet: waiting for the league's approval.")
     return text + " " + _("Rated.")

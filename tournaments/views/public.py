@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language
@@ -140,6 +141,8 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def my_events(request: HttpRequest) -> HttpResponse:
     regs = (
         Registration.objects.filter(player__user=request.user)
+        # A draft is its staff's alone, even for a player the staff already entered.
+        .exclude(Q(event__status=Event.Status.DRAFT) & ~Q(event__organizer=request.user))
         .select_related("event")
         .order_by("-event__created_at")
     )

@@ -1,0 +1,81 @@
+"""A director's "Download this event" and "Restore an event from a file" (issue 19).
+
+The document is the export ``tournaments.transfer`` reads back; restoring makes a new
+event owned by the person restoring, never rated until its league approves it.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from core.errors import ServiceError
+from organizer.middleware import json_depth_exceeds
+from tournaments import transfer
+from tournaments.permissions import is_director
+from tournaments.views.common import event_or_404
+
+# An export of a 2,000-player event of 12 rounds is about 4 MB.
+MAX_RESTORE_BYTES = 8 * 1024 * 1024
+
+
+@login_required
+def download_event(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_or_404(request, slug)
+    if not is_director(request.user, event):
+        raise Http404(_("No such event."))
+    body = json.dumps(transfer.export_document(event), cls=DjangoJSONEncoder, indent=1)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}.json"'
+    return response
+
+
+def _read_upload(request: HttpRequest) -> object:
+    """The uploaded document, or a ServiceError that says what is wrong with the file."""
+    upload = request.FILES.get("file")
+    if upload is None:
+        raise ServiceError(_("Choose the file you downloaded from an event's page."))
+    if upload.size > MAX_RESTORE_BYTES:
+        raise ServiceError(
+            _("The file is too large (%(size)s MB; at most %(max)s MB).")
+            % {"size": round(upload.size / 2**20, 1), "max": MAX_RESTORE_BYTES // 2**20}
+        )
+    raw = upload.read()
+    if json_depth_exceeds(raw, settings.MAX_JSON_DEPTH):
+        raise ServiceError(_("This file is not an event export: it nests too deeply."))
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise ServiceError(
+            _("This file is not an event export (not JSON): download one from an event's page.")
+        )
+
+
+@login_required
+def restore_event(request: HttpRequest) -> HttpResponse:
+    if request.method != "POST":
+        return render(
+            request, "tournaments/restore_event.html", {"max_mb": MAX_RESTORE_BYTES >> 20}
+        )
+    try:
+        event = transfer.restore_event(request.user, _read_upload(request))
+    except ServiceError as exc:
+        messages.error(request, _("Nothing was restored: %(why)s") % {"why": exc.message})
+        return render(
+            request,
+            "tournaments/restore_event.html",
+            {"max_mb": MAX_RESTORE_BYTES >> 20},
+            status=400,
+        )
+    text = _("Restored as a new event: %(name)s.") % {"name": event.name}
+    if event.sanctioned:
+        text += " " + _("It is not rated until the league's staff approve it.")
+    messages.success(request, text)
+    return redirect("event-dashboard", event.slug)
