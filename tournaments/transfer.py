@@ -37,8 +37,8 @@ from tournaments import services, signals
 from tournaments.council import remap_council
 from tournaments.models import Event, Penalty, Player, Registration, Round, Seat, Table
 from tournaments.services.event_validation import validate_event
-from tournaments.transfer_playoff import import_playoff
 from tournaments.services.events import _unique_slug as unique_slug
+from tournaments.transfer_playoff import import_playoff
 
 REQUIRED = ("event", "registrations", "rounds", "penalties", "standings")
 STANDING_FIELDS = ("rank", "points", "wins", "losses", "draws", "byes", "opponents_points")
