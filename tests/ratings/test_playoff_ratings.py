@@ -13,6 +13,7 @@ from django.utils.timezone import now
 from ratings import services as ratings
 from ratings.models import RatingEntry
 from tests.e2e import reference as ref
+from tests.ratings.factories import approve_directly
 from tests.tournaments.helpers import make_event, make_user, play_round, register_users
 from tournaments import services
 from tournaments.models import Event, EventDaySettings, PlayoffMatch, Seat
@@ -23,6 +24,7 @@ pytestmark = pytest.mark.django_db
 def _swiss(players=8, rounds=3, cut=4, tie="replay", sanctioned=True):
     director = make_user()
     event = make_event(director, planned_rounds=rounds, sanctioned=sanctioned)
+    approve_directly(event)  # issue 19: rated once its league approved it
     register_users(event, players)
     services.set_top_cut(director, event, cut, tie)
     for n in range(rounds):
@@ -138,7 +140,7 @@ def test_matches_decided_before_the_field_existed_get_their_audit_time():
 
     from audit.models import AuditEntry
 
-    migration = importlib.import_module("tournaments.migrations.0008_playoff_match_decided_at")
+    migration = importlib.import_module("tournaments.migrations.0009_playoff_match_decided_at")
     director, event = _swiss(cut=2)
     final = _result(director, event, 1, 0, 18, 6)
     logged = AuditEntry.objects.filter(action="playoff_result", object_id=str(final.pk)).get().at

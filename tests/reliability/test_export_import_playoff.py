@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.reliability.test_export_import import ratings_snapshot, wipe
+from tests.reliability.test_export_import import approve_as_league_staff, ratings_snapshot, wipe
 from tests.tournaments.helpers import make_event, make_user, play_round, register_users
 from tournaments import services
 from tournaments.models import Event, PlayoffMatch
@@ -23,6 +23,7 @@ def _event_with_top4(django_capture_on_commit_callbacks: Any) -> Event:
     with django_capture_on_commit_callbacks(execute=True):
         director = make_user("td-playoff")
         event = make_event(director, planned_rounds=3, sanctioned=True)
+        approve_as_league_staff(event)  # issue 19: rated once its league approved it
         register_users(event, 8)
         services.set_top_cut(director, event, 4, "director")
         for n in range(3):
@@ -68,6 +69,7 @@ def test_round_trip_keeps_bracket_final_places_and_ratings(django_capture_on_com
     get_user_model().objects.create_user(username=username, password=None)
     with django_capture_on_commit_callbacks(execute=True):
         imported = import_event(document)
+        approve_as_league_staff(imported)  # an imported event waits for the league again
     assert imported.slug == slug
     assert _bracket(imported) == bracket
     assert _places(imported) == places
@@ -101,6 +103,7 @@ def test_a_document_without_round_times_still_rates_the_playoff_after_the_swiss(
     get_user_model().objects.create_user(username=username, password=None)
     with django_capture_on_commit_callbacks(execute=True):
         imported = import_event(document)
+        approve_as_league_staff(imported)  # an imported event waits for the league again
     last = imported.rounds.order_by("-number").first().closed_at
     assert all(m.decided_at > last for m in services.playoff_matches(imported))
     assert ratings_snapshot("lore") == ratings
