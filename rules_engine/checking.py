@@ -25,7 +25,7 @@ from rules_engine.types import (
     Seat,
     UnknownGame,
 )
-from rules_engine.words import gettext_noop
+from rules_engine.words import SETTING_LABELS, gettext_noop
 
 # Far above any real game (a 4-deck METW game ends near 40–60 MPs) but small
 # enough that nobody mistakes a typing slip or an overflow probe for a result.
@@ -61,6 +61,10 @@ SEAT_COUNT = {
     (True, True, False): gettext_noop(
         "A multi-player {game} game has {seats} seats; {given} seats given: too many seats."
     ),
+}
+FLAG_WORDS = {
+    "multiplayer": gettext_noop("Multi-player (yes or no)"),
+    "time_called": gettext_noop("Time called (yes or no)"),
 }
 TOO_MANY_HINT = gettext_noop(
     "A two-player {game} game has {seats} seats; {given} seats given: too many seats "
@@ -114,7 +118,7 @@ def check_settings(settings: ScoringSettings) -> list[Problem]:
                     "settings",
                     gettext_noop("{name} must be a whole number from 0 to 10."),
                     "settings",
-                    name=name,
+                    name=SETTING_LABELS[name],
                 )
             )
     if settings.half_cap not in HALF_CAP_READINGS:
@@ -335,7 +339,9 @@ def _structure(result: GameResult, game: GameSystem) -> tuple[list[Problem], boo
     for flag in ("multiplayer", "time_called"):
         if not isinstance(getattr(result, flag), bool):
             problems.append(
-                Problem.about(flag, gettext_noop("{flag} must be true or false."), flag, flag=flag)
+                Problem.about(
+                    flag, gettext_noop("{flag} must be true or false."), flag, flag=FLAG_WORDS[flag]
+                )
             )
 
     seats = result.seats

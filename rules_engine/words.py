@@ -22,5 +22,14 @@ def same(message: str) -> str:
     return message
 
 
+# The scoring settings (ScoringSettings fields, the API's JSON keys) in words: the one
+# list of their labels, used by the engine's problems and, translated, by every page.
+SETTING_LABELS = {
+    "half_cap": gettext_noop("METW Free Council half cap"),
+    "metw_elimination_points": gettext_noop("METW Wizard eliminated (winner–loser points)"),
+    "lotr_tcg_win_points": gettext_noop("LOTR TCG: points for a win"),
+    "lotr_tcg_rating_points": gettext_noop("LOTR TCG: a win's points for ratings"),
+}
+
 SEAT = gettext_noop("Seat {index} ({player})")
 SEAT_ALONE = gettext_noop("Seat {index}")
