@@ -36,7 +36,7 @@ from rules_engine.types import (
     ScoringSettings,
     Seat,
 )
-from rules_engine.words import gettext_noop
+from rules_engine.words import CATEGORY_WORDS, gettext_noop
 
 CATEGORIES = ("character", "item", "faction", "ally", "kill", "miscellaneous")
 DOUBLED_CATEGORIES = ("character", "item", "faction", "ally")
@@ -165,7 +165,7 @@ def _validate(sides: tuple[CouncilInput, CouncilInput], half_cap: str) -> None:
                         gettext_noop("{who}: {category} points must be a whole number, not {v!r}."),
                         f"{label}.{c}",
                         who=PlayerRef(who),
-                        category=c,
+                        category=CATEGORY_WORDS[c],
                         v=v,
                     )
                 )
@@ -178,7 +178,7 @@ def _validate(sides: tuple[CouncilInput, CouncilInput], half_cap: str) -> None:
                         ),
                         f"{label}.{c}",
                         who=PlayerRef(who),
-                        category=c,
+                        category=CATEGORY_WORDS[c],
                         v=v,
                         limit=MAX_CATEGORY,
                     )

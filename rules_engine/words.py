@@ -31,5 +31,15 @@ SETTING_LABELS = {
     "lotr_tcg_rating_points": gettext_noop("LOTR TCG: a win's points for ratings"),
 }
 
+# The Free Council's MP categories as a problem names them ("{who}: {category} points ...").
+CATEGORY_WORDS = {
+    "character": gettext_noop("character"),
+    "item": gettext_noop("item"),
+    "faction": gettext_noop("faction"),
+    "ally": gettext_noop("ally"),
+    "kill": gettext_noop("kill"),
+    "miscellaneous": gettext_noop("miscellaneous"),
+}
+
 SEAT = gettext_noop("Seat {index} ({player})")
 SEAT_ALONE = gettext_noop("Seat {index}")

@@ -8,14 +8,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.conf import settings
+from django.conf import settings as django_settings
 from django.test import Client
 from django.utils import translation
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from core.errors import ServiceError
-from rules_engine import GameResult, Seat
+from rules_engine import GameResult, InvalidResult, Seat
 from rules_engine.checking import find_problems
+from rules_engine.free_council import CouncilInput, count_free_council
 from tests.tournaments.helpers import make_event, make_user, register_users, user_of
 from tournaments import services
 from tournaments.problem_words import problem_words
@@ -28,7 +31,7 @@ def _english_afterwards():
     """A request in Spanish leaves Spanish active on this thread; later tests expect the
     default language."""
     yield
-    translation.activate(settings.LANGUAGE_CODE)
+    translation.activate(django_settings.LANGUAGE_CODE)
 
 
 def _paired_table() -> tuple[Any, Any, Any, Any]:
@@ -117,3 +120,65 @@ def test_a_scoring_setting_is_named_in_words_and_keeps_its_key_for_integrators()
     )
     assert "half_cap" not in refused.value.message
     assert "metw_elimination_points" not in refused.value.message
+
+
+GAMES = ("lore", "metw", "lotr-tcg", "lotr-dice", "chess")
+OUTCOMES = (
+    "normal",
+    "one_ring",
+    "wizard_eliminated",
+    "both_corrupted",
+    "sauron_won",
+    "glory",
+    "site_9",
+    "checkmate",
+)
+PLAYERS = ("1", "2", "3", "4", "5", "6")
+
+
+@st.composite
+def reports(draw: st.DrawFn) -> GameResult:
+    """Any report a person might send, most of them impossible."""
+    players = draw(st.lists(st.sampled_from(PLAYERS), min_size=0, max_size=6))
+    mps = st.one_of(st.none(), st.integers(-200_000, 200_000), st.sampled_from([2.5, "x"]))
+    seats = tuple(Seat(p, draw(mps)) for p in players) + draw(
+        st.sampled_from(((), (Seat("", 3),), ("not a seat",)))
+    )
+    named = st.one_of(st.none(), st.sampled_from(PLAYERS))
+    return GameResult(
+        game=draw(st.sampled_from(GAMES)),
+        seats=seats,
+        round_number=draw(st.sampled_from([1, 2, 0, 5000])),
+        multiplayer=draw(st.sampled_from([False, True, "yes"])),
+        outcome=draw(st.sampled_from(OUTCOMES)),
+        winner=draw(named),
+        time_called=draw(st.sampled_from([False, True, 1])),
+        one_ring=draw(named),
+    )
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(reports())
+def test_every_result_problem_has_a_spanish_template(result: GameResult):
+    """Whatever the engine refuses, its template is in the catalogue and translated, and
+    rendering fills every placeholder (a template left out of the catalogue, or a
+    translation that lost a placeholder, fails here)."""
+    names = {p: f"Jugador {p}" for p in PLAYERS}
+    with translation.override("es"):
+        for problem in find_problems(result):
+            assert problem.template, problem.code
+            assert translation.gettext(problem.template) != problem.template, problem.template
+            words = problem_words(problem, names)
+            assert words and "{" not in words and "}" not in words
+
+
+def test_a_free_council_problem_names_the_category_in_spanish():
+    """CoE 10.3: the Free Council is counted per MP category; a category given as a
+    fraction is refused, the category named in the reader's words."""
+    with pytest.raises(InvalidResult) as refused:
+        count_free_council(CouncilInput("Ana", character=2.5), CouncilInput("Bea"))
+    (problem,) = refused.value.problems
+    assert problem.message == "Ana: character points must be a whole number, not 2.5."
+    with translation.override("es"):
+        words = problem_words(problem)
+    assert words == "Ana: los puntos de personajes deben ser un número entero, no 2.5."
