@@ -18,12 +18,15 @@ from calculators.serializers import (
 )
 from core.errors import ServiceError
 from rules_engine import InvalidResult
+from tournaments.problem_words import problem_words, refusal_words
 
 
 def impossible(exc: InvalidResult) -> ServiceError:
     """A result that cannot happen: 400 with every rule it breaks, as structured data."""
-    problems = [{"code": p.code, "message": p.message, "field": p.field} for p in exc.problems]
-    return ServiceError(str(exc), "impossible_result", problems=problems)
+    problems = [
+        {"code": p.code, "message": problem_words(p), "field": p.field} for p in exc.problems
+    ]
+    return ServiceError(refusal_words(exc), "impossible_result", problems=problems)
 
 
 class CalculatorView(APIView):

@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -23,8 +25,8 @@ class StrictIntegerField(serializers.IntegerField):
     float such as 14.0 is taken as 14."""
 
     default_error_messages = {
-        "invalid": "Must be a whole number, not {input!r}.",
-        "not_whole": "Must be a whole number, not {input!r}.",
+        "invalid": gettext_lazy("Must be a whole number, not {input!r}."),
+        "not_whole": gettext_lazy("Must be a whole number, not {input!r}."),
     }
 
     def to_internal_value(self, data: Any) -> int:
@@ -41,7 +43,7 @@ class StrictIntegerField(serializers.IntegerField):
 class StrictBooleanField(serializers.BooleanField):
     """JSON true or false only (DRF would also take "yes", "on" or 1)."""
 
-    default_error_messages = {"invalid": "Must be true or false, not {input!r}."}
+    default_error_messages = {"invalid": gettext_lazy("Must be true or false, not {input!r}.")}
 
     def to_internal_value(self, data: Any) -> bool:
         if not isinstance(data, bool):
@@ -61,7 +63,16 @@ class NameField(serializers.CharField):
 
 
 GAME_CHOICES = [(key, system.name) for key, system in GAME_SYSTEMS.items()]
-UNKNOWN_GAME = "Unknown game {input!r}: choose one of " + ", ".join(GAME_SYSTEMS) + "."
+
+
+def _unknown_game() -> str:
+    # DRF fills in only {input}; the list of games is known here, when the reader's
+    # language is.
+    words = gettext("Unknown game {input!r}: choose one of {choices}.")
+    return words.replace("{choices}", ", ".join(GAME_SYSTEMS))
+
+
+UNKNOWN_GAME = lazy(_unknown_game, str)()
 
 
 class ScoreSeatSerializer(serializers.Serializer):

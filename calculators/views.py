@@ -15,6 +15,7 @@ from calculators.forms import CATEGORY_LABELS, CouncilOptionsForm, CouncilPlayer
 from rules_engine import GAME_SYSTEMS, RATIO_TABLE, InvalidResult
 from rules_engine.free_council import CATEGORIES
 from rules_engine.scoring import bye_points_for_round
+from tournaments.problem_words import problem_words
 
 # Problems the engine reports about one input are shown next to that input.
 FIELD_FOR_PROBLEM = {
@@ -59,7 +60,9 @@ def score(request: HttpRequest) -> HttpResponse:
                 result = services.score(form.cleaned_data)
             except InvalidResult as exc:
                 for problem in exc.problems:
-                    form.add_error(FIELD_FOR_PROBLEM.get(problem.field or ""), problem.message)
+                    form.add_error(
+                        FIELD_FOR_PROBLEM.get(problem.field or ""), problem_words(problem)
+                    )
     else:
         form = ScoreForm(initial={"player_1": "", "player_2": ""})
     status = 400 if request.method == "POST" and result is None else 200
@@ -130,7 +133,7 @@ def _count(options: dict[str, Any], players: list[dict[str, Any]]) -> tuple[dict
     try:
         return services.free_council({"players": players, **options}), []
     except InvalidResult as exc:
-        return None, [p.message for p in exc.problems]
+        return None, [problem_words(p) for p in exc.problems]
 
 
 def _step_rows(result: dict[str, Any]) -> list[dict[str, Any]]:

@@ -25,6 +25,7 @@ from rules_engine.types import (
     Seat,
     UnknownGame,
 )
+from rules_engine.words import SETTING_LABELS, gettext_noop
 
 # Far above any real game (a 4-deck METW game ends near 40–60 MPs) but small
 # enough that nobody mistakes a typing slip or an overflow probe for a result.
@@ -39,8 +40,36 @@ def resolve_outcome(result: GameResult, game: GameSystem) -> str:
     return game.resolve_outcome(result.outcome)
 
 
-def seats_text(n: int) -> str:
-    return f"{n} seat" if n == 1 else f"{n} seats"
+# (too many?, multi-player?, one seat given?) -> the words; whole sentences, so that a
+# translation never glues English fragments together.
+SEAT_COUNT = {
+    (False, False, False): gettext_noop(
+        "A two-player {game} game has {seats} seats; only {given} seats given: a seat is missing."
+    ),
+    (False, False, True): gettext_noop(
+        "A two-player {game} game has {seats} seats; only {given} seat given: a seat is missing."
+    ),
+    (False, True, False): gettext_noop(
+        "A multi-player {game} game has {seats} seats; only {given} seats given: a seat is missing."
+    ),
+    (False, True, True): gettext_noop(
+        "A multi-player {game} game has {seats} seats; only {given} seat given: a seat is missing."
+    ),
+    (True, False, False): gettext_noop(
+        "A two-player {game} game has {seats} seats; {given} seats given: too many seats."
+    ),
+    (True, True, False): gettext_noop(
+        "A multi-player {game} game has {seats} seats; {given} seats given: too many seats."
+    ),
+}
+FLAG_WORDS = {
+    "multiplayer": gettext_noop("Multi-player (yes or no)"),
+    "time_called": gettext_noop("Time called (yes or no)"),
+}
+TOO_MANY_HINT = gettext_noop(
+    "A two-player {game} game has {seats} seats; {given} seats given: too many seats "
+    "(for a multi-player game of {multi}, mark it multi-player)."
+)
 
 
 def range_text(low: int, high: int) -> str:
@@ -50,10 +79,12 @@ def range_text(low: int, high: int) -> str:
 def check_round(round_number: object) -> list[Problem]:
     if not is_whole(round_number) or not 1 <= round_number <= MAX_ROUND:  # type: ignore[operator]
         return [
-            Problem(
+            Problem.about(
                 "round_number",
-                f"The round must be a whole number from 1 to {MAX_ROUND}, not {round_number!r}.",
+                gettext_noop("The round must be a whole number from 1 to {limit}, not {value!r}."),
                 "round",
+                limit=MAX_ROUND,
+                value=round_number,
             )
         ]
     return []
@@ -69,25 +100,34 @@ def check_settings(settings: ScoringSettings) -> list[Problem]:
         or elim[0] < elim[1]
     ):
         problems.append(
-            Problem(
+            Problem.about(
                 "settings",
-                "The METW elimination setting must be two whole numbers from 0 to 7, "
-                f"the winner's first and not lower than the loser's, not {elim!r}.",
+                gettext_noop(
+                    "The METW elimination setting must be two whole numbers from 0 to 7, "
+                    "the winner's first and not lower than the loser's, not {value!r}."
+                ),
                 "settings",
+                value=elim,
             )
         )
     for name in ("lotr_tcg_win_points", "lotr_tcg_rating_points"):
         value = getattr(settings, name)
         if not is_whole(value) or not 0 <= value <= 10:
             problems.append(
-                Problem("settings", f"{name} must be a whole number from 0 to 10.", "settings")
+                Problem.about(
+                    "settings",
+                    gettext_noop("{name} must be a whole number from 0 to 10."),
+                    "settings",
+                    name=SETTING_LABELS[name],
+                )
             )
     if settings.half_cap not in HALF_CAP_READINGS:
         problems.append(
-            Problem(
+            Problem.about(
                 "settings",
-                f"Unknown half-cap reading {settings.half_cap!r}: use 'exact' or 'round-up'.",
+                gettext_noop("Unknown half-cap reading {value!r}: use 'exact' or 'round-up'."),
                 "settings",
+                value=settings.half_cap,
             )
         )
     return problems
@@ -99,37 +139,29 @@ def _check_seat_count(result: GameResult, game: GameSystem, seats: Sequence[Seat
     allowed = game.seat_range(multiplayer)
     if allowed is None:
         problems.append(
-            Problem(
+            Problem.about(
                 "multiplayer_not_allowed",
-                f"{game.name} has no multi-player game (RULES.md §1): play it with "
-                f"{range_text(*game.two_player_seats)} seats.",
+                gettext_noop(
+                    "{game} has no multi-player game (RULES.md §1): play it with {seats} seats."
+                ),
                 "multiplayer",
+                game=game.name,
+                seats=range_text(*game.two_player_seats),
             )
         )
         multiplayer, allowed = False, game.two_player_seats
     low, high = allowed
-    kind = "multi-player" if multiplayer else "two-player"
-    need = f"A {kind} {game.name} game has {range_text(low, high)} seats"
-    if len(seats) < low:
-        problems.append(
-            Problem(
-                "missing_seat",
-                f"{need}; only {seats_text(len(seats))} given: a seat is missing.",
-                "seats",
-            )
-        )
-    elif len(seats) > high:
-        hint = ""
+    given = len(seats)
+    words = {"game": game.name, "seats": range_text(low, high), "given": given}
+    if given < low:
+        template = SEAT_COUNT[(False, multiplayer, given == 1)]
+        problems.append(Problem.about("missing_seat", template, "seats", **words))
+    elif given > high:
+        template = SEAT_COUNT[(True, multiplayer, False)]
         multi = game.multiplayer_seats
-        if not multiplayer and multi and multi[0] <= len(seats) <= multi[1]:
-            hint = f" (for a multi-player game of {range_text(*multi)}, mark it multi-player)"
-        problems.append(
-            Problem(
-                "too_many_seats",
-                f"{need}; {seats_text(len(seats))} given: too many seats{hint}.",
-                "seats",
-            )
-        )
+        if not multiplayer and multi and multi[0] <= given <= multi[1]:
+            template, words["multi"] = TOO_MANY_HINT, range_text(*multi)
+        problems.append(Problem.about("too_many_seats", template, "seats", **words))
     return problems
 
 
@@ -141,17 +173,24 @@ def _check_seats(seats: Sequence[Seat], game: GameSystem) -> tuple[list[Problem]
     for i, seat in enumerate(seats, start=1):
         if not isinstance(seat, Seat):
             problems.append(
-                Problem("seat", f"Seat {i} is not a seat: {seat!r}.", f"seats[{i - 1}]")
+                Problem.about(
+                    "seat",
+                    gettext_noop("Seat {index} is not a seat: {seat!r}."),
+                    f"seats[{i - 1}]",
+                    index=i,
+                    seat=seat,
+                )
             )
             sound = False
             continue
         player = seat.player
         if not isinstance(player, str) or not player.strip():
             problems.append(
-                Problem(
+                Problem.about(
                     "missing_player",
-                    f"Seat {i} has no player: name who sat there.",
+                    gettext_noop("Seat {index} has no player: name who sat there."),
                     f"seats[{i - 1}].player",
+                    index=i,
                 )
             )
             sound = False
@@ -161,8 +200,10 @@ def _check_seats(seats: Sequence[Seat], game: GameSystem) -> tuple[list[Problem]
                 problems.append(
                     Problem.about(
                         "duplicate_seat",
-                        "{player!r} sits twice (seats {first} and {second}): "
-                        "each player has one seat at a table.",
+                        gettext_noop(
+                            "{player!r} sits twice (seats {first} and {second}): "
+                            "each player has one seat at a table."
+                        ),
                         f"seats[{i - 1}].player",
                         player=PlayerRef(player),
                         first=seen[key],
@@ -173,12 +214,12 @@ def _check_seats(seats: Sequence[Seat], game: GameSystem) -> tuple[list[Problem]
             else:
                 seen[key] = i
         if seat.mps is not None:
-            unit = game.score_label or "score"
+            unit = game.score_label or gettext_noop("score")
             if not is_whole(seat.mps):
                 problems.append(
                     Problem.about(
                         "mps_not_integer",
-                        "{seat}: {unit} must be a whole number, not {mps!r}.",
+                        gettext_noop("{seat}: {unit} must be a whole number, not {mps!r}."),
                         f"seats[{i - 1}].mps",
                         seat=seat_ref(i, seat),
                         unit=unit,
@@ -190,7 +231,9 @@ def _check_seats(seats: Sequence[Seat], game: GameSystem) -> tuple[list[Problem]
                 problems.append(
                     Problem.about(
                         "mps_out_of_range",
-                        "{seat}: {mps} {unit} is not a possible result (the limit is ±{limit}).",
+                        gettext_noop(
+                            "{seat}: {mps} {unit} is not a possible result (the limit is ±{limit})."
+                        ),
                         f"seats[{i - 1}].mps",
                         seat=seat_ref(i, seat),
                         mps=seat.mps,
@@ -207,11 +250,13 @@ def _check_outcome(result: GameResult, game: GameSystem) -> list[Problem]:
     if not isinstance(result.outcome, str) or not game.allows(result.outcome):
         allowed_outcomes = ", ".join(game.outcomes)
         problems.append(
-            Problem(
+            Problem.about(
                 "unknown_outcome",
-                f"{result.outcome!r} is not an outcome of {game.name}: "
-                f"use one of {allowed_outcomes}.",
+                gettext_noop("{outcome!r} is not an outcome of {game}: use one of {allowed}."),
                 "outcome",
+                outcome=result.outcome,
+                game=game.name,
+                allowed=allowed_outcomes,
             )
         )
     return problems
@@ -226,11 +271,15 @@ def _check_named_players(result: GameResult, seats: Sequence[Seat]) -> list[Prob
             continue
         # Exact match: the scorer hands out points by these very names.
         if not isinstance(value, str) or value not in seated:
-            what = "the winner" if name == "winner" else "the player who destroyed The One Ring"
+            what = (
+                gettext_noop("the winner")
+                if name == "winner"
+                else gettext_noop("the player who destroyed The One Ring")
+            )
             problems.append(
                 Problem.about(
                     f"{name}_not_seated",
-                    "{player!r} is named as {what} but has no seat at this table.",
+                    gettext_noop("{player!r} is named as {what} but has no seat at this table."),
                     name,
                     player=PlayerRef(value),
                     what=what,
@@ -245,10 +294,11 @@ def _check_one_ring(result: GameResult, game: GameSystem) -> tuple[list[Problem]
     if result.one_ring is not None:
         if ONE_RING not in game.outcomes:
             problems.append(
-                Problem(
+                Problem.about(
                     "unknown_outcome",
-                    f"A One Ring win is not an outcome of {game.name}.",
+                    gettext_noop("A One Ring win is not an outcome of {game}."),
                     "one_ring",
+                    game=game.name,
                 )
             )
             sound = False
@@ -256,8 +306,10 @@ def _check_one_ring(result: GameResult, game: GameSystem) -> tuple[list[Problem]
             problems.append(
                 Problem.about(
                     "conflicting_outcome",
-                    "The report says {player!r} destroyed The One Ring but also that "
-                    "the game ended by {outcome!r}: it cannot be both.",
+                    gettext_noop(
+                        "The report says {player!r} destroyed The One Ring but also that "
+                        "the game ended by {outcome!r}: it cannot be both."
+                    ),
                     "outcome",
                     player=PlayerRef(result.one_ring),
                     outcome=game.label(result.outcome),
@@ -267,8 +319,10 @@ def _check_one_ring(result: GameResult, game: GameSystem) -> tuple[list[Problem]
             problems.append(
                 Problem.about(
                     "one_ring_not_winner",
-                    "A One Ring win is claimed for {player!r}, who is not the winner "
-                    "({winner!r}): the player who destroys The One Ring wins the game.",
+                    gettext_noop(
+                        "A One Ring win is claimed for {player!r}, who is not the winner "
+                        "({winner!r}): the player who destroys The One Ring wins the game."
+                    ),
                     "one_ring",
                     player=PlayerRef(result.one_ring),
                     winner=PlayerRef(result.winner),
@@ -284,11 +338,17 @@ def _structure(result: GameResult, game: GameSystem) -> tuple[list[Problem], boo
     problems += check_round(result.round_number)
     for flag in ("multiplayer", "time_called"):
         if not isinstance(getattr(result, flag), bool):
-            problems.append(Problem(flag, f"{flag} must be true or false.", flag))
+            problems.append(
+                Problem.about(
+                    flag, gettext_noop("{flag} must be true or false."), flag, flag=FLAG_WORDS[flag]
+                )
+            )
 
     seats = result.seats
     if not isinstance(seats, Sequence) or isinstance(seats, str):
-        problems.append(Problem("seats", "The seats must be a list of players.", "seats"))
+        problems.append(
+            Problem.about("seats", gettext_noop("The seats must be a list of players."), "seats")
+        )
         return problems, False
     problems += _check_seat_count(result, game, seats)
     seat_problems, sound = _check_seats(seats, game)
@@ -302,7 +362,7 @@ def _structure(result: GameResult, game: GameSystem) -> tuple[list[Problem], boo
 def find_problems(result: GameResult, settings: ScoringSettings | None = None) -> list[Problem]:
     """Every reason ``result`` cannot happen (empty when it can)."""
     if not isinstance(result, GameResult):
-        return [Problem("invalid", "A game result is needed.")]
+        return [Problem.about("invalid", gettext_noop("A game result is needed."))]
     try:
         game = get_game(result.game)
     except UnknownGame as exc:

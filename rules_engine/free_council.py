@@ -31,10 +31,12 @@ from rules_engine.types import (
     GameResult,
     GameScore,
     InvalidResult,
+    PlayerRef,
     Problem,
     ScoringSettings,
     Seat,
 )
+from rules_engine.words import CATEGORY_WORDS, gettext_noop
 
 CATEGORIES = ("character", "item", "faction", "ally", "kill", "miscellaneous")
 DOUBLED_CATEGORIES = ("character", "item", "faction", "ally")
@@ -124,63 +126,94 @@ def _validate(sides: tuple[CouncilInput, CouncilInput], half_cap: str) -> None:
     problems: list[Problem] = []
     if half_cap not in HALF_CAP_READINGS:
         problems.append(
-            Problem(
+            Problem.about(
                 "half_cap",
-                f"Unknown half-cap reading {half_cap!r}: use 'exact' or 'round-up'.",
+                gettext_noop("Unknown half-cap reading {value!r}: use 'exact' or 'round-up'."),
                 "half_cap",
+                value=half_cap,
             )
         )
     names = []
     for label, side in zip(("a", "b"), sides, strict=True):
         if not isinstance(side, CouncilInput):
             problems.append(
-                Problem("invalid", f"Player {label}: category totals are needed.", label)
+                Problem.about(
+                    "invalid",
+                    gettext_noop("Player {label}: category totals are needed."),
+                    label,
+                    label=label,
+                )
             )
             continue
         who = side.player if isinstance(side.player, str) and side.player.strip() else label
         if not isinstance(side.player, str) or not side.player.strip():
-            problems.append(Problem("missing_player", f"Player {label} needs a name.", label))
+            problems.append(
+                Problem.about(
+                    "missing_player",
+                    gettext_noop("Player {label} needs a name."),
+                    label,
+                    label=label,
+                )
+            )
         names.append(side.player)
         for c in CATEGORIES:
             v = getattr(side, c)
             if not _is_whole(v):
                 problems.append(
-                    Problem(
+                    Problem.about(
                         "mps_not_integer",
-                        f"{who}: {c} points must be a whole number, not {v!r}.",
+                        gettext_noop("{who}: {category} points must be a whole number, not {v!r}."),
                         f"{label}.{c}",
+                        who=PlayerRef(who),
+                        category=CATEGORY_WORDS[c],
+                        v=v,
                     )
                 )
             elif abs(v) > MAX_CATEGORY:
                 problems.append(
-                    Problem(
+                    Problem.about(
                         "mps_out_of_range",
-                        f"{who}: {v} {c} points is not a possible total (limit ±{MAX_CATEGORY}).",
+                        gettext_noop(
+                            "{who}: {v} {category} points is not a possible total (limit ±{limit})."
+                        ),
                         f"{label}.{c}",
+                        who=PlayerRef(who),
+                        category=CATEGORY_WORDS[c],
+                        v=v,
+                        limit=MAX_CATEGORY,
                     )
                 )
         r = side.revealed_duplicates
         if not _is_whole(r) or not 0 <= r <= MAX_REVEALS:
             problems.append(
-                Problem(
+                Problem.about(
                     "revealed_duplicates",
-                    f"{who}: revealed duplicates must be a whole number from 0 to {MAX_REVEALS}, "
-                    f"not {r!r}.",
+                    gettext_noop(
+                        "{who}: revealed duplicates must be a whole number from 0 to {limit}, "
+                        "not {r!r}."
+                    ),
                     f"{label}.revealed_duplicates",
+                    who=PlayerRef(who),
+                    limit=MAX_REVEALS,
+                    r=r,
                 )
             )
         if not isinstance(side.avatar_eliminated, bool):
             problems.append(
-                Problem(
+                Problem.about(
                     "avatar_eliminated",
-                    f"{who}: avatar eliminated must be true or false.",
+                    gettext_noop("{who}: avatar eliminated must be true or false."),
                     f"{label}.avatar_eliminated",
+                    who=PlayerRef(who),
                 )
             )
     if len(names) == 2 and isinstance(names[0], str) and names[0].strip() == str(names[1]).strip():
         problems.append(
-            Problem(
-                "duplicate_seat", f"Both players are called {names[0]!r}: name them apart.", "b"
+            Problem.about(
+                "duplicate_seat",
+                gettext_noop("Both players are called {name!r}: name them apart."),
+                "b",
+                name=PlayerRef(names[0]),
             )
         )
     if problems:

@@ -12,6 +12,7 @@ import pkgutil
 from rules_engine import games as _games_package
 from rules_engine.games.base import GameSystem
 from rules_engine.types import Problem, UnknownGame
+from rules_engine.words import gettext_noop
 
 GAME_SYSTEMS: dict[str, GameSystem] = {}
 
@@ -29,7 +30,13 @@ def get_game(key: str) -> GameSystem:
     except (KeyError, TypeError):
         known = ", ".join(GAME_SYSTEMS)
         raise UnknownGame(
-            Problem("unknown_game", f"Unknown game {key!r}: choose one of {known}.", "game")
+            Problem.about(
+                "unknown_game",
+                gettext_noop("Unknown game {key!r}: choose one of {known}."),
+                "game",
+                key=key,
+                known=known,
+            )
         ) from None
 
 

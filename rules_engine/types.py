@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules_engine.words import SEAT, SEAT_ALONE, Translate, same
+
 HALF_CAP_READINGS = ("exact", "round-up")
 
 # Outcome keys (GameResult.outcome). "normal" always means "the game's usual way
@@ -89,7 +91,12 @@ class SeatRef:
     player: PlayerRef | None = None
 
     def __str__(self) -> str:
-        return f"Seat {self.index} ({self.player})" if self.player else f"Seat {self.index}"
+        return self.words(same)
+
+    def words(self, translate: Translate) -> str:
+        if self.player:
+            return translate(SEAT).format(index=self.index, player=self.player)
+        return translate(SEAT_ALONE).format(index=self.index)
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
@@ -150,12 +157,26 @@ class Problem:
     def numbers(self) -> dict[str, Any]:
         return {k: v for k, v in self.params if not isinstance(v, Named)}
 
-    def render(self, names: Mapping[str, str]) -> str:
-        """The message with players shown by ``names`` (id -> name)."""
+    def render(self, names: Mapping[str, str], translate: Translate = same) -> str:
+        """The message with players shown by ``names`` (id -> name), in the words
+        ``translate`` gives: the template and every text parameter (a phrase marked with
+        ``gettext_noop``, a game's name or unit) are looked up; an unknown text comes back
+        unchanged."""
         if not self.template:
             return self.message
-        values = {k: v.named(names) if isinstance(v, Named) else v for k, v in self.params}
-        return self.template.format(**values)
+        return translate(self.template).format(
+            **{k: _in_words(v, names, translate) for k, v in self.params}
+        )
+
+
+def _in_words(value: Any, names: Mapping[str, str], translate: Translate) -> Any:
+    if isinstance(value, SeatRef):
+        return value.named(names).words(translate)
+    if isinstance(value, Named):
+        return value.named(names)
+    if isinstance(value, str) and value:  # gettext("") is the catalogue's header
+        return translate(value)
+    return value
 
 
 class InvalidResult(ValueError):

@@ -3,7 +3,9 @@
 rules engine's game names and outcome labels. Listed here so that `makemessages` puts them
 in the catalogue; the `tr` template filter (and `game_info`) translate them when shown."""
 
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop
+
+from rules_engine.words import SETTING_LABELS
 
 DEFINED_ELSEWHERE = (
     gettext_noop(
@@ -72,3 +74,13 @@ DEFINED_ELSEWHERE = (
     gettext_noop("winner reached site 9"),
     gettext_noop("winner was the last player left"),
 )
+
+# An event's scoring settings (the RULES.md readings a director may change): the JSON key
+# the API takes -> the words a person reads. The settings page, the audit log and the
+# services' refusals all take them from here, so a key never reaches a person.
+# The labels themselves live beside the engine's settings (rules_engine/words.py).
+READING_LABELS = {key: gettext_lazy(label) for key, label in SETTING_LABELS.items()}
+READING_VALUES = {
+    "exact": gettext_lazy("exact (rulebook example)"),
+    "round-up": gettext_lazy("round up"),
+}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules_engine.games.base import GameSystem
 from rules_engine.types import GameResult, PlayerList, PlayerRef, Problem, Seat, SeatRef
+from rules_engine.words import gettext_noop
 
 
 def is_whole(value: object) -> bool:
@@ -27,7 +28,7 @@ def require_scores(result: GameResult, game: GameSystem) -> list[Problem]:
     return [
         Problem.about(
             "mps_missing",
-            "{seat}: {unit} missing; a {game} game is scored by {unit}.",
+            gettext_noop("{seat}: {unit} missing; a {game} game is scored by {unit}."),
             f"seats[{i - 1}].mps",
             seat=seat_ref(i, s),
             unit=game.score_label,
@@ -42,11 +43,11 @@ def forbid_scores(result: GameResult, game: GameSystem, why: str) -> list[Proble
     return [
         Problem.about(
             "mps_not_allowed",
-            "{seat} has {mps!r} {unit}: {why}",
+            gettext_noop("{seat} has {mps!r} {unit}: {why}"),
             f"seats[{i - 1}].mps",
             seat=seat_ref(i, s),
             mps=s.mps,
-            unit=game.score_label or "MPs",
+            unit=game.score_label or gettext_noop("MPs"),
             why=why,
         )
         for i, s in enumerate(result.seats, start=1)
@@ -68,8 +69,12 @@ def winner_has_most(result: GameResult, game: GameSystem) -> list[Problem]:
         return [
             Problem.about(
                 "winner_fewer_mps",
-                "{winner!r} is reported as the winner but has {claimed} {unit}, "
-                "fewer than {leaders:, |'s {top}}: the winner is the player with the most {unit}.",
+                # The spec after "leaders:" is the separator, then what follows each name.
+                gettext_noop(
+                    "{winner!r} is reported as the winner but has {claimed} {unit}, "
+                    "fewer than {leaders:, |'s {top}}: the winner is the player with the most "
+                    "{unit}."
+                ),
                 "winner",
                 winner=PlayerRef(result.winner),
                 claimed=claimed,
@@ -80,14 +85,18 @@ def winner_has_most(result: GameResult, game: GameSystem) -> list[Problem]:
         ]
     if len(leaders) > 1:
         if len(leaders) == len(mps):
-            consequence = "a tie has no winner (3 points each)"
+            consequence = gettext_noop("a tie has no winner (3 points each)")
         else:
-            consequence = "leave the winner empty: each player tied for the win scores as winner"
+            consequence = gettext_noop(
+                "leave the winner empty: each player tied for the win scores as winner"
+            )
         return [
             Problem.about(
                 "winner_tied",
-                "{winner!r} is reported as the winner but {leaders: and } are tied on {top} "
-                "{unit}: {consequence}.",
+                gettext_noop(
+                    "{winner!r} is reported as the winner but {leaders: and } are tied on {top} "
+                    "{unit}: {consequence}."
+                ),
                 "winner",
                 winner=PlayerRef(result.winner),
                 leaders=PlayerList(tuple(PlayerRef(p) for p in leaders)),
@@ -101,7 +110,8 @@ def winner_has_most(result: GameResult, game: GameSystem) -> list[Problem]:
 
 def require_winner(result: GameResult, why: str) -> list[Problem]:
     if effective_winner(result) is None:
-        return [Problem("winner_required", why, "winner")]
+        # ``why`` is a whole sentence marked by the game module: it is the template.
+        return [Problem.about("winner_required", why, "winner")]
     return []
 
 
@@ -110,7 +120,7 @@ def forbid_winner(result: GameResult, why: str) -> list[Problem]:
         return [
             Problem.about(
                 "winner_not_allowed",
-                "{winner!r} is reported as the winner but {why}",
+                gettext_noop("{winner!r} is reported as the winner but {why}"),
                 "winner",
                 winner=PlayerRef(effective_winner(result)),
                 why=why,

@@ -14,12 +14,16 @@ from rules_engine.games._common import (
 from rules_engine.games.base import GameSystem
 from rules_engine.scoring import one_ring_score, score_by_mps
 from rules_engine.types import NORMAL, ONE_RING, GameResult, GameScore, Problem, ScoringSettings
+from rules_engine.words import gettext_noop
 
 
 def check(result: GameResult, outcome: str, settings: ScoringSettings) -> list[Problem]:
     if outcome == ONE_RING:
         return require_winner(
-            result, "A One Ring win needs the player who destroyed The One Ring as the winner."
+            result,
+            gettext_noop(
+                "A One Ring win needs the player who destroyed The One Ring as the winner."
+            ),
         )
     return require_scores(result, SYSTEM) + winner_has_most(result, SYSTEM)
 

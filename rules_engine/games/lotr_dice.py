@@ -15,13 +15,17 @@ from rules_engine.games._common import (
 from rules_engine.games.base import GameSystem
 from rules_engine.scoring import SAURON, score_all_lose, score_by_mps
 from rules_engine.types import GLORY, SAURON_WON, GameResult, GameScore, Problem, ScoringSettings
+from rules_engine.words import gettext_noop
 
 
 def check(result: GameResult, outcome: str, settings: ScoringSettings) -> list[Problem]:
     if outcome == SAURON_WON:
-        why = "Sauron won: every player loses and no Glory is counted (004); leave Glory empty."
-        return forbid_scores(result, SYSTEM, f"a Glory result in a game {why}") + forbid_winner(
-            result, "Sauron won: every player loses (004)."
+        why = gettext_noop(
+            "a Glory result in a game Sauron won: every player loses and no Glory is counted "
+            "(004); leave Glory empty."
+        )
+        return forbid_scores(result, SYSTEM, why) + forbid_winner(
+            result, gettext_noop("Sauron won: every player loses (004).")
         )
     return require_scores(result, SYSTEM) + winner_has_most(result, SYSTEM)
 

@@ -19,6 +19,7 @@ from rules_engine.types import (
     Problem,
     ScoringSettings,
 )
+from rules_engine.words import gettext_noop
 
 HOW = {
     NORMAL: "won",
@@ -33,11 +34,15 @@ def check(result: GameResult, outcome: str, settings: ScoringSettings) -> list[P
     return forbid_scores(
         result,
         SYSTEM,
-        "the LOTR TCG has no marshalling points; leave them empty and name the winner.",
+        gettext_noop(
+            "the LOTR TCG has no marshalling points; leave them empty and name the winner."
+        ),
     ) + require_winner(
         result,
-        "A LOTR TCG game always has a winner (001 'Winning the game'): name him; "
-        "there are no draws.",
+        gettext_noop(
+            "A LOTR TCG game always has a winner (001 'Winning the game'): name him; "
+            "there are no draws."
+        ),
     )
 
 

@@ -31,24 +31,32 @@ from rules_engine.types import (
     Problem,
     ScoringSettings,
 )
+from rules_engine.words import gettext_noop
 
 
 def check(result: GameResult, outcome: str, settings: ScoringSettings) -> list[Problem]:
     if outcome == ONE_RING:
         return require_winner(
-            result, "A One Ring win needs the player who destroyed The One Ring as the winner."
+            result,
+            gettext_noop(
+                "A One Ring win needs the player who destroyed The One Ring as the winner."
+            ),
         )
     if outcome == WIZARD_ELIMINATED:
         return require_winner(
             result,
-            "A Wizard-eliminated win needs the winner: the player whose opponent's Wizard "
-            "was eliminated or failed his corruption check.",
+            gettext_noop(
+                "A Wizard-eliminated win needs the winner: the player whose opponent's Wizard "
+                "was eliminated or failed his corruption check."
+            ),
         )
     if outcome == BOTH_CORRUPTED:
         return forbid_winner(
             result,
-            "both Wizards failed their corruption checks: no one wins, both players lose "
-            "(003 Part I §1).",
+            gettext_noop(
+                "both Wizards failed their corruption checks: no one wins, both players lose "
+                "(003 Part I §1)."
+            ),
         )
     return require_scores(result, SYSTEM) + winner_has_most(result, SYSTEM)
 

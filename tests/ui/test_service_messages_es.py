@@ -6,13 +6,23 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.conf import settings
 from django.test import Client
+from django.utils import translation
 from rest_framework.authtoken.models import Token
 
 from tests.tournaments.helpers import make_event, make_user, register_users, user_of
 from tournaments import services
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards():
+    """A request in Spanish leaves Spanish active on this thread; later tests expect the
+    default language."""
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 def test_a_refused_clock_action_is_explained_in_spanish_on_the_page():

@@ -14,6 +14,7 @@ from rules_engine import (
     get_game,
 )
 from rules_engine.types import HALF_CAP_READINGS
+from tournaments.labels import READING_LABELS, READING_VALUES
 from tournaments.limits import (
     BREAK_MINUTES,
     DEFAULT_BREAK_MINUTES,
@@ -29,8 +30,11 @@ from tournaments.standings import TIEBREAKS
 Problems = list[dict[str, str]]
 
 
-def _invalid(problems: Problems, field: str, message: str) -> None:
-    problems.append({"code": "invalid", "field": field, "message": message})
+def _invalid(problems: Problems, field: str, message: str, setting: str = "") -> None:
+    problem = {"code": "invalid", "field": field, "message": message}
+    if setting:  # the JSON key, for integrators; the message names it in words
+        problem["setting"] = setting
+    problems.append(problem)
 
 
 def _check_basics(data: Mapping[str, Any], problems: Problems) -> None:
@@ -120,14 +124,29 @@ def _check_settings(data: Mapping[str, Any], problems: Problems) -> None:
             % {"unknown": ", ".join(unknown), "choices": ", ".join(sorted(SETTINGS_FIELDS))},
         )
     if settings.get("half_cap", "exact") not in HALF_CAP_READINGS:
-        _invalid(problems, "scoring_settings", _("half_cap is 'exact' or 'round-up'."))
+        _invalid(
+            problems,
+            "scoring_settings",
+            _("%(setting)s is “%(exact)s” or “%(round_up)s”.")
+            % {
+                "setting": READING_LABELS["half_cap"],
+                "exact": READING_VALUES["exact"],
+                "round_up": READING_VALUES["round-up"],
+            },
+            setting="half_cap",
+        )
     for key in ("lotr_tcg_win_points", "lotr_tcg_rating_points"):
         if settings.get(key, 1) not in LOTR_TCG_POINTS:
             _invalid(
                 problems,
                 "scoring_settings",
-                _("%(key)s must be a whole number from %(low)s to %(high)s.")
-                % {"key": key, "low": LOTR_TCG_POINTS.low, "high": LOTR_TCG_POINTS.high},
+                _("%(setting)s must be a whole number from %(low)s to %(high)s.")
+                % {
+                    "setting": READING_LABELS[key],
+                    "low": LOTR_TCG_POINTS.low,
+                    "high": LOTR_TCG_POINTS.high,
+                },
+                setting=key,
             )
     elim = settings.get("metw_elimination_points", (6, 0))
     if (
@@ -139,11 +158,13 @@ def _check_settings(data: Mapping[str, Any], problems: Problems) -> None:
         _invalid(
             problems,
             "scoring_settings",
-            _(
-                "metw_elimination_points is two whole numbers from %(low)s to %(high)s, the "
-                "winner's first."
-            )
-            % {"low": METW_ELIMINATION_POINTS.low, "high": METW_ELIMINATION_POINTS.high},
+            _("%(setting)s is two whole numbers from %(low)s to %(high)s, the winner's first.")
+            % {
+                "setting": READING_LABELS["metw_elimination_points"],
+                "low": METW_ELIMINATION_POINTS.low,
+                "high": METW_ELIMINATION_POINTS.high,
+            },
+            setting="metw_elimination_points",
         )
 
 

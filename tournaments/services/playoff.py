@@ -17,6 +17,7 @@ from tournaments import playoff as bracket
 from tournaments import signals
 from tournaments.models import Event, EventDaySettings, PlayoffMatch, Registration
 from tournaments.permissions import require_director, require_judge
+from tournaments.problem_words import refusal_words
 from tournaments.services.base import _last_round_number, _lock_event, scoring_settings_for
 from tournaments.services.eventday_settings import eventday_settings
 from tournaments.services.rounds import pair_blocker
@@ -129,7 +130,7 @@ def _winner_by_rules(event: Event, match: PlayoffMatch, outcome: str, winner: An
     try:
         score = score_game(result, scoring_settings_for(event))
     except InvalidResult as exc:
-        raise ServiceError(" ".join(p.message for p in exc.problems), code="invalid_result")
+        raise ServiceError(refusal_words(exc), code="invalid_result")
     return score.winner
 
 

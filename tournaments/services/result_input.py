@@ -21,6 +21,7 @@ from tournaments.game_input import engine_input
 from tournaments.models import (
     Table,
 )
+from tournaments.problem_words import problem_words
 from tournaments.services.base import scoring_settings_for
 
 
@@ -197,7 +198,7 @@ def _human_problems(table: Table, exc: InvalidResult) -> list[dict[str, Any]]:
     return [
         {
             "code": p.code,
-            "message": p.render(names),
+            "message": problem_words(p, names),
             "field": p.field,
             "players": [int(pid) for pid in p.players if pid.isdigit()],
         }

@@ -15,6 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
+from tournaments.labels import READING_LABELS, READING_VALUES
 from tournaments.people import public_name
 from tournaments.standings import TIEBREAKS
 
@@ -159,18 +160,6 @@ def audit_words(entry: Any) -> str:
     action = AUDIT_ACTIONS.get(entry.action) or _humanize(entry.action.replace(".", " "))
     thing = AUDIT_OBJECTS.get(entry.object_type) or _("a record")
     return f"{action} {thing}"
-
-
-READING_LABELS = {
-    "half_cap": gettext_lazy("METW Free Council half cap"),
-    "metw_elimination_points": gettext_lazy("METW Wizard eliminated (winner–loser points)"),
-    "lotr_tcg_win_points": gettext_lazy("LOTR TCG: points for a win"),
-    "lotr_tcg_rating_points": gettext_lazy("LOTR TCG: a win's points for ratings"),
-}
-READING_VALUES = {
-    "exact": gettext_lazy("exact (rulebook example)"),
-    "round-up": gettext_lazy("round up"),
-}
 
 
 @register.filter
