@@ -25,6 +25,7 @@ from decks.labels import (
     unresolved_rows,
 )
 from decks.models import DeckGame, Format
+from decks.stored import verdict_data
 from decks.throttles import page_wait
 from rules_engine.deckrules import PLAYER_TYPE_LABELS, PLAYER_TYPES, Verdict
 from rules_engine.deckrules.export import EXPORT_FORMATS
@@ -213,7 +214,7 @@ def submit(request: HttpRequest, slug: str) -> HttpResponse:
         "max_chars": MAX_TEXT_CHARS,
     }
     if current is not None:
-        context.update(_verdict_context(current.text, _stored_verdict(current.verdict)))
+        context.update(_verdict_context(current.text, _stored_verdict(verdict_data(current))))
     return render(request, "decks/submit.html", context)
 
 
@@ -262,7 +263,7 @@ def event_overview(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect("event-decklists", slug=slug)
     rows = services.event_decklists(request.user, event)
     detailed = [
-        {"row": r, **_verdict_context(r.version.text, _stored_verdict(r.version.verdict))}
+        {"row": r, **_verdict_context(r.version.text, _stored_verdict(verdict_data(r.version)))}
         if r.version
         else {"row": r}
         for r in rows
@@ -284,7 +285,7 @@ def event_public(request: HttpRequest, slug: str) -> HttpResponse:
         return render(request, "decks/not_published.html", {"event": event}, status=404)
     rows = services.event_decklists(request.user, event)
     detailed = [
-        {"row": r, **_verdict_context(r.version.text, _stored_verdict(r.version.verdict))}
+        {"row": r, **_verdict_context(r.version.text, _stored_verdict(verdict_data(r.version)))}
         for r in rows
         if r.version
     ]
