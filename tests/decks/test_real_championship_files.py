@@ -122,6 +122,66 @@ CHAMPIONSHIP_FILES = [
         "ringwraith",
         {},
     ),
+    (
+        "netmeccg-worlds-2006-alfano-the-red-hills-vs-minion.dck",
+        "worlds-2006-alfano-the-red-hills-vs-minion.txt",
+        "balrog",
+        {},
+    ),
+    (
+        "netmeccg-worlds-2008-heiner-red-hills-vs-minion.dck",
+        "worlds-2008-heiner-red-hills-vs-minion.txt",
+        "balrog",
+        {},
+    ),
+    (
+        "netmeccg-worlds-2011-kike-balrog-burning-harad-vs-minion.dck",
+        "worlds-2011-kike-balrog-burning-harad-vs-minion.txt",
+        "balrog",
+        {},
+    ),
+    (
+        "netmeccg-worlds-2016-laxander-hero-one-ring-vs-minion-fw.dck",
+        "worlds-2016-laxander-hero-one-ring-vs-minion-fw.txt",
+        "wizard",
+        {},
+    ),
+    (
+        "netmeccg-worlds-2005-laxander-radagast-wolf-squat-vs-hero.dck",
+        "worlds-2005-laxander-radagast-wolf-squat-vs-hero.txt",
+        "fallen-wizard",
+        {},
+    ),
+    (
+        "netmeccg-worlds-2009-sorribes-alatar-in-eriador-vs-hero.dck",
+        "worlds-2009-sorribes-alatar-in-eriador-vs-hero.txt",
+        "fallen-wizard",
+        {},
+    ),
+    (
+        "netmeccg-worlds-2017-laxander-radagast-wolf-squat-vs-minion-fw.dck",
+        "worlds-2017-laxander-radagast-wolf-squat-vs-minion-fw.txt",
+        "fallen-wizard",
+        {},
+    ),
+    (
+        "netmeccg-worlds-2017-laxander-radagast-wolf-squat-vs-hero.dck",
+        "worlds-2017-laxander-radagast-wolf-squat-vs-hero.txt",
+        "fallen-wizard",
+        {},
+    ),
+    (
+        "netmeccg-spain-2007-kike-balrog-eriador-vs-minion.dck",
+        "spain-2007-kike-balrog-eriador-vs-minion.txt",
+        "balrog",
+        {"Long Grievious Siege": "Long Grievous Siege"},
+    ),
+    (
+        "netmeccg-spain-2007-kike-balrog-eriador-vs-hero-fw.dck",
+        "spain-2007-kike-balrog-eriador-vs-hero-fw.txt",
+        "balrog",
+        {"Long Grievious Siege": "Long Grievous Siege"},
+    ),
 ]
 
 _INDEX: dict[str, CardIndex] = {}
