@@ -182,6 +182,42 @@ CHAMPIONSHIP_FILES = [
         "balrog",
         {"Long Grievious Siege": "Long Grievous Siege"},
     ),
+    (
+        "netmeccg-worlds-2018-heiner-balrog-makers-map-vs-minion.dck",
+        "worlds-2018-heiner-balrog-makers-map-vs-minion.txt",
+        "balrog",
+        {},
+    ),
+    (
+        "netmeccg-spain-2008-kike-elrond-vilya-vs-hero-fw.dck",
+        "spain-2008-kike-elrond-vilya-vs-hero-fw.txt",
+        "wizard",
+        {},
+    ),
+    (
+        "netmeccg-gccg-worlds-2008-marcos-wolf-shuffle-vs-hero-fw.dck",
+        "gccg-worlds-2008-marcos-wolf-shuffle-vs-hero-fw.txt",
+        "fallen-wizard",
+        {},
+    ),
+    (
+        "netmeccg-gccg-worlds-2009-manuel-el-botin-de-los-bolson-vs-minion.dck",
+        "gccg-worlds-2009-manuel-el-botin-de-los-bolson-vs-minion.txt",
+        "fallen-wizard",
+        {},
+    ),
+    (
+        "gccg-worlds-2019-laxander-balrog-burning-eriador-vs-minion.deck",
+        "worlds-2019-laxander-balrog-burning-eriador-vs-minion.txt",
+        "balrog",
+        {},
+    ),
+    (
+        "gccg-nations-cup-2010-marcos-eriador-no-tan-express-vs-minion.deck",
+        "nations-cup-2010-marcos-eriador-no-tan-express-vs-minion.txt",
+        "ringwraith",
+        {},
+    ),
 ]
 
 _INDEX: dict[str, CardIndex] = {}
