@@ -22,6 +22,7 @@ from decks.labels import (
     player_type_name,
     problem_text,
     read_as_name,
+    source_text,
     unresolved_rows,
 )
 from decks.models import DeckGame, Format
@@ -70,7 +71,7 @@ def _verdict_context(text: str, verdict: Verdict | None) -> dict[str, Any]:
     by_culture = counts.pop("by_culture", None)
     by_type = counts.pop("by_type", None)
     shown = [
-        {"severity": p.severity, "message": problem_text(p), "source": p.source}
+        {"severity": p.severity, "message": problem_text(p), "source": source_text(p.source)}
         for p in verdict.problems
     ]
     return {

@@ -82,3 +82,17 @@ def test_the_deck_page_shows_an_old_verdict_in_words(metw_event, users):
     assert all(
         "params" in p for p in DeckListVersion.objects.get(pk=version.pk).verdict["problems"]
     )
+
+
+def test_a_rule_citation_names_no_file_on_the_page():
+    """The engine cites RULES.md; a reader sees "tournament rules" (issue 17: no internal
+    string on a page)."""
+    from decks.labels import source_text
+
+    with translation.override("en"):
+        assert source_text("000 Part IV “Unique”; RULES.md §4.3") == (
+            "000 Part IV “Unique”; tournament rules §4.3"
+        )
+        assert source_text("RULES.md §4.3 (director's setting)") == (
+            "tournament rules §4.3 (the director's setting)"
+        )
