@@ -294,7 +294,11 @@ def event_public(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def formats(request: HttpRequest) -> HttpResponse:
-    rows = Format.objects.select_related("based_on", "created_by").order_by("game", "order", "name")
+    rows = list(
+        Format.objects.select_related("based_on", "created_by").order_by("game", "order", "name")
+    )
+    for row in rows:
+        row.shown_source = source_text(row.rule_source)
     return render(
         request,
         "decks/formats.html",

@@ -96,3 +96,9 @@ def test_a_rule_citation_names_no_file_on_the_page():
         assert source_text("RULES.md §4.3 (director's setting)") == (
             "tournament rules §4.3 (the director's setting)"
         )
+
+
+def test_the_formats_page_cites_tournament_rules_not_a_file():
+    html = Client().get("/decks/formats/").content.decode()
+    assert "RULES.md" not in html
+    assert "tournament rules §4" in html
