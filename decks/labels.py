@@ -41,6 +41,22 @@ def problem_text(problem: Any) -> str:
     return text if text is not None else str(get("message", ""))
 
 
+# The words of the engine's rule citations, at the face: the project's rules file is "our
+# tournament rules" to a reader, and a director's setting is said in the reader's language.
+SOURCE_WORDS = (
+    ("RULES.md", _("tournament rules")),
+    ("(director's setting)", _("(the director's setting)")),
+    ("(setting)", _("(the director's setting)")),
+)
+
+
+def source_text(source: str) -> str:
+    """A problem's rulebook citation as a reader sees it ("000 Part IV; tournament rules §4.3")."""
+    for word, shown in SOURCE_WORDS:
+        source = source.replace(word, str(shown))
+    return source
+
+
 # The counted nouns of the problem messages (rules_engine/deckrules/messages.py WORDS),
 # with the plural forms of the reader's language.
 COUNT_WORDS = {

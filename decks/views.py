@@ -22,9 +22,11 @@ from decks.labels import (
     player_type_name,
     problem_text,
     read_as_name,
+    source_text,
     unresolved_rows,
 )
 from decks.models import DeckGame, Format
+from decks.stored import verdict_data
 from decks.throttles import page_wait
 from rules_engine.deckrules import PLAYER_TYPE_LABELS, PLAYER_TYPES, Verdict
 from rules_engine.deckrules.export import EXPORT_FORMATS
@@ -69,7 +71,7 @@ def _verdict_context(text: str, verdict: Verdict | None) -> dict[str, Any]:
     by_culture = counts.pop("by_culture", None)
     by_type = counts.pop("by_type", None)
     shown = [
-        {"severity": p.severity, "message": problem_text(p), "source": p.source}
+        {"severity": p.severity, "message": problem_text(p), "source": source_text(p.source)}
         for p in verdict.problems
     ]
     return {
@@ -213,7 +215,7 @@ def submit(request: HttpRequest, slug: str) -> HttpResponse:
         "max_chars": MAX_TEXT_CHARS,
     }
     if current is not None:
-        context.update(_verdict_context(current.text, _stored_verdict(current.verdict)))
+        context.update(_verdict_context(current.text, _stored_verdict(verdict_data(current))))
     return render(request, "decks/submit.html", context)
 
 
@@ -262,7 +264,7 @@ def event_overview(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect("event-decklists", slug=slug)
     rows = services.event_decklists(request.user, event)
     detailed = [
-        {"row": r, **_verdict_context(r.version.text, _stored_verdict(r.version.verdict))}
+        {"row": r, **_verdict_context(r.version.text, _stored_verdict(verdict_data(r.version)))}
         if r.version
         else {"row": r}
         for r in rows
@@ -284,7 +286,7 @@ def event_public(request: HttpRequest, slug: str) -> HttpResponse:
         return render(request, "decks/not_published.html", {"event": event}, status=404)
     rows = services.event_decklists(request.user, event)
     detailed = [
-        {"row": r, **_verdict_context(r.version.text, _stored_verdict(r.version.verdict))}
+        {"row": r, **_verdict_context(r.version.text, _stored_verdict(verdict_data(r.version)))}
         for r in rows
         if r.version
     ]
@@ -292,7 +294,11 @@ def event_public(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def formats(request: HttpRequest) -> HttpResponse:
-    rows = Format.objects.select_related("based_on", "created_by").order_by("game", "order", "name")
+    rows = list(
+        Format.objects.select_related("based_on", "created_by").order_by("game", "order", "name")
+    )
+    for row in rows:
+        row.shown_source = source_text(row.rule_source)
     return render(
         request,
         "decks/formats.html",

@@ -139,3 +139,18 @@ def test_gccg_fenced_sideboard_vs_fw_is_a_heading_not_a_card():
         ("sideboard_fw", "Doors of Night"),
     ]
     assert not deck.not_understood
+
+
+def test_a_word_typed_after_a_slash_in_a_netmeccg_file_is_a_note():
+    """Real NetMECCG files (2011 and 2018 World Championship, tests/decks/real/) carry a
+    client command typed after a card ("River*/fin", "Sable Shield/find "): the card is
+    read, its mark kept, and the rest is a note."""
+    deck = parse_decklist(
+        "[NetMECCG v1.4 Deck]\n[hazards]\nRiver*/fin\n[resources]\nSable Shield/find \n", "metw"
+    )
+    assert not deck.not_understood
+    assert [(ln.name, ln.count, ln.note) for ln in deck.lines] == [
+        ("River", 1, "/fin"),
+        ("Sable Shield", 1, "/find"),
+    ]
+    assert deck.lines[0].alignment_hint == "minion"

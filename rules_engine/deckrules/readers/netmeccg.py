@@ -17,6 +17,9 @@ from rules_engine.deckrules.parse import (
 
 _SECTION = re.compile(r"^\[\s*([^\]]+?)\s*\]$")
 MARKS = {"*": "minion", "%": "balrog", "@": "fallen-wizard"}
+# A word after a slash at the end of a line ("River*/fin", "Sable Shield/find"): a note or
+# a client command the player typed into the file; no METW card name has a slash.
+_SLASH_NOTE = re.compile(r"^(?P<body>[^/]+?)\s*/(?P<note>\w*)$")
 SECTIONS = {
     "starting": "pool",
     "pool": "pool",
@@ -80,8 +83,11 @@ def read_netmeccg(lines: list[str], game: str) -> ParsedDeck:
         if section is None:
             deck.not_understood.append((line_no, raw))
             continue
-        name, alignment = _mark(body)
+        slash = _SLASH_NOTE.match(body)
+        name, alignment = _mark(slash.group("body") if slash else body)
         count, card_name, set_hint, tag, note = read_card_text(name, game)
+        if slash:
+            note = " ".join(n for n in (note, "/" + slash.group("note")) if n)
         parts = (count, card_name, set_hint, alignment or tag, note)
         default = None if alignment or tag else "hero"
         deck.lines.append(card_line(line_no, raw, parts, section, game, heading, default))
