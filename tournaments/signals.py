@@ -17,3 +17,12 @@ event_imported = Signal()
 # sender=PlayoffMatch class; kwargs: match (a decided top-cut match). RULES.md §3 "Top cut":
 # playoff games are rated like any other game; ratings listen to rate them.
 playoff_match_decided = Signal()
+
+# Domain events integrations listen to (webhooks). All are sent inside the writer's
+# transaction; a receiver that talks to the outside waits for the commit itself.
+# sender=Round class; kwargs: round (its tables created), repaired (bool: paired again)
+round_paired = Signal()
+# sender=Table class; kwargs: table (its result now confirmed), by_director (bool)
+result_confirmed = Signal()
+# sender=Event class; kwargs: event_id (int), version (int: the rebuilt snapshot's version)
+standings_changed = Signal()
