@@ -7,6 +7,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -215,3 +217,33 @@ def test_payload_shapes_refuse_a_wrong_body() -> None:
     assert payloads.is_valid({**body, "data": {"round": 2, "repaired": False}})
     assert not payloads.is_valid({**body, "data": {"table": 2}})
     assert not payloads.is_valid({**body, "topic": "round.deleted", "data": {}})
+
+
+GUIDE = Path(__file__).resolve().parents[2] / "docs" / "api-guide.md"
+
+
+def guide_verify() -> Any:
+    """The guide's own signature check, as an integrator would copy it."""
+    [code] = re.findall(r"```python\n(.*?)```", GUIDE.read_text(encoding="utf-8"), re.S)
+    namespace: dict[str, Any] = {}
+    exec(compile(code, str(GUIDE), "exec"), namespace)
+    return namespace["verify"]
+
+
+def test_the_guide_s_signature_check_accepts_real_deliveries_only(
+    sent, django_capture_on_commit_callbacks
+) -> None:
+    verify = guide_verify()
+    director = make_user()
+    event = hooked_event(director)
+    endpoint = event.webhook_endpoints.get()
+    with django_capture_on_commit_callbacks(execute=True):
+        tournaments.pair_next_round(director, event, seed=1)
+    assert sent
+    for delivery in sent:
+        headers, body = delivery["headers"], delivery["body"]
+        assert verify(endpoint.secret, headers, body)
+        assert not verify("another secret", headers, body)
+        assert not verify(endpoint.secret, headers, body.replace(b'"event"', b'"evenT"'))
+        old = {**headers, "Webhook-Timestamp": str(int(headers["Webhook-Timestamp"]) - 3600)}
+        assert not verify(endpoint.secret, old, body)
