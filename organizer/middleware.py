@@ -206,7 +206,12 @@ class DatabaseTroubleMiddleware:
 
 
 def _answer(request: HttpRequest, status: int, code: str, message: str) -> HttpResponse:
-    if request.path.startswith("/api/") or "json" in request.META.get("HTTP_ACCEPT", ""):
+    if request.path.startswith("/api/"):
+        from organizer.api import problem  # the API's one error shape (RFC 9457)
+
+        body = {**problem(status, code, message), "problems": []}
+        return JsonResponse(body, status=status, content_type="application/problem+json")
+    if "json" in request.META.get("HTTP_ACCEPT", ""):
         # "problems" too: every error shape in the API schema accepts this body.
         return JsonResponse({"detail": message, "code": code, "problems": []}, status=status)
     return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")

@@ -59,7 +59,7 @@ IDEMPOTENCY_KEY = {
     "name": "Idempotency-Key",
     "in": "header",
     "required": False,
-    "schema": {"type": "string", "maxLength": 255},
+    "schema": {"type": "string", "minLength": 1, "maxLength": 255},
     "description": "Retry safely: the same key (and body) answers the first response again.",
 }
 IF_NONE_MATCH = {
@@ -86,6 +86,18 @@ class ApiAutoSchema(AutoSchema):
         else:
             action = self.method_mapping[method]
         return "_".join([*tokens, action])
+
+    def get_summary(self) -> str:
+        # Redocly's recommended rules want a summary on every operation: the first
+        # sentence of the docstring, else the operationId in words.
+        summary = super().get_summary()
+        if summary:
+            return summary
+        first = (self.get_description() or "").strip().split("\n\n")[0]
+        first = " ".join(first.split()).split(". ")[0].rstrip(".")
+        if first:
+            return first[:120]
+        return self.get_operation_id().replace("_", " ").capitalize()
 
     def _get_serializer_name(self, serializer: Any, direction: str, bypass_extensions=False) -> str:
         name = super()._get_serializer_name(serializer, direction, bypass_extensions)
@@ -134,7 +146,13 @@ class ApiAutoSchema(AutoSchema):
         if operation is None:
             return None
         responses = operation["responses"]
+        security = operation.get("security")
+        if security and {} not in security and not self._needs_login():
+            security.append({})  # open to anyone (logging in): no 401 to declare
         params = operation.setdefault("parameters", [])
+        for param in params:
+            if param["in"] == "path" and param.get("schema", {}).get("type") == "integer":
+                param["schema"].setdefault("minimum", 0)  # Django's <int:> takes digits only
         if self.method == "POST":
             params.append(IDEMPOTENCY_KEY)
         if self.method == "GET":
@@ -174,6 +192,22 @@ def _typed_nullables(node: Any, schemas: dict[str, Any]) -> None:
             _typed_nullables(value, schemas)
 
 
+NO_NUL = "^[^\\u0000]*$"
+
+
+def _no_nul(node: Any) -> None:
+    # Text never holds NUL (DRF refuses it, PostgreSQL cannot store it): say so, so a
+    # client or fuzzer generating "any string" knows the one character it may not send.
+    if isinstance(node, dict):
+        if node.get("type") == "string" and not ({"format", "enum", "pattern"} & set(node)):
+            node["pattern"] = NO_NUL
+        for value in node.values():
+            _no_nul(value)
+    elif isinstance(node, list):
+        for value in node:
+            _no_nul(value)
+
+
 def _hoist(node: Any, schemas: dict[str, Any]) -> Any:
     # An inline schema marked "x-component" becomes a named component, referenced.
     if isinstance(node, dict):
@@ -200,4 +234,5 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
     result["components"]["schemas"].update(hoisted)
     schemas = result["components"]["schemas"]
     _typed_nullables(result, schemas)
+    _no_nul(schemas)
     return result

@@ -32,3 +32,16 @@ if [ ! -f "$stamp" ]; then
   rm -f .venv/.requirements-*
   touch "$stamp"
 fi
+
+# Redocly (tests/api/test_schema_rules.py lints the live schema with it), pinned in
+# package-lock.json. Optional: without Node.js that one test is skipped, saying why.
+if command -v npm >/dev/null; then
+  lock_stamp="node_modules/.lock-$(sha256sum package-lock.json | cut -c1-16)"
+  if [ ! -f "$lock_stamp" ]; then
+    echo "Installing the Node.js dev tools (Redocly) into node_modules ..."
+    npm ci --no-audit --no-fund --loglevel=error >/dev/null
+    touch "$lock_stamp"
+  fi
+else
+  echo "npm not found: the Redocly lint of the API schema will be skipped." >&2
+fi

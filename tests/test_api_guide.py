@@ -58,3 +58,17 @@ def test_every_example_of_the_api_guide_runs(live_server, tmp_path):
     assert "unchanged: 304" in out
     assert "removed: 204" in out
     assert '"results":[' in out and '"count":' in out
+    # The typed event-day answers: a list preview, no-shows, what a re-pair loses, the bracket.
+    assert '"flags":["duplicate_in_list"],"will_add":false' in out
+    assert '[{"registration_id":' in out and '"name":"Olga Petrova"}]' in out
+    assert '"players":["Maren Holt","Olga Petrova"],"status":"confirmed"' in out
+    assert '"final_standings":[{"place":1,' in out
+
+
+def test_every_example_is_run_by_a_test() -> None:
+    """sh blocks run above; the one python block (checking a webhook's signature) runs
+    in tests/api/test_webhooks.py on real deliveries; json and text show answers."""
+    text = GUIDE.read_text(encoding="utf-8")
+    languages = re.findall(r"^\s*```(\w+)$", text, re.M)
+    assert set(languages) <= {"sh", "json", "text", "python"}, set(languages)
+    assert languages.count("python") == 1

@@ -26,11 +26,21 @@ urlpatterns = [
     path(E + "rounds/<int:number>/swap/", api.Swap.as_view(), name="api-eventday-swap"),
     path(E + "rounds/<int:number>/table/", TableSet.as_view(), name="api-eventday-table-set"),
     path(
-        E + "rounds/<int:number>/results/<str:how>/",
-        api.RoundResults.as_view(),
-        name="api-eventday-round",
+        E + "rounds/<int:number>/results/repair/",
+        api.RoundRepair.as_view(),
+        name="api-eventday-repair",
+    ),
+    path(
+        E + "rounds/<int:number>/results/delete/",
+        api.RoundDelete.as_view(),
+        name="api-eventday-delete",
     ),
     path(E + "bracket/", api.Bracket.as_view(), name="api-eventday-bracket"),
     path(E + "playoff/cancel/", PlayoffCancel.as_view(), name="api-eventday-playoff-cancel"),
-    path(E + "playoff/<str:action>/", api.Playoff.as_view(), name="api-eventday-playoff"),
+    path(
+        E + "playoff/settings/", api.PlayoffSettings.as_view(), name="api-eventday-playoff-settings"
+    ),
+    path(E + "playoff/start/", api.PlayoffStart.as_view(), name="api-eventday-playoff-start"),
+    path(E + "playoff/result/", api.PlayoffResult.as_view(), name="api-eventday-playoff-result"),
+    path(E + "playoff/decide/", api.PlayoffDecide.as_view(), name="api-eventday-playoff-decide"),
 ]

@@ -20,3 +20,12 @@ playoff_match_decided = Signal()
 # sender=Event class; kwargs: event (its undecided top cut was just cancelled: its playoff
 # games leave the rating ledger and the winner's bonus goes back to the Swiss winners).
 playoff_cancelled = Signal()
+
+# Domain events integrations listen to (webhooks). All are sent inside the writer's
+# transaction; a receiver that talks to the outside waits for the commit itself.
+# sender=Round class; kwargs: round (its tables created), repaired (bool: paired again)
+round_paired = Signal()
+# sender=Table class; kwargs: table (its result now confirmed), by_director (bool)
+result_confirmed = Signal()
+# sender=Event class; kwargs: event_id (int), version (int: the rebuilt snapshot's version)
+standings_changed = Signal()

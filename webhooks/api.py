@@ -6,7 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import generics, serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -16,6 +21,7 @@ from rest_framework.views import APIView
 from tournaments import services as tournaments
 from webhooks import services
 from webhooks.models import Delivery, Endpoint, Topic
+from webhooks.payloads import WebhookPayload
 
 TAG = ["webhooks"]
 SLUG = OpenApiParameter("slug", str, OpenApiParameter.PATH, description="The event's slug.")
@@ -50,22 +56,8 @@ class EndpointInputSerializer(serializers.Serializer):
         return value
 
 
-class PayloadDataSerializer(serializers.Serializer):
-    round = serializers.IntegerField(required=False)
-    table = serializers.IntegerField(required=False)
-    version = serializers.IntegerField(required=False, help_text="The table's result version.")
-    status = serializers.CharField(required=False, help_text="The event's state.")
-
-
-class PayloadSerializer(serializers.Serializer):
-    topic = serializers.ChoiceField(choices=Topic.choices)
-    event = serializers.CharField(help_text="The event's slug.")
-    occurred_at = serializers.DateTimeField()
-    data = PayloadDataSerializer()
-
-
 class DeliverySerializer(serializers.ModelSerializer):
-    payload = PayloadSerializer(read_only=True)
+    payload = serializers.SerializerMethodField()
 
     class Meta:
         model = Delivery
@@ -74,6 +66,11 @@ class DeliverySerializer(serializers.ModelSerializer):
             "created_at", "delivered_at",
         ]  # fmt: skip
         read_only_fields = fields
+
+    @extend_schema_field(WebhookPayload)
+    def get_payload(self, obj: Delivery) -> dict[str, Any]:
+        """The body that was (or will be) POSTed, as sent."""
+        return obj.payload
 
 
 def _event(request: Request, slug: str) -> Any:

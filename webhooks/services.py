@@ -39,6 +39,9 @@ def _director_only(user: Any, event: Event) -> None:
 
 def register(user: Any, event: Event, url: str, topics: list[str]) -> Endpoint:
     _director_only(user, event)
+    # Standings are stored (and their changes signalled) once someone has read them;
+    # an endpoint that wants their changes counts as a reader from now on.
+    tournaments.snapshot_state(event)
     return Endpoint.objects.create(event=event, url=url, topics=topics, created_by=user)
 
 

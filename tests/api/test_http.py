@@ -155,3 +155,23 @@ def test_a_retried_walk_in_creates_one_player() -> None:
     assert stranger.status_code == 403
     too_long = post(client, url, {"display_name": "X"}, **{"Idempotency-Key": "k" * 300})
     assert too_long.status_code == 400
+
+
+@pytest.mark.parametrize("size", ["null", "0", "501", "-1", "2.5"])
+def test_a_bad_page_size_is_a_400_not_the_default(size: str) -> None:
+    """Found by schemathesis: ?page_size=null answered the default page (issue 18: bad
+    filter values are 400)."""
+    bad = Client().get(f"/api/v1/events/?page_size={size}")
+    assert bad.status_code == 400 and bad["Content-Type"] == "application/problem+json"
+    assert [e["field"] for e in bad.json()["errors"]] == ["page_size"]
+    assert Client().get("/api/v1/events/?page_size=500").status_code == 200
+
+
+def test_refusals_before_the_view_are_problem_details_too() -> None:
+    """The NUL refusal happens in a middleware, before DRF; it is still RFC 9457."""
+    refused = Client().get("/api/v1/events/?q=%00")
+    assert refused.status_code == 400
+    assert refused["Content-Type"] == "application/problem+json"
+    body = refused.json()
+    assert {"type", "title", "status", "detail", "code"} <= set(body)
+    assert body["code"] == "invalid_input" and body["status"] == 400

@@ -511,9 +511,11 @@ def test_the_matrix_covers_every_write_operation_of_the_api() -> None:
         "POST /api/v1/events/{slug}/undo", "POST /api/v1/events/{slug}/penalties/rescind",
         "POST /api/v1/events/{slug}/rounds/{number}/swap",
         "POST /api/v1/events/{slug}/rounds/{number}/table",  # tests/eventday/test_table_set_faces
-        "POST /api/v1/events/{slug}/rounds/{number}/results/{how}",
-        "POST /api/v1/events/{slug}/playoff/{action}",
         "POST /api/v1/events/{slug}/playoff/cancel",  # tests/eventday/test_playoff_finish.py
+        "POST /api/v1/events/{slug}/rounds/{number}/results/repair",
+        "POST /api/v1/events/{slug}/rounds/{number}/results/delete",
+        "POST /api/v1/events/{slug}/playoff/settings", "POST /api/v1/events/{slug}/playoff/start",
+        "POST /api/v1/events/{slug}/playoff/result", "POST /api/v1/events/{slug}/playoff/decide",
         "POST /api/v1/events/{slug}/me/undo-drop",  # the player's own: tests/eventday/test_undo.py
     }  # fmt: skip
     writes = {label for label in LABELS if not label.startswith("GET ")}

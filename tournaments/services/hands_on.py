@@ -285,4 +285,5 @@ def repair_round_with_results(actor: Any, rnd: Round, confirmed_tables: list[int
     rnd.save()
     _create_tables(rnd, pairing)
     apply_fixed_tables(rnd)  # players with a fixed table (an event setting) sit there
+    signals.round_paired.send(sender=Round, round=rnd, repaired=True)
     return rnd

@@ -159,6 +159,7 @@ def _confirm(
     table.version += 1
     table.save()
     _log_change(table, ResultChange.Action.CONFIRM, user, before, note=note)
+    signals.result_confirmed.send(sender=Table, table=table, by_director=False)
     _maybe_close_round(table.round)
     return table
 
@@ -227,6 +228,7 @@ def director_set_result(
     table.save()
     action = ResultChange.Action.CORRECTION if had_result else ResultChange.Action.DIRECTOR
     _log_change(table, action, user, before, note=note)
+    signals.result_confirmed.send(sender=Table, table=table, by_director=True)
     rnd = table.round
     if rnd.status == Round.Status.CLOSED:
         signals.closed_result_changed.send(sender=Table, table=table)

@@ -292,6 +292,7 @@ def pair_next_round(user: Any, event: Event, seed: int | None = None) -> Round:
         event=event,
         after={"round": number, **_pairing_snapshot(pairing, seed)},
     )
+    signals.round_paired.send(sender=Round, round=rnd, repaired=False)
     _maybe_close_round(rnd)
     return rnd
 
@@ -332,6 +333,7 @@ def repair_round(user: Any, rnd: Round, seed: int | None = None) -> Round:
         before=before,
         after=_pairing_snapshot(pairing, seed),
     )
+    signals.round_paired.send(sender=Round, round=rnd, repaired=True)
     _maybe_close_round(rnd)
     return rnd
 

@@ -23,6 +23,7 @@ from django.db.models import F, Model, Prefetch, QuerySet
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
+from tournaments import signals
 from tournaments.models import (
     Event,
     Player,
@@ -114,6 +115,7 @@ def rebuild_snapshot(event: Event | int, *, force: bool = False) -> SnapshotStat
             header.closed_rounds = event_obj.rounds.filter(status=Round.Status.CLOSED).count()
             header.built_at = timezone.now()
             header.save()
+            signals.standings_changed.send(sender=Event, event_id=event_id, version=header.version)
             if len(rows) >= _BULK:
                 analyze(StandingsSnapshotRow)
     return SnapshotState(header.version, header.closed_rounds, header.row_count)
