@@ -226,7 +226,10 @@ class Swap(Base):
         data = io.SwapSerializer(data=request.query_params)
         data.is_valid(raise_exception=True)
         a, b = data.validated_data["a"], data.validated_data["b"]
-        return _out(io.SwapCostSerializer, services.swap_cost(event, _round(event, number), a, b))
+        return _out(
+            io.SwapCostSerializer,
+            io.cost_data(services.swap_cost(event, _round(event, number), a, b)),
+        )
 
     @extend_schema(
         tags=TAG,
@@ -239,7 +242,7 @@ class Swap(Base):
         event = services.event_for(slug)
         data = _valid(io.SwapSerializer, request)
         cost = services.swap_players(request.user, _round(event, number), data["a"], data["b"])
-        return _out(io.SwapCostSerializer, cost)
+        return _out(io.SwapCostSerializer, io.cost_data(cost))
 
 
 class RoundLoss(Base):

@@ -234,7 +234,7 @@ def test_event_day_answers_are_typed_components(schema) -> None:
         return json.dumps(body)
 
     assert "PaginatedStaffMemberList" in answer("events_staff_list")
-    assert "SwapCost" in answer("events_rounds_swap_cost")
+    assert "HandChangeCost" in answer("events_rounds_swap_cost")
     assert "Bracket" in answer("events_bracket_retrieve")
     assert "PlayoffMatch" in answer("events_playoff_start", "201")
     assert "LostResult" in answer("events_rounds_results_delete_preview")

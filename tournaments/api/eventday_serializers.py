@@ -4,6 +4,8 @@ rendered through these serializers too, so the schema cannot drift from the serv
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
 from tournaments.eventday_models import EventDaySettings, PlayoffMatch
@@ -204,16 +206,38 @@ def _pairs(help_text: str) -> serializers.ListField:
     return serializers.ListField(child=pair, help_text=help_text)
 
 
-class SwapCostSerializer(serializers.Serializer):
-    rematches = _pairs("Registration id pairs that would meet again.")
-    avoided = _pairs("Registration id pairs the event asked to keep apart.")
-    gap_before = serializers.IntegerField(help_text="Largest score gap at a changed table now.")
-    gap_after = serializers.IntegerField(help_text="The same after the swap.")
-    fixed_moved = _pairs("(registration id, its fixed table) pairs the swap moves away.")
-    free = serializers.BooleanField(help_text="True when the swap costs nothing.")
+class FixedMovedSerializer(serializers.Serializer):
+    registration = serializers.IntegerField()
+    table = serializers.IntegerField(help_text="The player's fixed table, which he would leave.")
 
     class Meta:
-        ref_name = "SwapCost"
+        ref_name = "FixedTableLeft"
+
+
+class SwapCostSerializer(serializers.Serializer):
+    """What a hand-made change (a swap, a table set by hand) costs; built by cost_data."""
+
+    rematches = _pairs("Registration id pairs that would meet again.")
+    avoided = _pairs("Registration id pairs the event asked to keep apart.")
+    fixed_moved = FixedMovedSerializer(many=True)
+    gap_before = serializers.IntegerField(help_text="Largest score gap at a changed table now.")
+    gap_after = serializers.IntegerField(help_text="The same after the change.")
+    free = serializers.BooleanField(help_text="No rematch, pair to avoid, fixed table or gap.")
+
+    class Meta:
+        ref_name = "HandChangeCost"
+
+
+def cost_data(cost: Any) -> dict[str, Any]:
+    """A services.hands_on.Cost as the serializer's input (pairs as lists, named fixed moves)."""
+    return {
+        "rematches": [list(p) for p in cost.rematches],
+        "avoided": [list(p) for p in cost.avoided],
+        "fixed_moved": [{"registration": r, "table": t} for r, t in cost.fixed_moved],
+        "gap_before": cost.gap_before,
+        "gap_after": cost.gap_after,
+        "free": cost.free,
+    }
 
 
 class LostResultSerializer(serializers.Serializer):

@@ -17,6 +17,9 @@ from tournaments.api.common import valid
 
 
 class PlayoffCancelIn(serializers.Serializer):
+    class Meta:
+        ref_name = "PlayoffCancel"
+
     confirm = serializers.BooleanField(
         help_text="Must be true: the playoff's matches are removed (kept in the audit trail)."
     )

@@ -4,8 +4,6 @@ change. Refusals are RFC 9457 problem details (organizer.api)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers
@@ -17,11 +15,14 @@ from rest_framework.views import APIView
 from core.errors import NotAllowed
 from tournaments import services
 from tournaments.api.common import ROUND_PARAMS, round_of, valid
-from tournaments.services.hands_on import Cost
+from tournaments.api.eventday_serializers import SwapCostSerializer, cost_data
 from tournaments.services.table_set import set_table, table_set_cost
 
 
 class TableSetIn(serializers.Serializer):
+    class Meta:
+        ref_name = "TableSet"
+
     table = serializers.IntegerField(min_value=1, help_text="The table's number in the round.")
     players = serializers.ListField(
         child=serializers.IntegerField(),
@@ -34,43 +35,12 @@ class TableSetIn(serializers.Serializer):
     )
 
 
-class FixedMovedOut(serializers.Serializer):
-    registration = serializers.IntegerField()
-    table = serializers.IntegerField(help_text="The player's fixed table, which he would leave.")
-
-
-class CostOut(serializers.Serializer):
-    rematches = serializers.ListField(
-        child=serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2),
-        help_text="Pairs of registration ids who would meet again.",
-    )
-    avoided = serializers.ListField(
-        child=serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2),
-        help_text="Pairs to avoid (an event setting) who would share a table.",
-    )
-    fixed_moved = FixedMovedOut(many=True)
-    gap_before = serializers.IntegerField(help_text="Largest score gap at the changed tables now.")
-    gap_after = serializers.IntegerField(help_text="The same after the change.")
-    free = serializers.BooleanField(help_text="No rematch, pair to avoid, fixed table or gap.")
-
-
 class TableSetOut(serializers.Serializer):
     round = serializers.IntegerField()
     table = serializers.IntegerField()
     players = serializers.ListField(child=serializers.IntegerField())
     applied = serializers.BooleanField(help_text="Whether the change was made.")
-    cost = CostOut()
-
-
-def cost_data(cost: Cost) -> dict[str, Any]:
-    return {
-        "rematches": [list(p) for p in cost.rematches],
-        "avoided": [list(p) for p in cost.avoided],
-        "fixed_moved": [{"registration": r, "table": t} for r, t in cost.fixed_moved],
-        "gap_before": cost.gap_before,
-        "gap_after": cost.gap_after,
-        "free": cost.free,
-    }
+    cost = SwapCostSerializer()
 
 
 class TableSet(APIView):
