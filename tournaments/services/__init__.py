@@ -19,6 +19,7 @@ from tournaments.permissions import (
     seat_registration,
 )
 from tournaments.services.base import next_round_number, scoring_settings_for, tiebreaks_for
+from tournaments.services.cancel import cancel_blocker, cancel_consequences, cancel_event
 from tournaments.services.events import (
     EVENT_FIELDS,
     LOCKED_AFTER_START,
@@ -261,3 +262,5 @@ __all__ += [
 from tournaments.services.venue_decks import deck_readiness, deck_readiness_for  # noqa: E402
 
 __all__ += ["deck_readiness", "deck_readiness_for"]
+
+__all__ += ["cancel_blocker", "cancel_consequences", "cancel_event"]
