@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext
-
 from audit.models import AuditEntry
 from tournaments import result_words
 from tournaments.models import Table
 
 NESTED = ("council", "counter_report")
 TABLE_TYPE = "tournaments.table"
+UNCHANGED = ("result_confirm", "result_dispute")
 
 
 def strip_nested(snapshot: Any) -> Any:
@@ -27,8 +26,8 @@ def _entry_lines(table: Table, entry: AuditEntry) -> list[str]:
     before = entry.before if isinstance(entry.before, dict) else {}
     lines: list[str] = []
     council = after.get("council")
-    if council and council != before.get("council"):
-        lines.append(gettext("Counted as the Free Council:"))
+    # A confirmation or a dispute leaves the counted result as it was: named once, where made.
+    if council and (council != before.get("council") or entry.action not in UNCHANGED):
         lines.extend(result_words.table_council_lines(table, council))
     report = after.get("counter_report")
     if report and report != before.get("counter_report"):
