@@ -86,6 +86,7 @@ def test_cancel_by_page_with_confirmation_and_by_api():
     event.refresh_from_db()
     assert event.cancelled_at is not None
     assert 'id="cancelled"' in page.get(url).content.decode()
+    assert 'id="cancelled"' in Client().get(f"/events/{event.slug}/").content.decode()
 
     other = make_event(director, game="lore")
     api = APIClient()
