@@ -33,6 +33,9 @@ class RatingsConfig(AppConfig):
         signals.event_imported.connect(
             services.on_event_imported, dispatch_uid="ratings.event_imported"
         )
+        signals.event_cancelled.connect(
+            services.on_event_cancelled, dispatch_uid="ratings.event_cancelled"
+        )
         post_delete.connect(
             services.on_event_deleted, sender=Event, dispatch_uid="ratings.event_deleted"
         )

@@ -42,6 +42,7 @@ urlpatterns = [
     path(T + "set/", api.TableSet.as_view(), name="api-table-set"),
     path(T + "void/", api.TableVoid.as_view(), name="api-table-void"),
     path(E + "director-options/", api.DirectorOptions.as_view(), name="api-director-options"),
+    path(E + "cancel/", api.EventCancel.as_view(), name="api-event-cancel"),
     path(E + "standings/", api.Standings.as_view(), name="api-event-standings"),
     path(E + "penalties/", api.Penalties.as_view(), name="api-event-penalties"),
     path(E + "export/", api.Export.as_view(), name="api-event-export"),

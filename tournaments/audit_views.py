@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from audit.models import AuditEntry
 from audit.views import readable_diff
+from tournaments.audit_words import nested_words, strip_nested
 from tournaments.models import Event
 from tournaments.permissions import is_director
 
@@ -37,7 +38,15 @@ def event_audit(request: HttpRequest, slug: str) -> HttpResponse:
     else:
         kind = ""
     page = Paginator(entries, PAGE_SIZE).get_page(request.GET.get("page"))
-    rows = [{"entry": e, "changes": readable_diff(e.before, e.after)} for e in page]
+    words = nested_words(list(page))
+    rows = [
+        {
+            "entry": e,
+            "changes": readable_diff(strip_nested(e.before), strip_nested(e.after)),
+            "words": words.get(e.pk, []),
+        }
+        for e in page
+    ]
     return render(
         request,
         "audit/event_audit.html",

@@ -79,7 +79,7 @@ def bracket(request: HttpRequest, slug: str) -> HttpResponse:
         "can_report": is_judge(request.user, event),
         "is_director": services.is_director(request.user, event),
         "blocker": services.playoff_blocker(event),
-        "cancellable": matches and services.cancel_blocker(event) is None,
+        "cancellable": matches and services.top_cut_cancel_blocker(event) is None,
         "uses_mps": game.uses_mps,
         "outcomes": [("normal", _("Normal end"))]
         + [(o, game.label(o).capitalize()) for o in game.outcomes if o != "normal"],

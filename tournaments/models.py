@@ -93,6 +93,8 @@ class Event(models.Model):
     scoring_settings = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Set when the director called the event off: it is finished as it stands, never rated.
+    cancelled_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-starts_at", "-created_at"]

@@ -10,6 +10,8 @@ from django.dispatch import Signal
 round_closed = Signal()
 # sender=Event class; kwargs: event (finished Event)
 event_finished = Signal()
+# sender=Event class; kwargs: event (an Event the director cancelled: never rated)
+event_cancelled = Signal()
 # sender=Table class; kwargs: table (a table of a closed round whose result was changed)
 closed_result_changed = Signal()
 # sender=Event class; kwargs: event (an Event just rebuilt from its export, committed)

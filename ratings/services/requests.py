@@ -12,7 +12,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from core.errors import NotAllowed, NotFound, ServiceError
-from ratings.models import ReplayJob, Season
+from ratings.models import RatingEntry, ReplayJob, Season
 from ratings.services.ledger_io import bump_ledger_version
 from ratings.services.operations import (
     is_rated,
@@ -125,6 +125,12 @@ def on_round_closed(sender: Any, round: Round, **kwargs: Any) -> None:
 
 def on_event_finished(sender: Any, event: Event, **kwargs: Any) -> None:
     rate_finished_event(event)
+
+
+def on_event_cancelled(sender: Any, event: Event, **kwargs: Any) -> None:
+    # Its closed rounds may already be in the ledger: replay without them.
+    if RatingEntry.objects.filter(event=event).exists():
+        enqueue_replay(event.game, reason=f"{event.name} cancelled", event=event)
 
 
 def on_event_deleted(sender: Any, instance: Event, **kwargs: Any) -> None:

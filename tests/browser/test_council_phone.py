@@ -53,3 +53,29 @@ def test_player_counts_the_free_council_on_a_phone(phone):
     }
     no_horizontal_scroll(page)
     screenshot(page, "council-02-reported-phone")
+
+
+def test_director_cancels_an_event_everyone_left_on_a_phone(phone):
+    """Issue 14, no stuck event: all players dropped before round 1; the dashboard says
+    finishing is not possible and offers to cancel, which needs a tick to go through."""
+    director = make_user("canceldirector")
+    director.set_password("Cancel-pass-1")
+    director.save()
+    event = make_event(director, game="metw", name="Empty Cup")
+    services.drop(director, services.register_self(make_user("leaver"), event))
+
+    page = phone
+    log_in(page, "canceldirector", "Cancel-pass-1")
+    page.goto(f"/events/{event.slug}/manage/")
+    expect(page.locator("#finish-blocked")).to_contain_text("cancel the event")
+    page.get_by_text("Cancel the event", exact=True).first.click()
+    page.get_by_label("Why (kept in the audit log)").fill("everyone left")
+    page.get_by_label("Yes, end this event for good", exact=False).check()
+    no_horizontal_scroll(page)
+    screenshot(page, "cancel-01-confirm-phone")
+    page.get_by_role("button", name="Cancel the event").click()
+    message(page, "The event is cancelled")
+    expect(page.locator("#cancelled")).to_be_visible()
+    screenshot(page, "cancel-02-cancelled-phone")
+    event.refresh_from_db()
+    assert event.cancelled_at is not None and not event.sanctioned

@@ -300,6 +300,12 @@ OPS = [
         setup=_close_round,
     ),
     Op(
+        "cancel event",
+        DIRECTORS,
+        api=lambda w: ("post", f"{_e(w)}cancel/", {"confirm": True}),
+        page=lambda w: ("post", _m(w, "cancel"), {"confirm": "1"}),
+    ),
+    Op(
         "export event with penalties",
         DIRECTORS,  # results are public; the penalty notes only the director's (and staff)
         api=lambda w: ("get", f"{_e(w)}export/", None),
@@ -488,7 +494,7 @@ def test_the_matrix_covers_every_write_operation_of_the_api() -> None:
         "POST /api/v1/events/{slug}/tables/{table_id}/confirm",
         "POST /api/v1/events/{slug}/tables/{table_id}/dispute",
         "POST /api/v1/events/{slug}/tables/{table_id}/set", "POST /api/v1/events/{slug}/penalties",
-        "POST /api/v1/events/{slug}/tables/{table_id}/void",
+        "POST /api/v1/events/{slug}/tables/{table_id}/void", "POST /api/v1/events/{slug}/cancel",
         "POST /api/v1/events/{slug}/finish", "POST /api/v1/decks/events/{slug}/decklists/mine",
         "POST /api/v1/decks/events/{slug}/decklists/publish", "POST /api/v1/ratings/replay",
         "POST /api/v1/ratings/seasons",

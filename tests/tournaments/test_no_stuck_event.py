@@ -26,7 +26,7 @@ pytestmark = pytest.mark.django_db
 
 # (game, multiplayer): every game, two-player and in pods where the game has them.
 GAMES = [("metw", False), ("lotr-tcg", False), ("lore", False), ("lore", True), ("lotr-dice", True)]
-ACTIONS = ["pair", "set", "report", "confirm", "void", "repair", "drop", "finish"]
+ACTIONS = ["pair", "set", "report", "confirm", "void", "repair", "drop", "finish", "cancel"]
 
 
 def result_for(event: Event, table: Table, variant: int) -> dict:
@@ -82,10 +82,13 @@ def act(director, event: Event, action: str, n: int) -> None:
         elif action == "drop":
             regs = list(event.registrations.filter(dropped=False, ejected=False).order_by("pk"))
             reg = pick(regs, n)
-            if reg is not None and len(regs) > 2:
+            # Before round 1 everyone may leave (the event is then cancelled, not stuck).
+            if reg is not None and (len(regs) > 2 or rnd is None):
                 services.drop(director, reg)
         elif action == "finish":
             services.finish_event(director, event, early=True)
+        elif action == "cancel" and n % 7 == 0:
+            services.cancel_event(director, event, reason="random walk")
     except ServiceError as exc:
         assert exc.message and "{" not in exc.message, exc.message
     event.refresh_from_db()
@@ -100,12 +103,17 @@ def assert_way_forward(event: Event) -> None:
             assert words and "%(" not in words and "_" not in words.split(".")[0], words
     if event.status == Event.Status.RUNNING:
         assert way_forward(event) & {"pair", "finish", "finish_early", "enter_results"}
+    if event.status == Event.Status.REGISTRATION:
+        assert "cancel" in way_forward(event)
 
 
 def finish_from_here(director, event: Event) -> None:
     """The way forward, taken: enter every missing result of the latest round, finish."""
     event.refresh_from_db()
     rnd = latest(event)
+    if rnd is None:
+        cancel_from_here(director, event)
+        return
     for i, table in enumerate(rnd.tables.filter(is_bye=False).order_by("number")):
         if table.status != Table.Status.CONFIRMED:
             assert services.director_set_blocker(director, table) is None
@@ -122,6 +130,20 @@ def finish_from_here(director, event: Event) -> None:
     assert services.void_blocker(director, table).code == "event_finished_void"
 
 
+def cancel_from_here(director, event: Event) -> None:
+    """Before round 1 (everyone may have dropped) the way forward is to cancel: the event
+    is then finished, marked cancelled and never rated (000 Part VI §3 "Sanctioning")."""
+    finish = next(o for o in director_options(event) if o.action == "finish")
+    assert not finish.allowed and "cancel" in finish.instead, finish
+    with pytest.raises(ServiceError, match="cancel the event"):
+        services.finish_event(director, event, early=True)
+    services.cancel_event(director, event)
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED and event.cancelled_at is not None
+    assert not event.sanctioned
+    assert not next(o for o in director_options(event) if o.action == "cancel").allowed
+
+
 @settings(
     max_examples=12,
     deadline=None,
@@ -133,8 +155,11 @@ def finish_from_here(director, event: Event) -> None:
     steps=st.lists(
         st.tuples(st.sampled_from(ACTIONS), st.integers(min_value=0, max_value=50)), max_size=14
     ),
+    from_registration=st.booleans(),
 )
-def test_random_director_actions_never_leave_the_event_stuck(game, players, steps):
+def test_random_director_actions_never_leave_the_event_stuck(
+    game, players, steps, from_registration
+):
     name, multiplayer = game
     if multiplayer:
         players = max(players, 3)
@@ -142,7 +167,8 @@ def test_random_director_actions_never_leave_the_event_stuck(game, players, step
     event = make_event(director, game=name, multiplayer=multiplayer, planned_rounds=3)
     register_users(event, players)
     assert_way_forward(event)
-    services.pair_next_round(director, event, seed=1)
+    if not from_registration:
+        services.pair_next_round(director, event, seed=1)
     event.refresh_from_db()
     for action, n in steps:
         act(director, event, action, n)

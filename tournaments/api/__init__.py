@@ -14,6 +14,7 @@ from tournaments.api.events import (
 )
 from tournaments.api.reports import (
     DirectorOptions,
+    EventCancel,
     Export,
     ExportCsv,
     Penalties,
@@ -42,4 +43,4 @@ __all__ = [
     "Walkins", "results_csv",
 ]  # fmt: skip
 # The director's void and "what next" (issue 14: no stuck event).
-__all__ += ["DirectorOptions", "TableVoid"]
+__all__ += ["DirectorOptions", "EventCancel", "TableVoid"]

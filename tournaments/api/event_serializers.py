@@ -46,7 +46,7 @@ class EventSerializer(serializers.ModelSerializer):
             "break_minutes", "starts_at", "location", "time_zone", "description", "status",
             "tiebreaks",
             "scoring_settings", "organizer", "player_count", "sanctioning", "created_at",
-            "finished_at", "url",
+            "finished_at", "cancelled_at", "url",
         ]  # fmt: skip
         read_only_fields = fields
 

@@ -25,10 +25,12 @@ from tournaments.api.common import (
     TABLE_PARAMS,
     TAG,
     event_for,
+    event_response,
     registration_of,
     table_of,
     valid,
 )
+from tournaments.api.event_serializers import EventSerializer
 from tournaments.api.export_serializers import EventExportSerializer
 from tournaments.api.filters import PenaltyFilter
 from tournaments.models import Event, Penalty
@@ -213,3 +215,20 @@ class DirectorOptions(APIView):
             for o in director_options(event)
         ]
         return Response(s.DirectorOptionsSerializer({"options": rows}).data)
+
+
+@extend_schema(tags=TAG, parameters=[SLUG])
+class EventCancel(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Cancel the event (director): it ends for good and is never rated",
+        request=s.CancelEventSerializer,
+        responses={200: EventSerializer},
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        data = valid(s.CancelEventSerializer, request)
+        event = services.cancel_event(
+            request.user, event_for(request, slug), reason=data.get("reason", "")
+        )
+        return event_response(event)

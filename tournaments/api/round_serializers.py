@@ -195,7 +195,7 @@ class VoidSerializer(serializers.Serializer):
 class DirectorOptionSerializer(serializers.Serializer):
     """One thing the director may do with the event now, or why not and what instead."""
 
-    action = serializers.ChoiceField(choices=["pair", "repair", "finish", "finish_early"])
+    action = serializers.ChoiceField(choices=["pair", "repair", "finish", "finish_early", "cancel"])
     allowed = serializers.BooleanField()
     code = serializers.CharField(allow_blank=True, help_text="Why not (empty when allowed).")
     params = serializers.DictField(
@@ -205,6 +205,22 @@ class DirectorOptionSerializer(serializers.Serializer):
         child=serializers.CharField(), help_text="The actions that are the way forward."
     )
     words = serializers.CharField(allow_blank=True, help_text="The refusal in words.")
+
+
+class CancelEventSerializer(serializers.Serializer):
+    schema_input_only = True
+
+    confirm = serializers.BooleanField(
+        help_text="Must be true: cancelling ends the event for good and it is never rated."
+    )
+    reason = serializers.CharField(max_length=500, required=False, allow_blank=True)
+
+    def validate_confirm(self, value: bool) -> bool:
+        if not value:
+            raise serializers.ValidationError(
+                _("Confirm the cancellation: the event ends for good and is never rated.")
+            )
+        return value
 
 
 class DirectorOptionsSerializer(serializers.Serializer):

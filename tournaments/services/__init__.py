@@ -19,6 +19,7 @@ from tournaments.permissions import (
     seat_registration,
 )
 from tournaments.services.base import next_round_number, scoring_settings_for, tiebreaks_for
+from tournaments.services.cancel import cancel_blocker, cancel_consequences, cancel_event
 from tournaments.services.events import (
     EVENT_FIELDS,
     LOCKED_AFTER_START,
@@ -214,7 +215,7 @@ from tournaments.services.playoff import (
     set_top_cut,
     start_playoff,
 )
-from tournaments.services.playoff_end import cancel_blocker, cancel_top_cut, finish_blocker
+from tournaments.services.playoff_end import cancel_top_cut, finish_blocker, top_cut_cancel_blocker
 from tournaments.services.staff import event_staff, invite_staff, remove_staff
 from tournaments.services.undo import (
     drop_no_shows_confirmed,
@@ -228,7 +229,6 @@ from tournaments.services.undo import (
 __all__ += [
     "apply_fixed_tables",
     "avoided_pairs_in_round",
-    "cancel_blocker",
     "cancel_top_cut",
     "check_in_everyone",
     "decide_playoff_tie",
@@ -265,3 +265,5 @@ __all__ += [
 from tournaments.services.venue_decks import deck_readiness, deck_readiness_for  # noqa: E402
 
 __all__ += ["deck_readiness", "deck_readiness_for"]
+
+__all__ += ["cancel_blocker", "cancel_consequences", "cancel_event", "top_cut_cancel_blocker"]

@@ -24,7 +24,7 @@ from tournaments.services.rounds import pair_blocker, repair_blocker
 
 @dataclass(frozen=True)
 class Option:
-    action: str  # "pair", "repair", "finish", "finish_early", "enter_results"
+    action: str  # "pair", "repair", "finish", "finish_early", "cancel"
     allowed: bool
     code: str = ""  # why not, when not allowed
     params: dict[str, Any] = field(default_factory=dict)
@@ -51,6 +51,7 @@ INSTEAD_WORDS = {
     "finish_early": gettext_lazy("finish the event early"),
     "correct_results": gettext_lazy("correct results"),
     "open_registration": gettext_lazy("open registration and pair round 1"),
+    "cancel": gettext_lazy("cancel the event (it is then never rated)"),
 }
 
 
@@ -75,7 +76,12 @@ def _finish(event: Event, last: Round | None) -> tuple[Option, Option]:
         return no, Option("finish_early", False, "finished", {}, ("correct_results",))
     if event.status != Event.Status.RUNNING or last is None:
         params = {"event": event.name, "status": event.get_status_display().lower()}
-        instead = ("pair",) if event.status == Event.Status.REGISTRATION else ("open_registration",)
+        # Before round 1 the way forward is to play it, or to call the event off.
+        instead = (
+            ("pair", "cancel")
+            if event.status == Event.Status.REGISTRATION
+            else ("open_registration", "cancel")
+        )
         no = Option("finish", False, "no_round" if last is None else "not_running", params, instead)
         return no, Option("finish_early", False, no.code, params, instead)
     if last.status != Round.Status.CLOSED:
@@ -106,6 +112,8 @@ def director_options(event: Event) -> list[Option]:
         }.get(pair.code, ("correct_results",))
         if event.status == Event.Status.DRAFT:
             instead = ("open_registration",)
+        if last is None and event.status != Event.Status.FINISHED:
+            instead = (*instead, "cancel")
         code = pair.code if pair.code in WORDS else "not_running"
         options.append(Option("pair", False, code, _pair_params(event, last), instead))
     if last is not None and event.status != Event.Status.FINISHED:
@@ -122,7 +130,14 @@ def director_options(event: Event) -> list[Option]:
             )
         )
     options.extend(_finish(event, last))
+    options.append(_cancel(event))
     return options
+
+
+def _cancel(event: Event) -> Option:
+    if event.status == Event.Status.FINISHED:
+        return Option("cancel", False, "finished", {}, ("correct_results",))
+    return Option("cancel", True)
 
 
 def _pair_params(event: Event, last: Round | None) -> dict[str, Any]:

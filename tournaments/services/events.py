@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from audit import services as audit
 from core import limits
@@ -231,12 +231,23 @@ def finish_event(user: Any, event: Event, *, early: bool = False) -> Event:
     require_director(user, event)
     if event.status != Event.Status.RUNNING:
         raise Conflict(
-            _("Only a running event can be finished; this one is %(status)s.")
-            % {"status": event.get_status_display().lower()}
+            gettext(
+                "Only a running event can be finished; this one is %(status)s. To end it "
+                "without playing, cancel the event (it is then never rated); to play it, "
+                "pair round 1."
+            )
+            % {"status": gettext(event.get_status_display()).lower()},
+            code="not_running",
         )
     last = _last_round(event)
     if last is None:
-        raise Conflict(_("No round has been played yet."))
+        raise Conflict(
+            gettext(
+                "No round has been played yet: pair round 1, or cancel the event if it should "
+                "not go on (it is then never rated)."
+            ),
+            code="no_round",
+        )
     if last.status != Round.Status.CLOSED:
         raise Conflict(
             _(

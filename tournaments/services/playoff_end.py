@@ -67,7 +67,7 @@ def finish_blocker(event: Event) -> Conflict | None:
     )
 
 
-def cancel_blocker(event: Event) -> Conflict | None:
+def top_cut_cancel_blocker(event: Event) -> Conflict | None:
     """Why the top cut cannot be cancelled, or None: only an undecided playoff is."""
     if not event.playoff_matches.exists():
         return Conflict("This event has no playoff to cancel.", code="no_playoff")
@@ -86,7 +86,7 @@ def cancel_top_cut(actor: Any, event: Event) -> Event:
     again. Audited with every match as it was."""
     event = _lock_event(event)
     require_director(actor, event)
-    blocker = cancel_blocker(event)
+    blocker = top_cut_cancel_blocker(event)
     if blocker is not None:
         raise blocker
     matches = list(

@@ -66,12 +66,9 @@ def _log_change(
 
 
 def _for_audit(snapshot: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The event's audit diff shows fields one by one; the Free Council's steps and a
-    differing report are nested data kept in the table's own history (ResultChange),
-    which words them, so the audit copy leaves them out."""
-    if snapshot is None:
-        return None
-    return {k: v for k, v in snapshot.items() if k not in ("council", "counter_report")}
+    """The audit copy keeps the whole snapshot: the Free Council and a differing report
+    are nested data that the audit trail words itself (tournaments.audit_words)."""
+    return snapshot
 
 
 def _raise(blocker: ServiceError | None) -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from tournaments import result_words
+from tournaments import result_words, services
 from tournaments.models import Event, Table
 from tournaments.services.director_options import director_options, option_words
 
@@ -49,3 +49,9 @@ def finish_refusal(event: Event) -> str:
     """Why the event cannot be finished now, and what to do instead ("" when it can)."""
     option = next(o for o in director_options(event) if o.action == "finish_early")
     return option_words(option)
+
+
+@register.filter
+def cancel_consequences(event: Event) -> str:
+    """What cancelling the event does, in words (next to its confirmation)."""
+    return services.cancel_consequences(event)

@@ -191,6 +191,20 @@ def _finish(request: HttpRequest, event: Event) -> str:
     return ""
 
 
+def _cancel(request: HttpRequest, event: Event) -> str:
+    if request.POST.get("confirm") not in ("1", "on", "true"):
+        messages.error(
+            request, _("Tick the confirmation to cancel the event: it ends for good, never rated.")
+        )
+        return "cancel-event"
+    run_service(
+        request,
+        lambda: services.cancel_event(request.user, event, reason=request.POST.get("reason", "")),
+        _("The event is cancelled: it is over and will never be rated."),
+    )
+    return ""
+
+
 ACTIONS: dict[str, Action] = {
     "open": _open,
     "walkin": _walkin,
@@ -204,6 +218,7 @@ ACTIONS: dict[str, Action] = {
     "clock": _clock,
     "penalty": _penalty,
     "finish": _finish,
+    "cancel": _cancel,
 }
 
 
