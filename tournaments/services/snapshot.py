@@ -23,6 +23,7 @@ from django.db.models import F, Model, Prefetch, QuerySet
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
+from tournaments import page_cache
 from tournaments.models import (
     Event,
     Player,
@@ -209,6 +210,11 @@ def mark_stale(event_ids: list[int]) -> None:
     """Flag the snapshots in the writer's transaction; once it commits, a task rebuilds
     them (so the write itself never waits for a whole event's standings)."""
     StandingsSnapshot.objects.filter(event_id__in=event_ids, stale=False).update(stale=True)
+    slugs = list(Event.objects.filter(pk__in=event_ids).values_list("slug", flat=True))
+    # Now (a reader inside this transaction must not get a stored page) and again once it
+    # commits (a page another reader stored meanwhile was rendered from the old data).
+    page_cache.bump_generation(slugs)
+    transaction.on_commit(lambda: page_cache.bump_generation(slugs))
     for event_id in set(event_ids):
         transaction.on_commit(lambda e=event_id: _send_rebuild(e))
 
@@ -254,3 +260,11 @@ def _changed(sender: type[Model], instance: Any, **kwargs: Any) -> None:
 for _model in (Seat, Table, Round, Registration, Event, Player):
     post_save.connect(_changed, sender=_model, dispatch_uid=f"snapshot-{_model.__name__}")
 post_delete.connect(_changed, sender=Registration, dispatch_uid="snapshot-registration-delete")
+
+
+def _event_deleted(sender: type[Model], instance: Event, **kwargs: Any) -> None:
+    page_cache.bump_generation([instance.slug])
+    transaction.on_commit(lambda: page_cache.bump_generation([instance.slug]))
+
+
+post_delete.connect(_event_deleted, sender=Event, dispatch_uid="snapshot-event-delete")
