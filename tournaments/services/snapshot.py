@@ -95,7 +95,7 @@ def rebuild_snapshot(event: Event | int, *, force: bool = False) -> SnapshotStat
         header = _header(event_id)
         if header.stale or force or header.built_at is None:
             event_obj = event if isinstance(event, Event) else Event.objects.get(pk=event_id)
-            rows = event_standings(event_obj)
+            rows = event_standings(event_obj, registrations=False)
             StandingsSnapshotRow.objects.filter(event_id=event_id).delete()
             StandingsSnapshotRow.objects.bulk_create(
                 (
