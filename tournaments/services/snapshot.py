@@ -35,6 +35,7 @@ from tournaments.models import (
     Table,
 )
 from tournaments.services.standings_input import event_standings
+from tournaments.snapshot_store import store_rows
 
 logger = logging.getLogger(__name__)
 
@@ -63,22 +64,6 @@ class SnapshotState:
         return f'W/"standings-{self.version}-{viewer or 0}-{language or ""}"'
 
 
-def _fields(row: Any) -> dict[str, Any]:
-    return {
-        "rank": row.rank,
-        "name": row.name,
-        "points": row.points,
-        "wins": row.wins,
-        "losses": row.losses,
-        "draws": row.draws,
-        "byes": row.byes,
-        "games": row.games,
-        "opponents_points": row.opponents_points,
-        "tiebreaks": dict(row.tiebreaks),
-        "explanation": row.explanation,
-    }
-
-
 def _header(event_id: int) -> StandingsSnapshot:
     if connection.vendor == "sqlite":
         # SQLite ignores FOR UPDATE: a no-op write takes its write lock first (see base.py).
@@ -96,26 +81,14 @@ def rebuild_snapshot(event: Event | int, *, force: bool = False) -> SnapshotStat
         if header.stale or force or header.built_at is None:
             event_obj = event if isinstance(event, Event) else Event.objects.get(pk=event_id)
             rows = event_standings(event_obj, registrations=False)
-            StandingsSnapshotRow.objects.filter(event_id=event_id).delete()
-            StandingsSnapshotRow.objects.bulk_create(
-                (
-                    StandingsSnapshotRow(
-                        event_id=event_id,
-                        registration_id=int(row.player),
-                        position=pos,
-                        **_fields(row),
-                    )
-                    for pos, row in enumerate(rows, start=1)
-                ),
-                batch_size=_BULK,
-            )
+            written = store_rows(event_id, rows)
             header.version += 1
             header.stale = False
             header.row_count = len(rows)
             header.closed_rounds = event_obj.rounds.filter(status=Round.Status.CLOSED).count()
             header.built_at = timezone.now()
             header.save()
-            if len(rows) >= _BULK:
+            if written.inserted >= _BULK:
                 analyze(StandingsSnapshotRow)
     return SnapshotState(header.version, header.closed_rounds, header.row_count)
 
