@@ -32,7 +32,9 @@ PARAMS = ("round", "page", "per_page", "page_size")
 # The outer entries live shorter: a generation missed because Redis was away for a moment
 # (the bump is best effort) must not keep an old page for long.
 OUTER_SECONDS = 120
-_PATH = re.compile(r"^/(?:api/v1/)?events/(?P<slug>[-\w]+)/(?:standings|pairings)/$")
+_PATH = re.compile(
+    r"^/(?:api/v1/)?events/(?P<slug>[-\w]+)/(?:standings|pairings|rounds/\d+/tables)/$"
+)
 _ATTR = "_visitor_cacheable"
 
 
@@ -97,7 +99,9 @@ class VisitorPageMiddleware:
     """Serve a visitor's standings or pairings page (and the standings API) from the cache
     before sessions, authentication and the view run. Only requests without a session or
     message cookie qualify, and only responses the view marked (``visitor_cacheable``)
-    are stored, so a person who is signed in always gets his own page."""
+    are stored, so a person who is signed in always gets his own page. A CSRF cookie is
+    not stored with the page: the only form a visitor's page holds is the language switch,
+    which takes no token (tournaments/urls.py), so a stored page works for everyone."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -113,7 +117,7 @@ class VisitorPageMiddleware:
         if (
             getattr(response, _ATTR, False)
             and response.status_code == 200
-            and not response.cookies
+            and set(response.cookies) <= {settings.CSRF_COOKIE_NAME}
             and not response.streaming
         ):
             headers = dict(response.items())

@@ -151,7 +151,8 @@ def standings_page(
     return paginator.get_page(number), state
 
 
-def _round_tables(rnd: Round, q: str) -> QuerySet[Table]:
+def round_tables_query(rnd: Round, q: str = "") -> QuerySet[Table]:
+    """A round's tables in table order with their seats and players (three queries)."""
     tables = rnd.tables.order_by("number")
     if q:
         tables = tables.filter(seats__registration__player__display_name__icontains=q).distinct()
@@ -163,7 +164,7 @@ def pairings_page(rnd: Round, page: Any = 1, per_page: Any = PER_PAGE, q: str = 
     """One page of a round's tables in table order, optionally only those where a player
     whose name contains ``q`` sits; three queries whatever the size of the round."""
     number, size = _clamp(page, per_page)
-    return Paginator(_round_tables(rnd, (q or "").strip()), size).get_page(number)
+    return Paginator(round_tables_query(rnd, (q or "").strip()), size).get_page(number)
 
 
 def analyze(*models: type[Model]) -> None:
