@@ -225,7 +225,10 @@ def _changed(sender: type[Model], instance: Any, **kwargs: Any) -> None:
     elif sender is Table:
         mark_stale([_table_event(instance)])
     elif sender is Event:
-        if not kwargs.get("created"):
+        if kwargs.get("created"):
+            # A slug used before (the event deleted) must not find the old pages.
+            page_cache.bump_generation([instance.slug])
+        else:
             mark_stale([instance.pk])
     else:
         mark_stale([instance.event_id])
