@@ -174,9 +174,24 @@ def main() -> None:
     parser.add_argument("--no-http", action="store_true", help="skip gunicorn and the load")
     parser.add_argument("--clients", default="20,50")
     parser.add_argument("--seconds", type=int, default=15)
+    parser.add_argument("--rounds", type=int, help="rounds to play before the measured one")
+    parser.add_argument(
+        "--defer-snapshot",
+        action="store_true",
+        help="no snapshot rebuild after each round (a Celery worker's job in production; "
+        "it is measured once, after the rounds)",
+    )
     args = parser.parse_args()
     setup_django()
     from django.contrib.auth import get_user_model
+
+    if args.rounds:
+        for n in ROUNDS:
+            ROUNDS[n] = args.rounds
+    if args.defer_snapshot:
+        from tournaments.services import snapshot
+
+        snapshot._send_rebuild = lambda event_id: None
 
     director, _ = get_user_model().objects.get_or_create(username="bench-director")
     sizes = [int(s) for s in args.sizes.split(",")] + ([100_000] if args.large else [])

@@ -1,8 +1,12 @@
 """Latency of the faces under concurrent clients, behind gunicorn with production settings.
 
-Starts ``gunicorn organizer.wsgi`` (3 workers) on 127.0.0.1:8108 with DEBUG=0, drives each
+Starts ``gunicorn organizer.wsgi`` (GUNICORN_WORKERS, default 3) on 127.0.0.1:8170
+(BENCH_PORT) with DEBUG=0, drives each
 URL with N concurrent keep-alive clients for a fixed time and reports p50/p95, then the
-resident memory of each worker, and stops the server it started.
+resident memory of each worker, and stops the server it started. Each cell also gives the
+workers' CPU per request (user + system time from /proc, divided by the requests served)
+and the machine's load average at its start: on a shared machine the wall times depend
+on what else runs, the CPU per request does not.
 
 Load tool: ``wrk`` (Debian package ``wrk``; p95 read through benchmarks/wrk_p95.lua) when
 it is installed, else the bounded thread client below (one thread and one connection per
@@ -26,10 +30,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-HOST, PORT = "127.0.0.1", 8108
+HOST, PORT = "127.0.0.1", int(os.environ.get("BENCH_PORT", "8170"))
 PAGES = {
     "standings page": "/events/{slug}/standings/",
-    "standings API": "/api/events/{slug}/standings/",
+    "standings API": "/api/v1/events/{slug}/standings/",
     "pairings page": "/events/{slug}/pairings/",
     "event page (comparison)": "/events/{slug}/",
 }
@@ -42,7 +46,7 @@ def start_server() -> subprocess.Popen:
         "SECRET_KEY": secrets.token_urlsafe(50),
         "ALLOWED_HOSTS": f"{HOST},localhost",
         "SECURE_SSL_REDIRECT": "0",
-        "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/8"),
+        "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/7"),
     }
     subprocess.run(
         [str(ROOT / ".venv/bin/python"), "manage.py", "collectstatic", "--noinput", "-v0"],
@@ -50,7 +54,7 @@ def start_server() -> subprocess.Popen:
     )  # fmt: skip
     server = subprocess.Popen(
         [str(ROOT / ".venv/bin/gunicorn"), "organizer.wsgi", "--bind", f"{HOST}:{PORT}",
-         "--workers", "3", "--log-level", "warning"],
+         "--workers", os.environ.get("GUNICORN_WORKERS", "3"), "--log-level", "warning"],
         cwd=ROOT, env=env,
     )  # fmt: skip
     for _ in range(100):
@@ -70,6 +74,22 @@ def worker_rss_mib(server: subprocess.Popen) -> list[float]:
         ["ps", "-o", "rss=", "--ppid", str(server.pid)], capture_output=True, text=True
     ).stdout
     return [int(v) / 1024 for v in out.split()]
+
+
+def workers_cpu_seconds(server: subprocess.Popen) -> float:
+    """User + system CPU of the server's workers so far."""
+    out = subprocess.run(
+        ["ps", "-o", "pid=", "--ppid", str(server.pid)], capture_output=True, text=True
+    ).stdout
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in out.split():
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15)
+    return total / ticks
 
 
 def _client(path: str, until: float, out: list[float], errors: list[int]) -> None:
@@ -130,10 +150,12 @@ def measure(slugs: list[str], clients: list[int], seconds: int) -> list[str]:
     tool = "wrk" if shutil.which("wrk") else "thread client (benchmarks/load.py)"
     run = wrk_load if shutil.which("wrk") else thread_load
     lines = [
-        f"Load: {tool}, {seconds} s per cell, gunicorn 3 workers, DEBUG=0, {HOST}:{PORT}.",
+        f"Load: {tool}, {seconds} s per cell, gunicorn "
+        f"{os.environ.get('GUNICORN_WORKERS', '3')} workers, DEBUG=0, {HOST}:{PORT}.",
         "",
-        "| event | page | clients | p50 | p95 | requests/s | errors |",
-        "| --- | --- | --- | --- | --- | --- | --- |",
+        "| event | page | clients | p50 | p95 | requests/s | errors | CPU per request "
+        "| load average |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     server = start_server()
     try:
@@ -142,10 +164,13 @@ def measure(slugs: list[str], clients: list[int], seconds: int) -> list[str]:
                 path = url.format(slug=slug)
                 for n in clients:
                     _drain(path)
+                    load = os.getloadavg()[0]
+                    cpu0 = workers_cpu_seconds(server)
                     p50, p95, rps, errors = run(path, n, seconds)
+                    cpu = (workers_cpu_seconds(server) - cpu0) / max(1.0, rps * seconds) * 1000
                     lines.append(
-                        f"| {slug} | {name} | {n} | {p50:.0f} ms | {p95:.0f} ms | {rps:.0f} "
-                        f"| {errors} |"
+                        f"| {slug} | {name} | {n} | {p50:.1f} ms | {p95:.1f} ms | {rps:.0f} "
+                        f"| {errors} | {cpu:.2f} ms | {load:.1f} |"
                     )
                     print(lines[-1], flush=True)
         rss = worker_rss_mib(server)

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from tournaments import api
+from tournaments.api.pairings import RoundTables
 
 E = "events/<slug:slug>/"
 T = E + "tables/<int:table_id>/"
@@ -33,6 +34,7 @@ urlpatterns = [
     path(E + "rounds/", api.Rounds.as_view(), name="api-event-rounds"),
     path(E + "rounds/pair/", api.PairNextRound.as_view(), name="api-event-pair"),
     path(E + "rounds/<int:number>/", api.RoundDetail.as_view(), name="api-round-detail"),
+    path(E + "rounds/<int:number>/tables/", RoundTables.as_view(), name="api-round-tables"),
     path(E + "rounds/<int:number>/repair/", api.RoundRepair.as_view(), name="api-round-repair"),
     path(E + "rounds/<int:number>/start-clock/", api.RoundClock.as_view(), name="api-round-clock"),
     path(T, api.TableDetail.as_view(), name="api-table-detail"),

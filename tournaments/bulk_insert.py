@@ -9,6 +9,7 @@ to ``bulk_create``. Signals are not sent, as with ``bulk_create``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -35,7 +36,11 @@ def insert_rows(model: type[Model], varying: Mapping[str, Sequence[Any]]) -> lis
         columns.append(connection.ops.quote_name(field.column))
         if field.attname in varying:
             selects.append(f"u.c{len(arrays)}")
-            arrays.append((field, list(varying[field.attname])))
+            values = list(varying[field.attname])
+            if field.get_internal_type() == "JSONField":
+                # An array of dicts cannot be adapted; an array of JSON texts is cast.
+                values = [json.dumps(v) for v in values]
+            arrays.append((field, values))
         else:
             selects.append("%s")
             params.append(field.get_db_prep_save(getattr(template, field.attname), connection))

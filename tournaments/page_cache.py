@@ -6,17 +6,36 @@ event's standings version: any change to results, rounds, players or the event m
 stale (tournaments.services.snapshot), the version moves on and the old entry is never
 read again. Only the paging parameters are part of the key, and searches are not cached,
 so visitors cannot fill the cache with pages nobody else asks for.
+
+``VisitorPageMiddleware`` serves those pages again before any per-request Django work
+(sessions, authentication, URL resolution, the view): on two cores under 50 clients the
+difference between a cache lookup and a rendered page is the whole latency budget. It
+keys an entry by the event's *generation*, a counter moved on after every committed
+change (``bump_generation``, called from the snapshot's staleness signals once the
+writer's transaction commits), so a page stored before a change is never served after it.
 """
 
 from __future__ import annotations
 
+import re
+import time
+from collections.abc import Callable, Iterable
+
+from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
-from django.utils.translation import get_language
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.utils.translation import get_language, get_language_from_request
 
 SECONDS = 600
-PARAMS = ("round", "page", "per_page")
+PARAMS = ("round", "page", "per_page", "page_size")
+# The outer entries live shorter: a generation missed because Redis was away for a moment
+# (the bump is best effort) must not keep an old page for long.
+OUTER_SECONDS = 120
+_PATH = re.compile(
+    r"^/(?:api/v1/)?events/(?P<slug>[-\w]+)/(?:standings|pairings|rounds/\d+/tables)/$"
+)
+_ATTR = "_visitor_cacheable"
 
 
 def page_key(request: HttpRequest, name: str, event_id: int, version: int) -> str | None:
@@ -33,10 +52,102 @@ def cached_page(key: str | None) -> HttpResponse | None:
     if key is None:
         return None
     content = cache.get(key)
-    return None if content is None else HttpResponse(content)
+    if content is None:
+        return None
+    return visitor_cacheable(HttpResponse(content))
 
 
 def store_page(key: str | None, response: HttpResponse) -> HttpResponse:
     if key is not None and response.status_code == 200:
         cache.set(key, response.content, SECONDS)
+        visitor_cacheable(response)
     return response
+
+
+def visitor_cacheable(response: HttpResponse) -> HttpResponse:
+    """Mark a response every visitor may be given as it is (the view decided it)."""
+    setattr(response, _ATTR, True)
+    return response
+
+
+# --------------------------------------------------------------------------- generations
+
+
+def _generation_key(slug: str) -> str:
+    return f"pagegen:{slug}"
+
+
+def bump_generation(slugs: Iterable[str]) -> None:
+    """A committed change of these events: every stored visitor page of them is old.
+    A new random-enough value (not +1) so that an entry outliving a lost counter
+    (Redis restarted) can never match again."""
+    now = time.time_ns()
+    cache.set_many({_generation_key(s): now for s in slugs}, None)
+
+
+def _generation(slug: str) -> int:
+    found = cache.get(_generation_key(slug))
+    if found is None:
+        found = time.time_ns()
+        # add, not set: two first visitors must agree on one value.
+        if not cache.add(_generation_key(slug), found, None):
+            found = cache.get(_generation_key(slug), found)
+    return int(found)
+
+
+class VisitorPageMiddleware:
+    """Serve a visitor's standings or pairings page (and the standings API) from the cache
+    before sessions, authentication and the view run. Only requests without a session or
+    message cookie qualify, and only responses the view marked (``visitor_cacheable``)
+    are stored, so a person who is signed in always gets his own page. A CSRF cookie is
+    not stored with the page: the only form a visitor's page holds is the language switch,
+    which takes no token (tournaments/urls.py), so a stored page works for everyone."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        key = self._key(request)
+        if key is None:
+            return self.get_response(request)
+        stored = cache.get(key)
+        if stored is not None:
+            return self._answer(request, stored)
+        response = self.get_response(request)
+        if (
+            getattr(response, _ATTR, False)
+            and response.status_code == 200
+            and set(response.cookies) <= {settings.CSRF_COOKIE_NAME}
+            and not response.streaming
+        ):
+            headers = dict(response.items())
+            cache.set(key, (response.content, headers), OUTER_SECONDS)
+        return response
+
+    @staticmethod
+    def _key(request: HttpRequest) -> str | None:
+        if request.method != "GET" or not set(request.GET) <= set(PARAMS):
+            return None  # a search, or a parameter the key would not tell apart
+        cookies = request.COOKIES
+        if settings.SESSION_COOKIE_NAME in cookies or "messages" in cookies:
+            return None
+        if "HTTP_AUTHORIZATION" in request.META:
+            return None
+        match = _PATH.match(request.path)
+        if match is None:
+            return None
+        slug = match["slug"]
+        params = ":".join(str(request.GET.get(p, ""))[:12] for p in PARAMS)
+        language = get_language_from_request(request)
+        return f"outer:{slug}:{_generation(slug)}:{language}:{request.path}:{params}"
+
+    @staticmethod
+    def _answer(request: HttpRequest, stored: tuple[bytes, dict[str, str]]) -> HttpResponse:
+        content, headers = stored
+        etag = headers.get("ETag")
+        if etag and request.headers.get("If-None-Match") == etag:
+            return HttpResponseNotModified(headers={"ETag": etag})
+        response = HttpResponse(content)
+        for name, value in headers.items():
+            response[name] = value
+        return response

@@ -1,6 +1,7 @@
 """Pages for events (included at the site root)."""
 
 from django.urls import path
+from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 
 from tournaments import views
@@ -31,7 +32,9 @@ urlpatterns = [
     path("players/<int:pk>/", views.player_detail, name="player-detail"),
     path("me/events/", views.my_events, name="my-events"),
     # The language switch in the page header (a POST, like Django's own i18n URLs).
-    path("language/", set_language, name="set-language"),
+    # No CSRF token: visitors' pages are stored and shared (tournaments.page_cache), and
+    # choosing a language changes nothing but that visitor's own language cookie.
+    path("language/", csrf_exempt(set_language), name="set-language"),
 ]
 
 # Event-day pages (issue 16): staff, bulk entry, undo, top cut, hands-on pairings.

@@ -30,7 +30,7 @@ def line(row: Any) -> tuple[Any, ...]:
 
 
 def recomputed(event: Event) -> list[tuple[Any, ...]]:
-    rows = services.event_standings(event) if event.rounds.exists() else []
+    rows = services.event_standings(event)
     return [line(r) for r in rows]
 
 

@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 
 from core.csv_safety import safe_row
 from core.errors import NotAllowed
-from tournaments import services
+from tournaments import page_cache, services
 from tournaments.api import round_serializers as s
 from tournaments.api.common import (
     SLUG,
@@ -35,6 +35,7 @@ from tournaments.api.export_serializers import EventExportSerializer
 from tournaments.api.filters import PenaltyFilter
 from tournaments.models import Event, Penalty
 from tournaments.services.director_options import director_options, option_words
+from tournaments.services.snapshot import snapshot_rows, snapshot_state
 
 
 @extend_schema(tags=TAG, parameters=[SLUG])
@@ -43,11 +44,24 @@ class Standings(generics.ListAPIView):
     filter_backends: list = []  # computed rows, not a queryset
     serializer_class = s.EventStandingRowSerializer
 
-    def get_queryset(self) -> list[dict[str, Any]]:
+    def get_queryset(self) -> Any:
         if getattr(self, "swagger_fake_view", False):
             return []
+        # The stored standings (services.snapshot): one page of rows per request.
         event = event_for(self.request, self.kwargs["slug"])
-        return s.standing_rows(services.final_rows(event))
+        if event.status == Event.Status.FINISHED and event.playoff_matches.exists():
+            # A top cut orders the final standings by playoff places (RULES.md §3 "Top cut").
+            q = self.request.query_params.get("q", "").strip().casefold()
+            return [r for r in services.final_rows(event) if q in r.name.casefold()]
+        snapshot_state(event)
+        return snapshot_rows(event, self.request.query_params.get("q", "").strip())
+
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        page = self.paginate_queryset(self.get_queryset())
+        response = self.get_paginated_response(s.standing_rows(page))
+        if not request.user.is_authenticated:
+            page_cache.visitor_cacheable(response)
+        return response
 
     @extend_schema(
         summary="Standings after the confirmed results (ETag: poll with If-None-Match)",

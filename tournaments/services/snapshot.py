@@ -23,7 +23,7 @@ from django.db.models import F, Model, Prefetch, QuerySet
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
-from tournaments import signals
+from tournaments import page_cache, signals
 from tournaments.models import (
     Event,
     Player,
@@ -35,6 +35,7 @@ from tournaments.models import (
     Table,
 )
 from tournaments.services.standings_input import event_standings
+from tournaments.snapshot_store import store_rows
 
 logger = logging.getLogger(__name__)
 
@@ -63,22 +64,6 @@ class SnapshotState:
         return f'W/"standings-{self.version}-{viewer or 0}-{language or ""}"'
 
 
-def _fields(row: Any) -> dict[str, Any]:
-    return {
-        "rank": row.rank,
-        "name": row.name,
-        "points": row.points,
-        "wins": row.wins,
-        "losses": row.losses,
-        "draws": row.draws,
-        "byes": row.byes,
-        "games": row.games,
-        "opponents_points": row.opponents_points,
-        "tiebreaks": dict(row.tiebreaks),
-        "explanation": row.explanation,
-    }
-
-
 def _header(event_id: int) -> StandingsSnapshot:
     if connection.vendor == "sqlite":
         # SQLite ignores FOR UPDATE: a no-op write takes its write lock first (see base.py).
@@ -95,20 +80,8 @@ def rebuild_snapshot(event: Event | int, *, force: bool = False) -> SnapshotStat
         header = _header(event_id)
         if header.stale or force or header.built_at is None:
             event_obj = event if isinstance(event, Event) else Event.objects.get(pk=event_id)
-            rows = event_standings(event_obj) if event_obj.rounds.exists() else []
-            StandingsSnapshotRow.objects.filter(event_id=event_id).delete()
-            StandingsSnapshotRow.objects.bulk_create(
-                (
-                    StandingsSnapshotRow(
-                        event_id=event_id,
-                        registration_id=int(row.player),
-                        position=pos,
-                        **_fields(row),
-                    )
-                    for pos, row in enumerate(rows, start=1)
-                ),
-                batch_size=_BULK,
-            )
+            rows = event_standings(event_obj, registrations=False)
+            written = store_rows(event_id, rows)
             header.version += 1
             header.stale = False
             header.row_count = len(rows)
@@ -116,7 +89,7 @@ def rebuild_snapshot(event: Event | int, *, force: bool = False) -> SnapshotStat
             header.built_at = timezone.now()
             header.save()
             signals.standings_changed.send(sender=Event, event_id=event_id, version=header.version)
-            if len(rows) >= _BULK:
+            if written.inserted >= _BULK:
                 analyze(StandingsSnapshotRow)
     return SnapshotState(header.version, header.closed_rounds, header.row_count)
 
@@ -179,7 +152,8 @@ def standings_page(
     return paginator.get_page(number), state
 
 
-def _round_tables(rnd: Round, q: str) -> QuerySet[Table]:
+def round_tables_query(rnd: Round, q: str = "") -> QuerySet[Table]:
+    """A round's tables in table order with their seats and players (three queries)."""
     tables = rnd.tables.order_by("number")
     if q:
         tables = tables.filter(seats__registration__player__display_name__icontains=q).distinct()
@@ -191,7 +165,7 @@ def pairings_page(rnd: Round, page: Any = 1, per_page: Any = PER_PAGE, q: str = 
     """One page of a round's tables in table order, optionally only those where a player
     whose name contains ``q`` sits; three queries whatever the size of the round."""
     number, size = _clamp(page, per_page)
-    return Paginator(_round_tables(rnd, (q or "").strip()), size).get_page(number)
+    return Paginator(round_tables_query(rnd, (q or "").strip()), size).get_page(number)
 
 
 def analyze(*models: type[Model]) -> None:
@@ -211,6 +185,11 @@ def mark_stale(event_ids: list[int]) -> None:
     """Flag the snapshots in the writer's transaction; once it commits, a task rebuilds
     them (so the write itself never waits for a whole event's standings)."""
     StandingsSnapshot.objects.filter(event_id__in=event_ids, stale=False).update(stale=True)
+    slugs = list(Event.objects.filter(pk__in=event_ids).values_list("slug", flat=True))
+    # Now (a reader inside this transaction must not get a stored page) and again once it
+    # commits (a page another reader stored meanwhile was rendered from the old data).
+    page_cache.bump_generation(slugs)
+    transaction.on_commit(lambda: page_cache.bump_generation(slugs))
     for event_id in set(event_ids):
         transaction.on_commit(lambda e=event_id: _send_rebuild(e))
 
@@ -247,7 +226,10 @@ def _changed(sender: type[Model], instance: Any, **kwargs: Any) -> None:
     elif sender is Table:
         mark_stale([_table_event(instance)])
     elif sender is Event:
-        if not kwargs.get("created"):
+        if kwargs.get("created"):
+            # A slug used before (the event deleted) must not find the old pages.
+            page_cache.bump_generation([instance.slug])
+        else:
             mark_stale([instance.pk])
     else:
         mark_stale([instance.event_id])
@@ -256,3 +238,11 @@ def _changed(sender: type[Model], instance: Any, **kwargs: Any) -> None:
 for _model in (Seat, Table, Round, Registration, Event, Player):
     post_save.connect(_changed, sender=_model, dispatch_uid=f"snapshot-{_model.__name__}")
 post_delete.connect(_changed, sender=Registration, dispatch_uid="snapshot-registration-delete")
+
+
+def _event_deleted(sender: type[Model], instance: Event, **kwargs: Any) -> None:
+    page_cache.bump_generation([instance.slug])
+    transaction.on_commit(lambda: page_cache.bump_generation([instance.slug]))
+
+
+post_delete.connect(_event_deleted, sender=Event, dispatch_uid="snapshot-event-delete")

@@ -60,7 +60,7 @@ def counts_as_player(dropped: bool, ejected: bool, seated: bool) -> bool:
 
 
 def build_standing_inputs(
-    seat_rows: Iterable[SeatRow],
+    seat_rows: Iterable[SeatRow | tuple[Any, ...]],
     registration_rows: Iterable[RegistrationRow],
     through_round: int | None = None,
 ) -> dict[int, StandingInput]:
@@ -70,19 +70,24 @@ def build_standing_inputs(
     exactly those rounds' results)."""
     seated: dict[int, set[int]] = defaultdict(set)
     tables: dict[int, dict[int, StandingGame]] = defaultdict(dict)
-    for row in seat_rows:
-        seated[row.event_id].add(row.registration_id)
-        if row.status != Table.Status.CONFIRMED:
+    confirmed = Table.Status.CONFIRMED
+    ids: dict[int, str] = {}  # one str per player, not one per seat (140,000 at 10,000 × 14)
+    # Positional unpacking: plain tuples from values_list or SeatRows, the same order.
+    for event_id, table_id, round_number, is_bye, status, reg_id, points, outcome in seat_rows:
+        seated[event_id].add(reg_id)
+        if status != confirmed or (through_round is not None and round_number > through_round):
             continue
-        if through_round is not None and row.round_number > through_round:
-            continue
-        game = tables[row.event_id].get(row.table_id)
+        by_table = tables[event_id]
+        game = by_table.get(table_id)
         if game is None:
-            game = tables[row.event_id][row.table_id] = StandingGame(
-                round_number=row.round_number, points={}, outcome={}, is_bye=row.is_bye
+            game = by_table[table_id] = StandingGame(
+                round_number=round_number, points={}, outcome={}, is_bye=is_bye
             )
-        game.points[str(row.registration_id)] = row.points or 0
-        game.outcome[str(row.registration_id)] = row.outcome
+        pid = ids.get(reg_id)
+        if pid is None:
+            pid = ids[reg_id] = str(reg_id)
+        game.points[pid] = points or 0
+        game.outcome[pid] = outcome
     out: dict[int, StandingInput] = defaultdict(StandingInput)
     for reg in sorted(registration_rows, key=lambda r: r.registration_id):
         is_seated = reg.registration_id in seated[reg.event_id]
@@ -104,8 +109,7 @@ def load_standing_inputs(
     """The standings input of every event matched by ``event_filter`` (Event lookups)."""
     prefixed = {f"event__{k}": v for k, v in event_filter.items()}
     seat_rows = (
-        SeatRow(*values)
-        for values in Seat.objects.filter(**prefixed)
+        Seat.objects.filter(**prefixed)
         .order_by("table_id", "position")
         .values_list(
             "event_id",
@@ -117,6 +121,7 @@ def load_standing_inputs(
             "points",
             "outcome",
         )
+        .iterator(chunk_size=20_000)
     )
     registration_rows = [
         RegistrationRow(*values)
@@ -154,18 +159,27 @@ def counted_players(event: Event) -> int:
     return len(standing_input(event).players)
 
 
-def event_standings(event: Event, through_round: int | None = None) -> list[StandingRow]:
+def event_standings(
+    event: Event, through_round: int | None = None, *, registrations: bool = True
+) -> list[StandingRow]:
     """Standings after the confirmed results (of rounds up to ``through_round`` when
-    given); each row carries ``registration`` and ``name`` for display, and its
-    explanation in words with names."""
+    given); each row carries ``name`` for display and its explanation in words with
+    names, and ``registration`` (the model object) unless ``registrations=False``: the
+    stored snapshot needs only the names, read as plain values."""
     given = standing_input(event, through_round)
-    regs = Registration.objects.filter(pk__in=[r for r, _p in given.players])
-    by_id = {str(r.pk): r for r in regs.select_related("player")}
     rows = standings_of(given, event)
-    names = {pid: reg.player.display_name for pid, reg in by_id.items()}
+    listed = {str(r) for r, _p in given.players}
+    if registrations:
+        regs = Registration.objects.filter(event=event).select_related("player")
+        by_id = {str(r.pk): r for r in regs if str(r.pk) in listed}
+        names = {pid: reg.player.display_name for pid, reg in by_id.items()}
+    else:
+        by_id = {}
+        pairs = Registration.objects.filter(event=event).values_list("pk", "player__display_name")
+        names = {str(pk): name for pk, name in pairs.iterator(chunk_size=20_000)}
     for row in rows:
-        reg = by_id.get(row.player)
-        row.registration = reg  # type: ignore[attr-defined]
+        if registrations:
+            row.registration = by_id.get(row.player)  # type: ignore[attr-defined]
         row.name = names.get(row.player, row.player)  # type: ignore[attr-defined]
         row.explanation = render_standing_explanation(row.explanation_items, names)
     return rows

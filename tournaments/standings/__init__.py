@@ -113,11 +113,13 @@ def _records(players: Sequence[str], games: Sequence[StandingGame]) -> dict[str,
                 continue
             outcome = game.outcome
             seated = tuple(game.points)
-            for p, pts in game.points.items():
+            two = len(seated) == 2  # nearly every table: the other player is the one left
+            for i, (p, pts) in enumerate(game.points.items()):
                 r = records[p]
                 r.points += pts
-                r.tables.append((pts, tuple(o for o in seated if o != p), outcome.get(p) == "win"))
+                others = (seated[1 - i],) if two else tuple(o for o in seated if o != p)
                 result = outcome.get(p)
+                r.tables.append((pts, others, result == "win"))
                 if result == "win":
                     r.wins += 1
                 elif result == "loss":

@@ -8,6 +8,7 @@ every tiebreak costs a few items per row, never a list of all the others.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -20,8 +21,24 @@ SHOWN = 6  # players named one by one in a tied group; bigger groups are counted
 
 
 def _(message: str) -> str:
-    """gettext, usable outside a configured Django project (benchmarks, scripts)."""
-    return translation.gettext(message) if settings.configured else message
+    """gettext, usable outside a configured Django project (benchmarks, scripts); each
+    message looked up once per language (a big event renders thousands of rows)."""
+    if not settings.configured:
+        return message
+    key = (_language(), message)
+    found = _translated.get(key)
+    if found is None:
+        found = _translated[key] = translation.gettext(message)
+    return found
+
+
+_translated: dict[tuple[str | None, str], str] = {}
+_local = threading.local()  # the language of the render running in this thread
+
+
+def _language() -> str | None:
+    found = getattr(_local, "language", None)
+    return found if found is not None else translation.get_language()
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -32,7 +49,13 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def _label(key: str) -> str:
     metric = TIEBREAKS.get(key)
-    return str(metric.label) if metric is not None and settings.configured else key
+    if metric is None or not settings.configured:
+        return key
+    cache_key = (_language(), f"tiebreak:{key}")
+    found = _translated.get(cache_key)
+    if found is None:
+        found = _translated[cache_key] = str(metric.label)
+    return found
 
 
 def _value(v: Any) -> str:
@@ -116,9 +139,38 @@ def render_standing_explanation(items: Sequence[Item], names: Mapping[str, str])
     def name(pid: str) -> str:
         return names.get(pid, pid)
 
+    language = translation.get_language() if settings.configured else None
+    _local.language = language
+    try:
+        return _render(items, name, language)
+    finally:
+        _local.language = None
+
+
+def _render(items: Sequence[Item], name: Namer, language: str | None) -> str:
     parts = []
     for item in items:
         render = _RENDERERS.get(str(item.get("code")))
-        if render is not None:
+        if render is None:
+            continue
+        if item.get("shown") or item.get("players"):
             parts.append(render(item, name))
+            continue
+        # Without names an item reads the same for every row that has it (thousands in a
+        # big tie): rendered once per language, not once per row.
+        try:
+            key = (language, tuple(item.items()))
+            text = _rendered.get(key)
+        except TypeError:  # an unhashable value: render it as it is
+            parts.append(render(item, name))
+            continue
+        if text is None:
+            if len(_rendered) >= _RENDERED_MAX:
+                _rendered.clear()
+            text = _rendered[key] = render(item, name)
+        parts.append(text)
     return "; ".join(parts)
+
+
+_RENDERED_MAX = 10_000
+_rendered: dict[tuple[Any, ...], str] = {}

@@ -18,6 +18,7 @@ from tournaments.views.common import event_or_404, game_info, to_int, url_or_non
 
 # A page of standings: every page is bounded, however large the field (issue 20).
 STANDINGS_PER_PAGE = 200
+PAIRINGS_PER_PAGE = 100
 
 
 def event_list(request: HttpRequest) -> HttpResponse:
@@ -68,26 +69,36 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def pairings(request: HttpRequest, slug: str) -> HttpResponse:
+    """A round's tables, a page at a time, searchable by name; visitors get a page rendered
+    once per change of the event (tournaments.page_cache), with an ETag."""
     event = event_or_404(request, slug)
-    rounds = list(event.rounds.order_by("number"))
-    number = to_int(request.GET.get("round"))
-    rnd = next((r for r in rounds if r.number == number), rounds[-1] if rounds else None)
-    query = (request.GET.get("q") or "").strip()
-    tables = services.round_tables(rnd) if rnd else []
-    if query:
-        q = query.lower()
-        tables = [
-            t
-            for t in tables
-            if any(q in s.registration.player.display_name.lower() for s in t.seats.all())
-        ]
-    return render(
-        request,
-        "tournaments/pairings.html",
-        {"event": event, "rounds": rounds, "round": rnd, "tables": tables, "q": query,
-         "game_info": game_info(event),
-         "points": presenters.points_by_registration(event) if rnd else {}},
-    )  # fmt: skip
+    state = services.snapshot_state(event)
+    etag = state.etag_for(request.user.pk, get_language()).replace("standings", "pairings")
+    if request.headers.get("If-None-Match") == etag:
+        return HttpResponseNotModified(headers={"ETag": etag})
+    key = page_cache.page_key(request, "pairings", event.pk, state.version)
+    response = page_cache.cached_page(key)
+    if response is None:
+        rounds = list(event.rounds.order_by("number"))
+        number = to_int(request.GET.get("round"))
+        rnd = next((r for r in rounds if r.number == number), rounds[-1] if rounds else None)
+        query = (request.GET.get("q") or "").strip()
+        page = (
+            services.pairings_page(rnd, request.GET.get("page"), PAIRINGS_PER_PAGE, query)
+            if rnd
+            else None
+        )
+        response = page_cache.store_page(
+            key,
+            render(
+                request,
+                "tournaments/pairings.html",
+                {"event": event, "rounds": rounds, "round": rnd, "q": query, "page": page,
+                 "tables": page.object_list if page else [], "game_info": game_info(event)},
+            ),
+        )  # fmt: skip
+    response["ETag"] = etag
+    return response
 
 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:

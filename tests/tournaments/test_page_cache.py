@@ -1,0 +1,86 @@
+"""Visitors' pages served before sessions and the view (tournaments.page_cache), the
+pairings page and the pairings API a page at a time (issue 20)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from tests.tournaments.helpers import make_event, make_user, play_round, play_table
+from tournaments import services
+
+pytestmark = pytest.mark.django_db
+
+
+def _event(n: int = 10):
+    director = make_user()
+    event = make_event(director)
+    for i in range(n):
+        services.add_walkin(director, event, display_name=f"Player {i:02}")
+    rnd = services.pair_next_round(director, event, seed=4)
+    return director, event, rnd
+
+
+def test_a_visitor_gets_the_stored_page_without_the_view(django_assert_num_queries):
+    """The second visitor's request costs no query at all; a result entered (000 Part VI
+    §3 standings) moves the event's generation on and the next visitor sees it."""
+    director, event, rnd = _event()
+    url = f"/events/{event.slug}/standings/"
+    first = Client().get(url)
+    assert first.status_code == 200
+    with django_assert_num_queries(0):
+        again = Client().get(url)
+    assert again.content == first.content and again["ETag"] == first["ETag"]
+    assert Client().get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    play_round(director, rnd)
+    after = Client().get(url)
+    assert after.content != first.content and after["ETag"] != first["ETag"]
+
+
+def test_signed_in_people_and_searches_are_never_served_a_stored_page():
+    director, event, rnd = _event()
+    url = f"/events/{event.slug}/pairings/"
+    Client().get(url)
+    signed_in = Client()
+    signed_in.force_login(director)
+    assert b'action="/accounts/logout/"' in signed_in.get(url).content  # his own page
+    name = rnd.tables.order_by("number").first().seats.first().registration.player.display_name
+    found = Client().get(url, {"q": name}).content.decode()
+    assert name in found and found.count('class="seat-line"') <= 2
+    assert Client().get(url, {"unknown": "1"}).status_code == 200
+
+
+def test_pairings_page_and_api_are_paginated_and_searchable():
+    """A round of 250 players: 125 tables, 100 per page on the page; the API pages too,
+    and a name finds its table."""
+    director, event, rnd = _event(250)
+    page_one = Client().get(f"/events/{event.slug}/pairings/").content.decode()
+    assert page_one.count('class="seat-line"') == 200
+    assert "Page 1 of 2" in page_one
+    page_two = Client().get(f"/events/{event.slug}/pairings/", {"page": 2}).content.decode()
+    assert page_two.count('class="seat-line"') == 50
+    api = f"/api/v1/events/{event.slug}/rounds/1/tables/"
+    body = Client().get(api, {"page_size": 50}).json()
+    assert body["count"] == 125 and len(body["results"]) == 50
+    assert [t["number"] for t in body["results"]] == list(range(1, 51))
+    table = rnd.tables.order_by("number").last()
+    seat = table.seats.order_by("position").first()
+    found = Client().get(api, {"q": seat.registration.player.display_name}).json()
+    assert table.number in [t["number"] for t in found["results"]]
+    play_table(director, table, [20, 5])
+    assert Client().get(api, {"page": 3, "page_size": 50}).json()["results"][-1]["status"] == (
+        "confirmed"
+    )
+
+
+def test_a_visitor_can_switch_language_from_a_stored_page():
+    """The stored page's language form works without the token of whoever it was rendered
+    for (no CSRF cookie is stored with a shared page)."""
+    _director, event, _rnd = _event(4)
+    url = f"/events/{event.slug}/standings/"
+    Client().get(url)
+    visitor = Client(enforce_csrf_checks=True)
+    assert visitor.get(url).status_code == 200
+    switched = visitor.post("/language/", {"language": "es", "next": url})
+    assert switched.status_code == 302
+    assert visitor.get(url)["Content-Language"] == "es"

@@ -1,0 +1,46 @@
+"""One round's pairings a page at a time (issue 20): bounded however big the round,
+searchable by name, cacheable for anonymous readers (tournaments.page_cache)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments import page_cache
+from tournaments.api import round_serializers as s
+from tournaments.api.common import ROUND_PARAMS, TAG, event_for, round_of
+from tournaments.models import Table
+from tournaments.services.snapshot import round_tables_query, snapshot_state
+
+Q = OpenApiParameter(
+    "q", OpenApiTypes.STR, description="Only tables where a player's name contains this."
+)
+
+
+@extend_schema(tags=TAG, parameters=[*ROUND_PARAMS, Q])
+class RoundTables(generics.ListAPIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    serializer_class = s.TableSerializer
+    filter_backends: list = []
+
+    def get_queryset(self) -> Any:
+        if getattr(self, "swagger_fake_view", False):
+            return Table.objects.none()
+        event = event_for(self.request, self.kwargs["slug"])
+        snapshot_state(event)  # the version anonymous pages are cached under
+        rnd = round_of(event, self.kwargs["number"])
+        query = self.request.query_params.get("q", "").strip()
+        return round_tables_query(rnd, query).select_related("round")
+
+    @extend_schema(summary="A round's tables, a page at a time, in table order")
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        response = super().get(request, *args, **kwargs)
+        if not request.user.is_authenticated:
+            page_cache.visitor_cacheable(response)
+        return response

@@ -1,0 +1,155 @@
+"""Write a recomputed standings table over the stored one, touching only what changed.
+
+A result changed in the last round moves the two players of that table, the opponents'
+points of everyone who met them and the places between their old and new positions:
+usually a small part of the event. So the stored rows are read back as plain values
+(one query, no model objects), compared line by line with the recomputation, and only
+the rows that differ are written (one UPDATE from arrays on PostgreSQL), the rows of
+players who left the standings deleted and those of new players inserted. The result is
+the same table a full rewrite gives (tests/tournaments/test_snapshot_incremental.py).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import connection
+from django.db.models import F
+
+from tournaments.bulk_insert import insert_rows
+from tournaments.snapshot_models import StandingsSnapshotRow
+
+# Every stored column a recomputation can change, in this order in a "line".
+COLUMNS = (
+    "position",
+    "rank",
+    "name",
+    "points",
+    "wins",
+    "losses",
+    "draws",
+    "byes",
+    "games",
+    "opponents_points",
+    "tiebreaks",
+    "explanation",
+)
+_SQL_TYPES = (
+    "int",
+    "int",
+    "text",
+    "int",
+    "int",
+    "int",
+    "int",
+    "int",
+    "int",
+    "int",
+    "jsonb",
+    "text",
+)
+# Positions are unique per event and checked row by row: rows that move are first parked
+# out of the way, above any real position (1,000,000 players at most).
+_PARK = 1_000_000_000
+
+
+@dataclass(frozen=True)
+class WriteCount:
+    """What one store wrote: rows updated, inserted, deleted, and left as they were."""
+
+    updated: int
+    inserted: int
+    deleted: int
+    unchanged: int
+
+
+def line(position: int, row: Any) -> tuple[Any, ...]:
+    """A standings row (StandingRow with ``name``) as the stored columns' values."""
+    return (
+        position,
+        row.rank,
+        str(row.name)[:100],
+        row.points,
+        row.wins,
+        row.losses,
+        row.draws,
+        row.byes,
+        row.games,
+        row.opponents_points,
+        dict(row.tiebreaks),
+        row.explanation,
+    )
+
+
+def store_rows(event_id: int, rows: Sequence[Any]) -> WriteCount:
+    """Make the event's stored rows equal ``rows`` (in standings order)."""
+    wanted = {int(row.player): line(pos, row) for pos, row in enumerate(rows, start=1)}
+    stored = StandingsSnapshotRow.objects.filter(event_id=event_id).values_list(
+        "registration_id", "id", *COLUMNS
+    )
+    ids: dict[int, int] = {}
+    changed: list[tuple[int, tuple[Any, ...]]] = []
+    gone: list[int] = []
+    for reg_id, pk, *values in stored.iterator(chunk_size=20_000):
+        new = wanted.get(reg_id)
+        if new is None:
+            gone.append(pk)
+            continue
+        ids[reg_id] = pk
+        if tuple(values) != new:
+            changed.append((pk, new))
+    if gone:
+        StandingsSnapshotRow.objects.filter(pk__in=gone).delete()
+    _update(event_id, changed)
+    added = [reg_id for reg_id in wanted if reg_id not in ids]
+    if added:
+        columns: dict[str, list[Any]] = {"event_id": [event_id] * len(added)}
+        columns["registration_id"] = added
+        for i, name in enumerate(COLUMNS):
+            columns[name] = [wanted[r][i] for r in added]
+        insert_rows(StandingsSnapshotRow, columns)
+    return WriteCount(len(changed), len(added), len(gone), len(ids) - len(changed))
+
+
+def _update(event_id: int, changed: list[tuple[int, tuple[Any, ...]]]) -> None:
+    """Write the changed rows parked at _PARK + their new position (distinct, and above
+    every row left alone), then move them down in one statement."""
+    if not changed:
+        return
+    if connection.vendor == "postgresql":
+        _update_from_arrays(changed)
+    else:
+        objs = []
+        for pk, values in changed:
+            obj = StandingsSnapshotRow(pk=pk)
+            for name, value in zip(COLUMNS, values, strict=True):
+                setattr(obj, name, value)
+            obj.position += _PARK
+            objs.append(obj)
+        StandingsSnapshotRow.objects.bulk_update(objs, list(COLUMNS), batch_size=500)
+    StandingsSnapshotRow.objects.filter(event_id=event_id, position__gt=_PARK).update(
+        position=F("position") - _PARK
+    )
+
+
+def _update_from_arrays(changed: list[tuple[int, tuple[Any, ...]]]) -> None:
+    arrays: list[list[Any]] = [[pk for pk, _ in changed]]
+    for i, name in enumerate(COLUMNS):
+        column = [values[i] for _, values in changed]
+        if name == "tiebreaks":
+            column = [json.dumps(v) for v in column]
+        elif name == "position":
+            column = [v + _PARK for v in column]
+        arrays.append(column)
+    casts = ", ".join(f"%s::{'text' if t == 'jsonb' else t}[]" for t in ("bigint", *_SQL_TYPES))
+    names = ", ".join(("id", *COLUMNS))
+    sets = ", ".join(f"{c} = u.{c}::jsonb" if c == "tiebreaks" else f"{c} = u.{c}" for c in COLUMNS)
+    table = StandingsSnapshotRow._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} AS s SET {sets} FROM unnest({casts}) AS u({names}) WHERE s.id = u.id",
+            arrays,
+        )
