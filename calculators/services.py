@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext
+
 from rules_engine import (
     GAME_SYSTEMS,
     GameResult,
@@ -28,6 +30,7 @@ from rules_engine.free_council import (
     CouncilSide,
     count_free_council,
 )
+from tournaments.problem_words import band_words, explanation_words
 
 
 def _none_if_blank(value: Any) -> Any:
@@ -86,13 +89,13 @@ def score_to_dict(
         "round": result.round_number,
         "multiplayer": result.multiplayer,
         "outcome": score.outcome_key,
-        "outcome_label": system.label(score.outcome_key),
+        "outcome_label": gettext(system.label(score.outcome_key)),
         "time_called": score.time_called,
         "winner": score.winner,
         "winners": list(score.winners),
         "points": dict(score.points),
         "results": dict(score.outcome),
-        "band": score.band,
+        "band": band_words(score),
         "band_key": score.band_key,
         "seats": [
             {
@@ -104,7 +107,7 @@ def score_to_dict(
             }
             for p in score.points
         ],
-        "explanation": list(score.explanation),
+        "explanation": explanation_words(score),
         "rated": [
             {
                 "player": r.player,
@@ -192,9 +195,11 @@ def outcome_choices() -> list[tuple[str, str]]:
         for key in ("normal", *system.outcomes):
             if key == system.default_outcome and key != "normal":
                 continue  # shown as "normal" for that game
-            _label, games = seen.setdefault(key, (system.label(key), []))
+            _label, games = seen.setdefault(key, (gettext(system.label(key)), []))
             games.append(system.name)
-    labels = {"normal": "Played to the end (MPs / Glory counted, or the LOTR TCG winner named)"}
+    labels = {
+        "normal": gettext("Played to the end (MPs / Glory counted, or the LOTR TCG winner named)")
+    }
     return [
         (key, labels.get(key) or f"{label} ({', '.join(games)})")
         for key, (label, games) in seen.items()
