@@ -25,12 +25,14 @@ from rules_engine import (
 )
 from rules_engine.free_council import (
     CATEGORIES,
+    CapReduction,
     CouncilInput,
     CouncilResult,
     CouncilSide,
+    Doubling,
     count_free_council,
 )
-from tournaments.problem_words import band_words, explanation_words
+from tournaments.problem_words import band_words, explanation_words, phrase_words
 
 
 def _none_if_blank(value: Any) -> Any:
@@ -146,13 +148,17 @@ def free_council(data: Mapping[str, Any]) -> dict[str, Any]:
     return council_to_dict(council) | {"score": score_to_dict(result, game_score)}
 
 
+def _reason(step: Doubling | CapReduction) -> str:
+    return phrase_words(step.reason_words) if step.reason_words else step.reason
+
+
 def _side_dict(side: CouncilSide) -> dict[str, Any]:
     return {
         "player": side.player,
         "start": side.start,
         "start_total": side.start_total,
         "doubling": [
-            {"category": d.category, "from": d.before, "to": d.after, "reason": d.reason}
+            {"category": d.category, "from": d.before, "to": d.after, "reason": _reason(d)}
             for d in side.doubled
         ],
         "after_doubling": side.after_doubling,
@@ -164,7 +170,7 @@ def _side_dict(side: CouncilSide) -> dict[str, Any]:
                 "to": c.after,
                 "total_before": c.total_before,
                 "total_after": c.total_after,
-                "reason": c.reason,
+                "reason": _reason(c),
             }
             for c in side.caps
         ],

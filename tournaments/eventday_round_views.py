@@ -81,7 +81,7 @@ def bracket(request: HttpRequest, slug: str) -> HttpResponse:
         "blocker": services.playoff_blocker(event),
         "uses_mps": game.uses_mps,
         "outcomes": [("normal", _("Normal end"))]
-        + [(o, game.label(o).capitalize()) for o in game.outcomes if o != "normal"],
+        + [(o, _(game.label(o)).capitalize()) for o in game.outcomes if o != "normal"],
         "cut_sizes": (0, 2, 4, 8),
         "tie_rules": EventDaySettings.TieRule.choices,
     }

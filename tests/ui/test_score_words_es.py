@@ -16,6 +16,7 @@ from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from calculators.api import JASON, JESSICA
 from rules_engine import GameResult, InvalidResult, ScoringSettings, Seat, bye_score, score_game
 from tests.tournaments.helpers import make_event, make_user, register_users, user_of
 from tournaments import services
@@ -157,3 +158,26 @@ def test_a_bye_reads_in_spanish():
         assert explanation_words(score, {"7": "Ana"}) == [
             "Ana tiene el bye en la ronda 2: 5 puntos"
         ]
+
+
+@pytest.mark.django_db
+def test_the_free_council_steps_read_in_spanish_on_the_page_and_in_the_api():
+    """003 Part II §1 (the rulebook's example): Jessica's faction points are doubled and
+    Jason's characters are cut to half; each step's reason in the reader's words."""
+    client = Client(HTTP_ACCEPT_LANGUAGE="es")
+    html = _text(client.get(reverse("calculators-free-council") + "?example=rulebook"))
+    assert "Jason tiene 0 puntos de facciones (cero o menos)" in html
+    assert "personajes: 8 es más de la mitad de 14 (PV positivos); se reduce a 6" in html
+    assert "doubled" not in html and "more than half" not in html
+    body = {"players": [JESSICA, JASON]}
+    response = client.post(
+        "/api/v1/rules/free-council/", json.dumps(body), content_type="application/json"
+    )
+    assert response.status_code == 200, response.content
+    jason = response.json()["players"][1]
+    (cut,) = jason["half_cap"]
+    assert cut["category"] == "character"  # the key stays for programs
+    assert cut["reason"] == (
+        "personajes: 8 es más de la mitad de 14 (PV positivos); se reduce a 6: 6 es "
+        "exactamente la mitad del nuevo total 12"
+    )
