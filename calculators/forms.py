@@ -25,7 +25,9 @@ def number(**kwargs: Any) -> forms.IntegerField:
 
 class ScoreForm(forms.Form):
     game = forms.ChoiceField(
-        choices=[(k, f"{s.name} ({k})") for k, s in GAME_SYSTEMS.items()], initial="lore"
+        choices=[(k, f"{s.name} ({k})") for k, s in GAME_SYSTEMS.items()],
+        initial="lore",
+        label=_("Game"),
     )
     round = number(
         min_value=1,

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext
+
 from rules_engine import (
     GAME_SYSTEMS,
     GameResult,
@@ -23,11 +25,14 @@ from rules_engine import (
 )
 from rules_engine.free_council import (
     CATEGORIES,
+    CapReduction,
     CouncilInput,
     CouncilResult,
     CouncilSide,
+    Doubling,
     count_free_council,
 )
+from tournaments.problem_words import band_words, explanation_words, phrase_words
 
 
 def _none_if_blank(value: Any) -> Any:
@@ -86,13 +91,13 @@ def score_to_dict(
         "round": result.round_number,
         "multiplayer": result.multiplayer,
         "outcome": score.outcome_key,
-        "outcome_label": system.label(score.outcome_key),
+        "outcome_label": gettext(system.label(score.outcome_key)),
         "time_called": score.time_called,
         "winner": score.winner,
         "winners": list(score.winners),
         "points": dict(score.points),
         "results": dict(score.outcome),
-        "band": score.band,
+        "band": band_words(score),
         "band_key": score.band_key,
         "seats": [
             {
@@ -104,7 +109,7 @@ def score_to_dict(
             }
             for p in score.points
         ],
-        "explanation": list(score.explanation),
+        "explanation": explanation_words(score),
         "rated": [
             {
                 "player": r.player,
@@ -143,13 +148,17 @@ def free_council(data: Mapping[str, Any]) -> dict[str, Any]:
     return council_to_dict(council) | {"score": score_to_dict(result, game_score)}
 
 
+def _reason(step: Doubling | CapReduction) -> str:
+    return phrase_words(step.reason_words) if step.reason_words else step.reason
+
+
 def _side_dict(side: CouncilSide) -> dict[str, Any]:
     return {
         "player": side.player,
         "start": side.start,
         "start_total": side.start_total,
         "doubling": [
-            {"category": d.category, "from": d.before, "to": d.after, "reason": d.reason}
+            {"category": d.category, "from": d.before, "to": d.after, "reason": _reason(d)}
             for d in side.doubled
         ],
         "after_doubling": side.after_doubling,
@@ -161,7 +170,7 @@ def _side_dict(side: CouncilSide) -> dict[str, Any]:
                 "to": c.after,
                 "total_before": c.total_before,
                 "total_after": c.total_after,
-                "reason": c.reason,
+                "reason": _reason(c),
             }
             for c in side.caps
         ],
@@ -192,9 +201,11 @@ def outcome_choices() -> list[tuple[str, str]]:
         for key in ("normal", *system.outcomes):
             if key == system.default_outcome and key != "normal":
                 continue  # shown as "normal" for that game
-            _label, games = seen.setdefault(key, (system.label(key), []))
+            _label, games = seen.setdefault(key, (gettext(system.label(key)), []))
             games.append(system.name)
-    labels = {"normal": "Played to the end (MPs / Glory counted, or the LOTR TCG winner named)"}
+    labels = {
+        "normal": gettext("Played to the end (MPs / Glory counted, or the LOTR TCG winner named)")
+    }
     return [
         (key, labels.get(key) or f"{label} ({', '.join(games)})")
         for key, (label, games) in seen.items()

@@ -15,6 +15,7 @@ from calculators.forms import CATEGORY_LABELS, CouncilOptionsForm, CouncilPlayer
 from rules_engine import GAME_SYSTEMS, RATIO_TABLE, InvalidResult
 from rules_engine.free_council import CATEGORIES
 from rules_engine.scoring import bye_points_for_round
+from rules_engine.words import CATEGORY_WORDS
 from tournaments.problem_words import problem_words
 
 # Problems the engine reports about one input are shown next to that input.
@@ -31,7 +32,7 @@ def index(request: HttpRequest) -> HttpResponse:
         {
             "system": s,
             "seats": _seats_text(s.two_player_seats, s.multiplayer_seats),
-            "outcomes": [s.label(o) for o in s.outcomes],
+            "outcomes": [_(s.label(o)) for o in s.outcomes],
         }
         for s in GAME_SYSTEMS.values()
     ]
@@ -46,7 +47,7 @@ def index(request: HttpRequest) -> HttpResponse:
 def _seats_text(two: tuple[int, int], multi: tuple[int, int] | None) -> str:
     text = f"{two[0]}" if two[0] == two[1] else f"{two[0]}–{two[1]}"
     if multi:
-        text += f", or {multi[0]}–{multi[1]} in multi-player"
+        text += _(", or %(low)s–%(high)s in multi-player") % {"low": multi[0], "high": multi[1]}
     return text
 
 
@@ -144,7 +145,9 @@ def _step_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
         items = side[key]
         if not items:
             return "—"
-        return "; ".join(f"{c['category']} {c['from']} → {c['to']}" for c in items)
+        return "; ".join(
+            f"{_(CATEGORY_WORDS[c['category']])} {c['from']} → {c['to']}" for c in items
+        )
 
     def why(side: dict[str, Any], key: str) -> str:
         return " ".join(c["reason"] + "." for c in side[key])

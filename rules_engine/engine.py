@@ -6,14 +6,17 @@ from dataclasses import replace
 
 from rules_engine.checking import check_result, check_round, check_settings, resolve_outcome
 from rules_engine.registry import get_game
-from rules_engine.scoring import BYE, bye_points_for_round
+from rules_engine.scoring import BYE, BYE_BAND, bye_points_for_round
 from rules_engine.types import (
     WIN,
     GameResult,
     GameScore,
     InvalidResult,
+    Phrase,
+    PlayerRef,
     ScoringSettings,
 )
+from rules_engine.words import gettext_noop
 
 
 def score_game(result: GameResult, settings: ScoringSettings | None = None) -> GameScore:
@@ -50,16 +53,25 @@ def bye_score(
     """The GameScore of a bye: the player wins with bye_points; byes are not rated
     (000 Part VI §3 "Ratings": only played games are rated)."""
     points = bye_points(game, round_number, settings)
+    band = Phrase.of(BYE_BAND, round=round_number, points=points)
+    why = Phrase.of(
+        gettext_noop("{player} has the bye in round {round}: {points} points"),
+        player=PlayerRef(player),
+        round=round_number,
+        points=points,
+    )
     return GameScore(
         points={player: points},
         outcome={player: WIN},
         winner=player,
-        band=f"bye in round {round_number} ({points})",
+        band=str(band),
+        band_words=band,
         band_key=BYE,
         time_called=False,
         rated=(),
         winners=(player,),
         player_bands={player: BYE},
-        explanation=(f"{player} has the bye in round {round_number}: {points} points",),
+        explanation=(str(why),),
+        explanation_words=(why,),
         game=get_game(game).key,
     )

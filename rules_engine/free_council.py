@@ -31,6 +31,7 @@ from rules_engine.types import (
     GameResult,
     GameScore,
     InvalidResult,
+    Phrase,
     PlayerRef,
     Problem,
     ScoringSettings,
@@ -67,6 +68,7 @@ class Doubling:
     before: int
     after: int
     reason: str
+    reason_words: Phrase | None = None  # ``reason`` as data, for a face to translate
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,7 @@ class CapReduction:
     total_before: int  # positive MPs before the cut
     total_after: int
     reason: str
+    reason_words: Phrase | None = None
 
 
 @dataclass(frozen=True)
@@ -240,9 +243,20 @@ def _cap(values: dict[str, int], half_cap: str) -> tuple[dict[str, int], list[Ca
         values[over] = after
         total_after = others + after
         if half_cap == "exact":
-            rule = f"{after} is exactly half of the new total {total_after}"
+            rule = gettext_noop("{after} is exactly half of the new total {total}")
         else:
-            rule = f"{after} is half of the new total {total_after}, rounded up"
+            rule = gettext_noop("{after} is half of the new total {total}, rounded up")
+        why = Phrase.of(
+            gettext_noop(
+                "{category} {before} is more than half of {positive} (positive MPs); "
+                "reduced to {after}: {rule}"
+            ),
+            category=CATEGORY_WORDS[over],
+            before=before,
+            positive=positive,
+            after=after,
+            rule=Phrase.of(rule, after=after, total=total_after),
+        )
         cuts.append(
             CapReduction(
                 category=over,
@@ -250,10 +264,8 @@ def _cap(values: dict[str, int], half_cap: str) -> tuple[dict[str, int], list[Ca
                 after=after,
                 total_before=positive,
                 total_after=total_after,
-                reason=(
-                    f"{over} {before} is more than half of {positive} (positive MPs); "
-                    f"reduced to {after}: {rule}"
-                ),
+                reason=str(why),
+                reason_words=why,
             )
         )
 
@@ -268,15 +280,17 @@ def _side(me: CouncilInput, opponent: CouncilInput, half_cap: str) -> CouncilSid
     for c in DOUBLED_CATEGORIES:
         if theirs[c] <= 0 and start[c] != 0:
             after_doubling[c] = 2 * start[c]
-            doubled.append(
-                Doubling(
-                    c,
-                    start[c],
-                    after_doubling[c],
-                    f"{opponent.player} has {theirs[c]} {c} points (zero or less), "
-                    f"so {me.player}'s {c} points are doubled",
-                )
+            why = Phrase.of(
+                gettext_noop(
+                    "{opponent} has {points} {category} points (zero or less), so {player}'s "
+                    "{category} points are doubled"
+                ),
+                opponent=PlayerRef(opponent.player),
+                points=theirs[c],
+                category=CATEGORY_WORDS[c],
+                player=PlayerRef(me.player),
             )
+            doubled.append(Doubling(c, start[c], after_doubling[c], str(why), why))
     if doubled:
         for d in doubled:
             steps.append(f"doubling: {d.category} {d.before} → {d.after} ({d.reason})")

@@ -11,7 +11,35 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules_engine.types import DRAW, LOSS, WIN, GameScore, RatedGame, Seat
+from rules_engine.types import (
+    DRAW,
+    LOSS,
+    WIN,
+    GameScore,
+    Phrase,
+    PlayerList,
+    PlayerRef,
+    RatedGame,
+    Seat,
+)
+from rules_engine.words import gettext_noop
+
+BAND = gettext_noop("{condition} ({won}–{lost})")
+# Every other band a game gives; a face reads a stored band back against these.
+BYE_BAND = gettext_noop("bye in round {round} ({points})")
+TABLE_BYE_BAND = gettext_noop("Bye ({points})")  # what the round service stores on a bye table
+ELIMINATION_BAND = gettext_noop("Wizard eliminated or corrupted ({won}–{lost})")
+BOTH_LOSE_BAND = gettext_noop("both Wizards corrupted: both lose (0–0)")
+LOTR_TCG_WIN_BAND = gettext_noop("win ({won}–0)")
+SAURON_BAND = gettext_noop("Sauron won (0 for all)")
+FIXED_BANDS = (
+    BYE_BAND,
+    TABLE_BYE_BAND,
+    ELIMINATION_BAND,
+    BOTH_LOSE_BAND,
+    LOTR_TCG_WIN_BAND,
+    SAURON_BAND,
+)
 
 ONE_RING_BAND = "one_ring"
 RATIO_2 = "ratio_2"
@@ -34,16 +62,22 @@ class Band:
 
     @property
     def label(self) -> str:
-        return f"{self.condition} ({self.winner_points}–{self.loser_points})"
+        return str(self.words)
+
+    @property
+    def words(self) -> Phrase:
+        return Phrase.of(
+            BAND, condition=self.condition, won=self.winner_points, lost=self.loser_points
+        )
 
 
 # 000 Part VI §3 "Scoring", in the rulebook's order (the calculator prints this table).
 RATIO_TABLE: tuple[Band, ...] = (
-    Band(ONE_RING_BAND, 7, 0, "One Ring"),
-    Band(RATIO_2, 6, 0, "ratio ≥ 2"),
-    Band(RATIO_1_5, 5, 1, "1.5 ≤ ratio < 2"),
-    Band(RATIO_1, 4, 2, "1 < ratio < 1.5"),
-    Band(TIE, 3, 3, "tie"),
+    Band(ONE_RING_BAND, 7, 0, gettext_noop("One Ring")),
+    Band(RATIO_2, 6, 0, gettext_noop("ratio ≥ 2")),
+    Band(RATIO_1_5, 5, 1, gettext_noop("1.5 ≤ ratio < 2")),
+    Band(RATIO_1, 4, 2, gettext_noop("1 < ratio < 1.5")),
+    Band(TIE, 3, 3, gettext_noop("tie")),
 )
 BANDS: dict[str, Band] = {b.key: b for b in RATIO_TABLE}
 
@@ -65,9 +99,27 @@ def ratio_band(winner_mps: int, loser_mps: int) -> Band:
 
 
 def ratio_text(winner_mps: int, loser_mps: int) -> str:
+    return str(ratio_words(winner_mps, loser_mps))
+
+
+def ratio_words(winner_mps: int, loser_mps: int) -> Phrase:
     if loser_mps <= 0:
-        return f"{winner_mps}:{loser_mps} (loser on {loser_mps}, counts as ratio ≥ 2)"
-    return f"{winner_mps}/{loser_mps} = {winner_mps / loser_mps:.2f}"
+        return Phrase.of(
+            gettext_noop("{won}:{lost} (loser on {lost}, counts as ratio ≥ 2)"),
+            won=winner_mps,
+            lost=loser_mps,
+        )
+    return Phrase.of(
+        gettext_noop("{won}/{lost} = {ratio:.2f}"),
+        won=winner_mps,
+        lost=loser_mps,
+        ratio=winner_mps / loser_mps,
+    )
+
+
+def as_phrase(words: str | Phrase) -> Phrase:
+    """A game module may still give plain English (a fifth game not yet translated)."""
+    return words if isinstance(words, Phrase) else Phrase(words)
 
 
 def bye_points_for_round(round_number: int) -> int:
@@ -79,7 +131,7 @@ def bye_points_for_round(round_number: int) -> int:
     return 4
 
 
-def _draw(seats: Sequence[Seat], time_called: bool, game: str, why: str) -> GameScore:
+def _draw(seats: Sequence[Seat], time_called: bool, game: str, why: Phrase) -> GameScore:
     players = [s.player for s in seats]
     tie = BANDS[TIE]
     return GameScore(
@@ -87,12 +139,14 @@ def _draw(seats: Sequence[Seat], time_called: bool, game: str, why: str) -> Game
         outcome={p: DRAW for p in players},
         winner=None,
         band=tie.label,
+        band_words=tie.words,
         band_key=TIE,
         time_called=time_called,
         rated=tuple(RatedGame(p, tuple(q for q in players if q != p), DRAW, 0) for p in players),
         winners=(),
         player_bands={p: TIE for p in players},
-        explanation=(why,),
+        explanation=(str(why),),
+        explanation_words=(why,),
         game=game,
     )
 
@@ -110,7 +164,11 @@ def score_by_mps(seats: Sequence[Seat], *, time_called: bool, game: str, unit: s
     top = max(mps.values())
     winners = tuple(p for p in mps if mps[p] == top)
     if len(winners) == len(mps):
-        why = f"all players tied on {top} {unit}: a draw, 3 points each"
+        why = Phrase.of(
+            gettext_noop("all players tied on {top} {unit}: a draw, 3 points each"),
+            top=top,
+            unit=unit,
+        )
         return _draw(seats, time_called, game, why)
 
     # The reference is "the next highest" for a single winner and "the third
@@ -122,17 +180,29 @@ def score_by_mps(seats: Sequence[Seat], *, time_called: bool, game: str, unit: s
     outcome: dict[str, str] = {}
     player_bands: dict[str, str] = {}
     rated: list[RatedGame] = []
-    lines: list[str] = []
-    against = "third place" if len(winners) > 1 else "the next highest"
+    lines: list[Phrase] = []
+    against = gettext_noop("third place") if len(winners) > 1 else gettext_noop("the next highest")
     for w in winners:
         points[w] = win_band.winner_points
         outcome[w] = WIN
         player_bands[w] = win_band.key
         rated.append(RatedGame(w, reference_players, WIN, win_band.winner_points))
         lines.append(
-            f"{w} wins with {top} {unit}, scored against {against} "
-            f"({', '.join(reference_players)} on {reference}): "
-            f"{ratio_text(top, reference)}, {win_band.condition} → {win_band.winner_points}"
+            Phrase.of(
+                gettext_noop(
+                    "{player} wins with {top} {unit}, scored against {against} "
+                    "({reference_players:, } on {reference}): {ratio}, {condition} → {points}"
+                ),
+                player=PlayerRef(w),
+                top=top,
+                unit=unit,
+                against=against,
+                reference_players=PlayerList(tuple(PlayerRef(p) for p in reference_players)),
+                reference=reference,
+                ratio=ratio_words(top, reference),
+                condition=win_band.condition,
+                points=win_band.winner_points,
+            )
         )
     for p, m in mps.items():
         if p in points:
@@ -143,8 +213,19 @@ def score_by_mps(seats: Sequence[Seat], *, time_called: bool, game: str, unit: s
         player_bands[p] = band.key
         rated.append(RatedGame(p, winners, LOSS, band.winner_points))
         lines.append(
-            f"{p} loses with {m} {unit}, scored by the winner's {top} against his {m}: "
-            f"{ratio_text(top, m)}, {band.condition} → {band.loser_points}"
+            Phrase.of(
+                gettext_noop(
+                    "{player} loses with {mps} {unit}, scored by the winner's {top} against "
+                    "his {mps}: {ratio}, {condition} → {points}"
+                ),
+                player=PlayerRef(p),
+                mps=m,
+                unit=unit,
+                top=top,
+                ratio=ratio_words(top, m),
+                condition=band.condition,
+                points=band.loser_points,
+            )
         )
     order = {s.player: i for i, s in enumerate(seats)}
     return GameScore(
@@ -152,12 +233,14 @@ def score_by_mps(seats: Sequence[Seat], *, time_called: bool, game: str, unit: s
         outcome=dict(sorted(outcome.items(), key=lambda kv: order[kv[0]])),
         winner=winners[0] if len(winners) == 1 else None,
         band=win_band.label,
+        band_words=win_band.words,
         band_key=win_band.key,
         time_called=time_called,
         rated=tuple(sorted(rated, key=lambda r: order[r.player])),
         winners=winners,
         player_bands=dict(sorted(player_bands.items(), key=lambda kv: order[kv[0]])),
-        explanation=tuple(lines),
+        explanation=tuple(str(line) for line in lines),
+        explanation_words=tuple(lines),
         game=game,
     )
 
@@ -169,11 +252,11 @@ def score_fixed_win(
     winner_points: int,
     loser_points: int,
     band_key: str,
-    band_label: str,
+    band_label: str | Phrase,
     rating_points: int,
     time_called: bool,
     game: str,
-    why: str,
+    why: str | Phrase,
     rating_opponents: tuple[str, ...] | None = None,
 ) -> GameScore:
     """A game with one winner and fixed points whatever the MPs (One Ring,
@@ -192,13 +275,15 @@ def score_fixed_win(
         points=points,
         outcome=outcome,
         winner=winner,
-        band=band_label,
+        band=str(band_label),
+        band_words=as_phrase(band_label),
         band_key=band_key,
         time_called=time_called,
         rated=rated,
         winners=(winner,),
         player_bands={p: band_key for p in players},
-        explanation=(why,),
+        explanation=(str(why),),
+        explanation_words=(as_phrase(why),),
         game=game,
     )
 
@@ -207,10 +292,10 @@ def score_all_lose(
     seats: Sequence[Seat],
     *,
     band_key: str,
-    band_label: str,
+    band_label: str | Phrase,
     time_called: bool,
     game: str,
-    why: str,
+    why: str | Phrase,
 ) -> GameScore:
     """Everyone loses and scores 0 (a Sauron win; both Wizards corrupted)."""
     players = [s.player for s in seats]
@@ -218,13 +303,15 @@ def score_all_lose(
         points={p: 0 for p in players},
         outcome={p: LOSS for p in players},
         winner=None,
-        band=band_label,
+        band=str(band_label),
+        band_words=as_phrase(band_label),
         band_key=band_key,
         time_called=time_called,
         rated=tuple(RatedGame(p, tuple(q for q in players if q != p), LOSS, 0) for p in players),
         winners=(),
         player_bands={p: band_key for p in players},
-        explanation=(why,),
+        explanation=(str(why),),
+        explanation_words=(as_phrase(why),),
         game=game,
     )
 
@@ -250,10 +337,13 @@ def one_ring_score(
         winner_points=band.winner_points,
         loser_points=band.loser_points,
         band_key=band.key,
-        band_label=band.label,
+        band_label=band.words,
         rating_points=band.winner_points,
         time_called=time_called,
         game=game,
-        why=f"{winner} destroyed The One Ring: 7 points, every other player 0",
+        why=Phrase.of(
+            gettext_noop("{player} destroyed The One Ring: 7 points, every other player 0"),
+            player=PlayerRef(winner),
+        ),
         rating_opponents=opponents,
     )

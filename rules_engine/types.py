@@ -169,7 +169,31 @@ class Problem:
         )
 
 
+@dataclass(frozen=True)
+class Phrase:
+    """Engine-made words shown to people (a score's band, a line of its explanation):
+    a template marked with ``gettext_noop`` and its params as data, so a face renders it
+    in the reader's language with names (``render``); ``str()`` is the engine's English."""
+
+    template: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, template: str, **params: Any) -> Phrase:
+        return cls(template, tuple(sorted(params.items())))
+
+    def __str__(self) -> str:
+        return self.render({})
+
+    def render(self, names: Mapping[str, str], translate: Translate = same) -> str:
+        return translate(self.template).format(
+            **{k: _in_words(v, names, translate) for k, v in self.params}
+        )
+
+
 def _in_words(value: Any, names: Mapping[str, str], translate: Translate) -> Any:
+    if isinstance(value, Phrase):
+        return value.render(names, translate)
     if isinstance(value, SeatRef):
         return value.named(names).words(translate)
     if isinstance(value, Named):
@@ -226,3 +250,6 @@ class GameScore:
     explanation: tuple[str, ...] = ()  # plain-language lines: who was scored against whom
     game: str = ""
     outcome_key: str = NORMAL  # the outcome after "normal" was resolved for the game
+    # ``band`` and ``explanation`` as data, for a face to render in the reader's words.
+    band_words: Phrase | None = None
+    explanation_words: tuple[Phrase, ...] = ()

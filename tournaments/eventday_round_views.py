@@ -82,7 +82,7 @@ def bracket(request: HttpRequest, slug: str) -> HttpResponse:
         "cancellable": matches and services.top_cut_cancel_blocker(event) is None,
         "uses_mps": game.uses_mps,
         "outcomes": [("normal", _("Normal end"))]
-        + [(o, game.label(o).capitalize()) for o in game.outcomes if o != "normal"],
+        + [(o, _(game.label(o)).capitalize()) for o in game.outcomes if o != "normal"],
         "cut_sizes": (0, 2, 4, 8),
         "tie_rules": EventDaySettings.TieRule.choices,
     }

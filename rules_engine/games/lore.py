@@ -36,7 +36,9 @@ def score(result: GameResult, outcome: str, settings: ScoringSettings) -> GameSc
             time_called=result.time_called,
             game=SYSTEM.key,
         )
-    return score_by_mps(result.seats, time_called=result.time_called, game=SYSTEM.key, unit="MPs")
+    return score_by_mps(
+        result.seats, time_called=result.time_called, game=SYSTEM.key, unit=gettext_noop("MPs")
+    )
 
 
 SYSTEM = GameSystem(

@@ -13,8 +13,16 @@ from rules_engine.games._common import (
     winner_has_most,
 )
 from rules_engine.games.base import GameSystem
-from rules_engine.scoring import SAURON, score_all_lose, score_by_mps
-from rules_engine.types import GLORY, SAURON_WON, GameResult, GameScore, Problem, ScoringSettings
+from rules_engine.scoring import SAURON, SAURON_BAND, score_all_lose, score_by_mps
+from rules_engine.types import (
+    GLORY,
+    SAURON_WON,
+    GameResult,
+    GameScore,
+    Phrase,
+    Problem,
+    ScoringSettings,
+)
 from rules_engine.words import gettext_noop
 
 
@@ -35,12 +43,16 @@ def score(result: GameResult, outcome: str, settings: ScoringSettings) -> GameSc
         return score_all_lose(
             result.seats,
             band_key=SAURON,
-            band_label="Sauron won (0 for all)",
+            band_label=Phrase(SAURON_BAND),
             time_called=result.time_called,
             game=SYSTEM.key,
-            why="Sauron corrupted enough cards: every player loses, 0 points each",
+            why=Phrase(
+                gettext_noop("Sauron corrupted enough cards: every player loses, 0 points each")
+            ),
         )
-    return score_by_mps(result.seats, time_called=result.time_called, game=SYSTEM.key, unit="Glory")
+    return score_by_mps(
+        result.seats, time_called=result.time_called, game=SYSTEM.key, unit=gettext_noop("Glory")
+    )
 
 
 SYSTEM = GameSystem(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rules_engine.games._common import effective_winner, forbid_scores, require_winner
 from rules_engine.games.base import GameSystem
-from rules_engine.scoring import WIN_BAND, score_fixed_win
+from rules_engine.scoring import LOTR_TCG_WIN_BAND, WIN_BAND, score_fixed_win
 from rules_engine.types import (
     LAST_PLAYER,
     NORMAL,
@@ -16,17 +16,30 @@ from rules_engine.types import (
     SITE_9,
     GameResult,
     GameScore,
+    Phrase,
+    PlayerRef,
     Problem,
     ScoringSettings,
 )
 from rules_engine.words import gettext_noop
 
+# Whole sentences, not a "how" phrase glued after the name: word order differs by language.
 HOW = {
-    NORMAL: "won",
-    SITE_9: "reached site 9 with the Ring-bearer alive",
-    LAST_PLAYER: "was the last player left",
-    RING_BEARER_KILLED: "won: the other Ring-bearer was killed",
-    RING_BEARER_CORRUPTED: "won: the other Ring-bearer was corrupted",
+    NORMAL: gettext_noop("{player} won: win {won}, every other player loses with 0"),
+    SITE_9: gettext_noop(
+        "{player} reached site 9 with the Ring-bearer alive: win {won}, every other player "
+        "loses with 0"
+    ),
+    LAST_PLAYER: gettext_noop(
+        "{player} was the last player left: win {won}, every other player loses with 0"
+    ),
+    RING_BEARER_KILLED: gettext_noop(
+        "{player} won: the other Ring-bearer was killed: win {won}, every other player loses with 0"
+    ),
+    RING_BEARER_CORRUPTED: gettext_noop(
+        "{player} won: the other Ring-bearer was corrupted: win {won}, every other player "
+        "loses with 0"
+    ),
 }
 
 
@@ -55,11 +68,11 @@ def score(result: GameResult, outcome: str, settings: ScoringSettings) -> GameSc
         winner_points=won,
         loser_points=0,
         band_key=WIN_BAND,
-        band_label=f"win ({won}–0)",
+        band_label=Phrase.of(LOTR_TCG_WIN_BAND, won=won),
         rating_points=settings.lotr_tcg_rating_points,
         time_called=result.time_called,
         game=SYSTEM.key,
-        why=f"{winner} {HOW[outcome]}: win {won}, every other player loses with 0",
+        why=Phrase.of(HOW[outcome], player=PlayerRef(winner), won=won),
     )
 
 

@@ -15,7 +15,9 @@ from rules_engine.games._common import (
 from rules_engine.games.base import GameSystem
 from rules_engine.scoring import (
     BOTH_LOSE,
+    BOTH_LOSE_BAND,
     ELIMINATION,
+    ELIMINATION_BAND,
     one_ring_score,
     score_all_lose,
     score_by_mps,
@@ -28,6 +30,8 @@ from rules_engine.types import (
     WIZARD_ELIMINATED,
     GameResult,
     GameScore,
+    Phrase,
+    PlayerRef,
     Problem,
     ScoringSettings,
 )
@@ -76,23 +80,34 @@ def score(result: GameResult, outcome: str, settings: ScoringSettings) -> GameSc
             winner_points=won,
             loser_points=lost,
             band_key=ELIMINATION,
-            band_label=f"Wizard eliminated or corrupted ({won}–{lost})",
+            band_label=Phrase.of(ELIMINATION_BAND, won=won, lost=lost),
             rating_points=won,
             time_called=time_called,
             game=SYSTEM.key,
-            why=f"{winner} wins: the opponent's Wizard was eliminated or corrupted "
-            f"({won}–{lost}, the event's setting)",
+            why=Phrase.of(
+                gettext_noop(
+                    "{player} wins: the opponent's Wizard was eliminated or corrupted "
+                    "({won}–{lost}, the event's setting)"
+                ),
+                player=PlayerRef(winner),
+                won=won,
+                lost=lost,
+            ),
         )
     if outcome == BOTH_CORRUPTED:
         return score_all_lose(
             seats,
             band_key=BOTH_LOSE,
-            band_label="both Wizards corrupted: both lose (0–0)",
+            band_label=Phrase(BOTH_LOSE_BAND),
             time_called=time_called,
             game=SYSTEM.key,
-            why="both Wizards failed their corruption checks: both players lose, 0 points each",
+            why=Phrase(
+                gettext_noop(
+                    "both Wizards failed their corruption checks: both players lose, 0 points each"
+                )
+            ),
         )
-    return score_by_mps(seats, time_called=time_called, game=SYSTEM.key, unit="MPs")
+    return score_by_mps(seats, time_called=time_called, game=SYSTEM.key, unit=gettext_noop("MPs"))
 
 
 SYSTEM = GameSystem(
