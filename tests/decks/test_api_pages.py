@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
 from decks import services
 from decks.demo import LORE_DECK, LOTR_FELLOWSHIP, METW_COE_WIZARD
+from decks.models import Format
+from decks.rule_names import RULE_NAMES, rule_fields
+from rules_engine.deckrules import builtin_format
 from tests.decks.conftest import start_round_one
 
 pytestmark = pytest.mark.django_db
@@ -156,7 +161,10 @@ def test_submit_page_and_director_overview(metw_event, users):
 
 
 def test_formats_pages(metw_event, users):
-    assert "Council of Elrond" in Client().get("/decks/formats/").content.decode()
+    html = Client().get("/decks/formats/").content.decode()
+    assert "Council of Elrond" in html
+    # Rules are named in words on the formats page too.
+    assert "Most cards in the sideboard" in html and "sideboard_max" not in html
     director = Client()
     director.force_login(users["director"])
     r = director.post(
@@ -165,7 +173,7 @@ def test_formats_pages(metw_event, users):
             "base": "lotr-tcg:fellowship-block",
             "name": "FB no goblins",
             "extra_banned": "Goblin Warrior",
-            "changes": "min_draw_deck = 62",
+            "rule-min_draw_deck": "62",
         },
         follow=True,
     )
@@ -175,3 +183,32 @@ def test_formats_pages(metw_event, users):
     alice = Client()
     alice.force_login(users["alice"])
     assert alice.get("/decks/formats/new/").status_code == 403
+
+
+def test_new_format_form_names_every_rule(metw_event, users):
+    """Every rule of every built-in base is its own labelled field, named in words: no
+    internal key is shown; a field left at the base's value changes nothing."""
+    from rules_engine.deckrules import BUILTIN_FORMATS
+
+    director = Client()
+    director.force_login(users["director"])
+    for fdef in BUILTIN_FORMATS:
+        html = director.get(f"/decks/formats/new/?base={fdef.game}:{fdef.key}").content.decode()
+        shown = re.sub(r"<[^>]*>", " ", html)
+        for key in fdef.rules:
+            assert key in RULE_NAMES, key
+            assert key not in shown or key.isalpha(), (fdef.key, key)
+            assert f'name="rule-{key}"' in html
+    base = {"base": "metw:coe", "name": "CoE as is"}
+    for f in rule_fields(dict(builtin_format("metw", "coe").rules)):
+        base[f["field"]] = f["value"]
+    director.post("/decks/formats/new/", base)
+    assert Format.objects.get(key="coe-as-is").rules == dict(builtin_format("metw", "coe").rules)
+    # A wrong value names the rule, not its key.
+    r = director.post(
+        "/decks/formats/new/",
+        {"base": "metw:coe", "name": "Bad", "rule-sideboard_max": "many"},
+        follow=True,
+    )
+    assert "Most cards in the sideboard" in r.content.decode()
+    assert not Format.objects.filter(key="bad").exists()
