@@ -11,6 +11,7 @@ from decks import services
 from decks.demo import LORE_DECK, LOTR_FELLOWSHIP, METW_COE_WIZARD
 from decks.models import Format
 from decks.rule_names import RULE_NAMES, rule_fields
+from decks.sources import DOCUMENTS, rule_source_data
 from rules_engine.deckrules import builtin_format
 from tests.decks.conftest import start_round_one
 
@@ -36,6 +37,10 @@ def test_validate_lotr_and_lore():
     assert r.status_code == 200 and r.json()["legal"] is True
     r = post_validate(Client(), game="lore", text=LORE_DECK.replace("3 Wargs", "4 Wargs"))
     assert r.json()["legal"] is False and r.json()["problems"][0]["code"] == "copies_nonunique"
+    # RULES.md §4.3 (the director's copy limit), as document and section, and in words.
+    source = r.json()["problems"][0]["rule_source"]
+    assert [(c["document"], c["section"]) for c in source["citations"]] == [("RULES.md", "§4.3")]
+    assert source["text"] == "tournament rules §4.3 (the director's setting)"
 
 
 def test_validate_without_csrf_token_or_account():
@@ -71,6 +76,21 @@ def test_non_json_body_is_400():
 def test_formats_and_cards_endpoints():
     r = Client().get("/api/v1/decks/formats/?game=lotr-tcg")
     assert {f["key"] for f in r.json()["results"]} >= {"fellowship-block", "open", "standard"}
+    fb = next(f for f in r.json()["results"] if f["key"] == "fellowship-block")
+    # 001 Section One "Building your deck", "Formats": the document and section, typed.
+    assert fb["rule_source"]["citations"] == [
+        {
+            "document": "001",
+            "document_name": "LOTR TCG rulebook (001)",
+            "section": "Section One “Building your deck”, “Formats”",
+        }
+    ]
+    r = Client().get("/api/v1/decks/formats/?game=metw")
+    coe = next(f for f in r.json()["results"] if f["key"] == "coe")
+    assert "RULES.md" not in coe["rule_source"]["text"]
+    assert ("RULES.md", "§4.4") in {
+        (c["document"], c["section"]) for c in coe["rule_source"]["citations"]
+    }
     assert Client().get("/api/v1/decks/formats/?game=chess").status_code == 400
     r = Client().get("/api/v1/decks/cards/?game=metw&q=orc lieut")
     assert r.json()["results"][0]["name"] == "Orc-lieutenant"
@@ -212,3 +232,15 @@ def test_new_format_form_names_every_rule(metw_event, users):
     )
     assert "Most cards in the sideboard" in r.content.decode()
     assert not Format.objects.filter(key="bad").exists()
+
+
+def test_every_format_source_is_documents_and_sections():
+    """Each built-in format cites rulebooks (000-004), the CoE or RULES.md by section."""
+    from rules_engine.deckrules import BUILTIN_FORMATS
+
+    for fdef in BUILTIN_FORMATS:
+        data = rule_source_data(fdef.source)
+        assert data["citations"], fdef.key
+        assert all(c["document"] in DOCUMENTS for c in data["citations"]), data
+        assert all(c["document_name"] for c in data["citations"]), data
+        assert "RULES.md" not in data["text"]
