@@ -75,6 +75,30 @@ RULE_NAMES = {
     "extra_banned": _("Extra banned cards"),
 }
 
+# The values a text rule takes, in words (the form offers them as a choice).
+RULE_CHOICES = {
+    "ruleset": {"rulebook": _("the rulebook (003)"), "coe": _("the Council of Elrond rules")},
+    "game_length": {
+        "starter": _("starter game"),
+        "short": _("short game"),
+        "long": _("long game"),
+        "campaign": _("campaign game"),
+    },
+    "site_rule": {
+        "FELLOWSHIP": _("Fellowship block sites"),
+        "TWO_TOWERS": _("Two Towers block sites"),
+        "KING": _("Return of the King block sites"),
+        "SHADOWS": _("Shadows sites (set 11 on)"),
+    },
+    "unknown_cards": {"warn": _("a warning"), "error": _("a problem that makes the deck illegal")},
+}
+
+
+def value_name(key: str, value: Any) -> str:
+    """A text rule's value in words (a value the registry does not know: as it is)."""
+    name = RULE_CHOICES.get(key, {}).get(value)
+    return str(name) if name is not None else str(value)
+
 
 def rule_name(key: str) -> str:
     """A rule's name in the reader's language (a rule new to the registry: its words)."""
@@ -116,8 +140,12 @@ def rule_fields(rules: dict[str, Any], posted: Any = None) -> list[dict[str, Any
         shown = _shown(value, kind)
         if posted is not None and field in posted:
             shown = posted.get(field, "")
+        choices = [(v, str(label)) for v, label in RULE_CHOICES.get(key, {}).items()]
+        if kind != "text" or value not in dict(choices):
+            choices = []
         rows.append(
             {
+                "choices": choices,
                 "id": f"id_rule_{n}",
                 "field": field,
                 "name": rule_name(key),
@@ -163,6 +191,11 @@ def changed_rules(rules: dict[str, Any], posted: Any) -> dict[str, Any]:
                 % {"rule": rule_name(key)},
                 "bad_rule",
             )
+        if new != value and kind == "text" and new not in RULE_CHOICES.get(key, {new: ""}):
+            raise ServiceError(
+                _("“%(rule)s” takes one of the values offered.") % {"rule": rule_name(key)},
+                "bad_rule",
+            )
         if new != value:
             out[key] = new
     return out
@@ -181,6 +214,6 @@ def named_rules(rules: dict[str, Any]) -> list[tuple[str, str]]:
         elif isinstance(value, dict):
             shown = json.dumps(value, ensure_ascii=False)
         else:
-            shown = str(value)
+            shown = value_name(key, value)
         rows.append((rule_name(key), shown))
     return sorted(rows)

@@ -232,6 +232,21 @@ def test_new_format_form_names_every_rule(metw_event, users):
     )
     assert "Most cards in the sideboard" in r.content.decode()
     assert not Format.objects.filter(key="bad").exists()
+    # A text rule is a choice of values named in words; a value not offered is refused.
+    html = director.get("/decks/formats/new/?base=metw:coe").content.decode()
+    assert "the Council of Elrond rules</option>" in html
+    r = director.post(
+        "/decks/formats/new/",
+        {"base": "metw:coe", "name": "Bad", "rule-ruleset": "chess"},
+        follow=True,
+    )
+    assert "Rule set" in r.content.decode()
+    assert not Format.objects.filter(key="bad").exists()
+    director.post(
+        "/decks/formats/new/",
+        {"base": "metw:coe", "name": "CoE by the book", "rule-ruleset": "rulebook"},
+    )
+    assert Format.objects.get(key="coe-by-the-book").rules["ruleset"] == "rulebook"
 
 
 def test_every_format_source_is_documents_and_sections():
