@@ -9,6 +9,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import ServiceError
+from decks.labels import ALIGNMENT_NAMES, PLAYER_TYPE_NAMES
 
 RULE_NAMES = {
     "agents_are_characters_for": _("Player types for whom agents count as characters"),
@@ -92,6 +93,50 @@ RULE_CHOICES = {
     },
     "unknown_cards": {"warn": _("a warning"), "error": _("a problem that makes the deck illegal")},
 }
+
+# The words inside table-valued rules (alignments per player type, Balrog limits …).
+TABLE_WORDS = {
+    "avatar": _("avatars"),
+    "character": _("characters"),
+    "resource": _("resources"),
+    "item": _("items"),
+    "site": _("sites"),
+    "default": _("everyone else"),
+    "prefer": _("preferred"),
+    "character_races": _("character races"),
+    "faction_races": _("faction races"),
+    "max_character_mind": _("most mind of a character"),
+    "sites_needing_balrog_version": _("sites needing their Balrog version"),
+    "max_cards": _("most cards"),
+    "stage_points": _("stage points"),
+    "min_nonunique": _("fewest non-unique cards"),
+}
+
+
+def _word(key: str) -> str:
+    name = TABLE_WORDS.get(key) or PLAYER_TYPE_NAMES.get(key) or ALIGNMENT_NAMES.get(key)
+    return str(name) if name is not None else key.replace("_", " ")
+
+
+def _words(value: Any) -> str:
+    """Any rule value in words: tables as "name: value" parts, lists joined."""
+    if isinstance(value, bool):
+        return str(_("yes") if value else _("no"))
+    if value is None:
+        return str(_("no limit"))
+    if isinstance(value, dict):
+        return "; ".join(f"{_word(str(k))}: {_words(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return (
+            ", ".join(
+                str(PLAYER_TYPE_NAMES.get(v) or ALIGNMENT_NAMES.get(v, v))
+                if isinstance(v, str)
+                else _words(v)
+                for v in value
+            )
+            or "—"
+        )
+    return str(value)
 
 
 def value_name(key: str, value: Any) -> str:
@@ -205,15 +250,6 @@ def named_rules(rules: dict[str, Any]) -> list[tuple[str, str]]:
     """(name, value in words) of each rule, by name, for the formats page."""
     rows = []
     for key, value in rules.items():
-        if isinstance(value, bool):
-            shown = str(_("yes") if value else _("no"))
-        elif value is None:
-            shown = str(_("no limit"))
-        elif isinstance(value, list):
-            shown = ", ".join(str(v) for v in value) or "—"
-        elif isinstance(value, dict):
-            shown = json.dumps(value, ensure_ascii=False)
-        else:
-            shown = value_name(key, value)
+        shown = value_name(key, value) if isinstance(value, str) else _words(value)
         rows.append((rule_name(key), shown))
     return sorted(rows)

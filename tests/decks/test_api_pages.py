@@ -185,6 +185,9 @@ def test_formats_pages(metw_event, users):
     assert "Council of Elrond" in html
     # Rules are named in words on the formats page too.
     assert "Most cards in the sideboard" in html and "sideboard_max" not in html
+    # Tables in words: CoE 1.3.x, a Balrog player's characters are Orcs or Trolls.
+    assert "character races: Orc, Troll" in html and "character_races" not in html
+    assert "Ringwraith (minion): avatars: minion" in html
     director = Client()
     director.force_login(users["director"])
     r = director.post(
