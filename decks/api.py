@@ -39,6 +39,7 @@ from decks.api_types import (
 )
 from decks.labels import problem_text, read_as_name
 from decks.models import DeckGame, DeckListVersion
+from decks.sources import rule_source_data
 from decks.throttles import DECK_CHECK_THROTTLES
 from rules_engine.deckrules.export import EXPORT_FORMATS
 from tournaments.models import Event
@@ -147,6 +148,7 @@ def _check(request: Request, data: dict[str, Any]) -> Response | HttpResponse:
     # Code and params are the data; the message is rendered in the request's language.
     for shown, problem in zip(body["problems"], verdict.problems, strict=True):
         shown["message"] = problem_text(problem)
+        shown["rule_source"] = rule_source_data(problem.source)
     return Response({**body, "read_as_name": str(read_as_name(verdict.read_as))})
 
 
@@ -194,7 +196,7 @@ class FormatsView(generics.ListAPIView):
                 "name": f.name,
                 "description": f.description,
                 "source": f.source,
-                "rule_source": f.rule_source,
+                "rule_source": rule_source_data(f.rule_source),
                 "based_on": f.based_on.key if f.based_on_id else None,
                 "rules": f.rules,
             }

@@ -13,6 +13,7 @@ from rest_framework import serializers
 from decks.checking import MAX_UPLOAD_BYTES
 from decks.labels import read_as_name
 from decks.models import DeckGame, DeckListVersion
+from decks.sources import DOCUMENTS, rule_source_data
 from rules_engine.deckrules import PLAYER_TYPES
 from rules_engine.deckrules.parse import MAX_TEXT_CHARS
 from rules_engine.deckrules.readers import LIST_FORMATS
@@ -162,6 +163,21 @@ class ProblemParamsField(serializers.DictField):
     """What a problem's message says, as data (rules_engine/deckrules/messages.py)."""
 
 
+class CitationSerializer(serializers.Serializer):
+    document = serializers.ChoiceField(
+        choices=[*DOCUMENTS, ""],
+        help_text="The document cited: a rulebook (000-004), the Council of Elrond rules "
+        "(CoE), this organizer's tournament rules (RULES.md); empty when not named.",
+    )
+    document_name = serializers.CharField(help_text="That document, in words.")
+    section = serializers.CharField(help_text="The section, as the document numbers it.")
+
+
+class RuleSourceSerializer(serializers.Serializer):
+    text = serializers.CharField(help_text="The citation as a reader sees it.")
+    citations = CitationSerializer(many=True)
+
+
 class ProblemSerializer(serializers.Serializer):
     class Meta:
         ref_name = "DeckProblem"
@@ -175,7 +191,12 @@ class ProblemSerializer(serializers.Serializer):
     cards = serializers.ListField(child=serializers.CharField())
     lines = serializers.ListField(child=serializers.IntegerField())
     severity = serializers.ChoiceField(choices=["error", "warning"])
-    source = serializers.CharField()
+    source = serializers.CharField(help_text="The rule citation as the checker wrote it.")
+    rule_source = serializers.SerializerMethodField()
+
+    @extend_schema_field(RuleSourceSerializer)
+    def get_rule_source(self, problem: dict) -> dict:
+        return rule_source_data(problem.get("source") or "")
 
 
 class UnresolvedSerializer(serializers.Serializer):
@@ -212,7 +233,7 @@ class FormatSerializer(serializers.Serializer):
     name = serializers.CharField()
     description = serializers.CharField()
     source = serializers.CharField()
-    rule_source = serializers.CharField()
+    rule_source = RuleSourceSerializer(help_text="Where the format's rules come from.")
     based_on = serializers.CharField(allow_null=True)
     rules = RulesField()
 

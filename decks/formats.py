@@ -12,6 +12,7 @@ from audit.services import record as audit_record
 from core.errors import Conflict, NotAllowed, NotFound, ServiceError
 from decks.cards import DECK_GAMES, card_index
 from decks.models import Format
+from decks.rule_names import rule_name
 from rules_engine.deckrules import (
     BUILTIN_FORMATS,
     DEFAULT_FORMAT,
@@ -129,7 +130,7 @@ def create_custom_format(
             clean[k] = _resolve_ban_list(game, v)
             continue
         if k not in base.rules:
-            raise ServiceError(f"{base.name} has no rule {k!r}.", "bad_rule")
+            raise ServiceError(f"{base.name} has no rule “{rule_name(k)}”.", "bad_rule")
         _check_rule_value(k, base.rules[k], v)
         clean[k] = v
     key = slugify_key(name)
@@ -158,25 +159,27 @@ def _check_rule_value(k: str, old: Any, v: Any) -> None:
     """A changed rule keeps the kind of value the base format has (the validator reads it)."""
     if isinstance(old, bool) or isinstance(v, bool):
         if not isinstance(v, bool):
-            raise ServiceError(f"Rule {k!r} is yes/no.", "bad_rule")
+            raise ServiceError(f"Rule “{rule_name(k)}” is yes/no.", "bad_rule")
     elif isinstance(old, int) or (old is None and isinstance(v, int)):
         if v is not None and (not isinstance(v, int) or v < 0 or v > 10_000):
-            raise ServiceError(f"Rule {k!r} must be a whole number from 0 to 10000.", "bad_rule")
+            raise ServiceError(
+                f"Rule “{rule_name(k)}” must be a whole number from 0 to 10000.", "bad_rule"
+            )
     elif isinstance(old, list):
         if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-            raise ServiceError(f"Rule {k!r} is a list of names.", "bad_rule")
+            raise ServiceError(f"Rule “{rule_name(k)}” is a list of names.", "bad_rule")
     elif isinstance(old, str):
         if not isinstance(v, str):
-            raise ServiceError(f"Rule {k!r} is text.", "bad_rule")
+            raise ServiceError(f"Rule “{rule_name(k)}” is text.", "bad_rule")
     elif isinstance(old, dict):
         if not _same_shape(old, v):
             raise ServiceError(
-                f"Rule {k!r} is a table; give some of its entries with values like "
+                f"Rule “{rule_name(k)}” is a table; give some of its entries with values like "
                 f"the base format's ({json.dumps(old, ensure_ascii=False)[:200]}).",
                 "bad_rule",
             )
     elif old is not None and type(v) is not type(old):
-        raise ServiceError(f"Rule {k!r} cannot be changed here.", "bad_rule")
+        raise ServiceError(f"Rule “{rule_name(k)}” cannot be changed here.", "bad_rule")
 
 
 def _same_shape(old: Any, new: Any) -> bool:

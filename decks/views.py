@@ -26,6 +26,7 @@ from decks.labels import (
     unresolved_rows,
 )
 from decks.models import DeckGame, Format
+from decks.rule_names import changed_rules, named_rules, rule_fields
 from decks.stored import verdict_data
 from decks.throttles import page_wait
 from rules_engine.deckrules import PLAYER_TYPE_LABELS, PLAYER_TYPES, Verdict
@@ -299,39 +300,12 @@ def formats(request: HttpRequest) -> HttpResponse:
     )
     for row in rows:
         row.shown_source = source_text(row.rule_source)
+        row.named_rules = named_rules(row.rules)
     return render(
         request,
         "decks/formats.html",
         {"formats": rows, "may_create": services.may_create_formats(request.user)},
     )
-
-
-def _parse_changes(text: str) -> dict[str, Any]:
-    """Lines "rule = value": numbers, yes/no, none, or comma-separated lists."""
-    out: dict[str, Any] = {}
-    for n, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if "=" not in line:
-            raise ServiceError(f"Line {n}: write “rule = value”.", "bad_rule")
-        key, value = (part.strip() for part in line.split("=", 1))
-        low = value.lower()
-        if low in ("yes", "true"):
-            out[key] = True
-        elif low in ("no", "false"):
-            out[key] = False
-        elif low in ("none", "null", ""):
-            out[key] = None
-        elif value.lstrip("-").isdigit():
-            out[key] = int(value)
-        elif "," in value or value.startswith("["):
-            out[key] = [
-                v.strip().strip("[]\"' ") for v in value.split(",") if v.strip().strip("[]")
-            ]
-        else:
-            out[key] = value
-    return out
 
 
 @login_required
@@ -346,16 +320,18 @@ def format_new(request: HttpRequest) -> HttpResponse:
         "name": request.POST.get("name", ""),
         "description": request.POST.get("description", ""),
         "extra_banned": request.POST.get("extra_banned", ""),
-        "changes": request.POST.get("changes", ""),
     }
-    game, _, key = base_choice.partition(":")
+    game, _sep, key = base_choice.partition(":")
     try:
         context["base_format"] = services.get_format(game, key)
     except ServiceError:
         context["base_format"] = None
+    base_rules = dict(context["base_format"].rules) if context["base_format"] else {}
+    posted = request.POST if request.method == "POST" else None
+    context["rule_fields"] = rule_fields(base_rules, posted)
     if request.method == "POST":
         try:
-            changes = _parse_changes(context["changes"])
+            changes = changed_rules(base_rules, request.POST)
             if context["extra_banned"].strip():
                 changes["extra_banned"] = [
                     v for v in context["extra_banned"].splitlines() if v.strip()
@@ -366,6 +342,6 @@ def format_new(request: HttpRequest) -> HttpResponse:
         except ServiceError as exc:
             messages.error(request, exc.message)
         else:
-            messages.success(request, f"Format “{row.name}” created (key {row.key}).")
+            messages.success(request, _("Format “%(name)s” created.") % {"name": row.name})
             return redirect("deck-formats")
     return render(request, "decks/format_new.html", context)

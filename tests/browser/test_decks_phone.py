@@ -74,9 +74,7 @@ def test_deck_pages_at_360px_for_visitor_player_and_director(browser, live_serve
     pages = {
         "visitor": ["/decks/check/", "/decks/formats/"],
         "player": [f"/decks/events/{event}/submit/"],
-        # /decks/formats/new/ lists the base format's rules by key (the syntax its form takes):
-        # left out until each rule has a name people read.
-        "director": [f"/decks/events/{event}/"],
+        "director": [f"/decks/events/{event}/", "/decks/formats/new/"],
     }
     problems: dict[str, list[str]] = {}
     for role, paths in pages.items():

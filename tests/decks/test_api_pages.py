@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
 from decks import services
 from decks.demo import LORE_DECK, LOTR_FELLOWSHIP, METW_COE_WIZARD
+from decks.models import Format
+from decks.rule_names import RULE_NAMES, rule_fields
+from decks.sources import DOCUMENTS, rule_source_data
+from rules_engine.deckrules import builtin_format
 from tests.decks.conftest import start_round_one
 
 pytestmark = pytest.mark.django_db
@@ -31,6 +37,10 @@ def test_validate_lotr_and_lore():
     assert r.status_code == 200 and r.json()["legal"] is True
     r = post_validate(Client(), game="lore", text=LORE_DECK.replace("3 Wargs", "4 Wargs"))
     assert r.json()["legal"] is False and r.json()["problems"][0]["code"] == "copies_nonunique"
+    # RULES.md §4.3 (the director's copy limit), as document and section, and in words.
+    source = r.json()["problems"][0]["rule_source"]
+    assert [(c["document"], c["section"]) for c in source["citations"]] == [("RULES.md", "§4.3")]
+    assert source["text"] == "tournament rules §4.3 (the director's setting)"
 
 
 def test_validate_without_csrf_token_or_account():
@@ -66,6 +76,21 @@ def test_non_json_body_is_400():
 def test_formats_and_cards_endpoints():
     r = Client().get("/api/v1/decks/formats/?game=lotr-tcg")
     assert {f["key"] for f in r.json()["results"]} >= {"fellowship-block", "open", "standard"}
+    fb = next(f for f in r.json()["results"] if f["key"] == "fellowship-block")
+    # 001 Section One "Building your deck", "Formats": the document and section, typed.
+    assert fb["rule_source"]["citations"] == [
+        {
+            "document": "001",
+            "document_name": "LOTR TCG rulebook (001)",
+            "section": "Section One “Building your deck”, “Formats”",
+        }
+    ]
+    r = Client().get("/api/v1/decks/formats/?game=metw")
+    coe = next(f for f in r.json()["results"] if f["key"] == "coe")
+    assert "RULES.md" not in coe["rule_source"]["text"]
+    assert ("RULES.md", "§4.4") in {
+        (c["document"], c["section"]) for c in coe["rule_source"]["citations"]
+    }
     assert Client().get("/api/v1/decks/formats/?game=chess").status_code == 400
     r = Client().get("/api/v1/decks/cards/?game=metw&q=orc lieut")
     assert r.json()["results"][0]["name"] == "Orc-lieutenant"
@@ -156,7 +181,13 @@ def test_submit_page_and_director_overview(metw_event, users):
 
 
 def test_formats_pages(metw_event, users):
-    assert "Council of Elrond" in Client().get("/decks/formats/").content.decode()
+    html = Client().get("/decks/formats/").content.decode()
+    assert "Council of Elrond" in html
+    # Rules are named in words on the formats page too.
+    assert "Most cards in the sideboard" in html and "sideboard_max" not in html
+    # Tables in words: CoE 1.3.x, a Balrog player's characters are Orcs or Trolls.
+    assert "character races: Orc, Troll" in html and "character_races" not in html
+    assert "Ringwraith (minion): avatars: minion" in html
     director = Client()
     director.force_login(users["director"])
     r = director.post(
@@ -165,7 +196,7 @@ def test_formats_pages(metw_event, users):
             "base": "lotr-tcg:fellowship-block",
             "name": "FB no goblins",
             "extra_banned": "Goblin Warrior",
-            "changes": "min_draw_deck = 62",
+            "rule-min_draw_deck": "62",
         },
         follow=True,
     )
@@ -175,3 +206,59 @@ def test_formats_pages(metw_event, users):
     alice = Client()
     alice.force_login(users["alice"])
     assert alice.get("/decks/formats/new/").status_code == 403
+
+
+def test_new_format_form_names_every_rule(metw_event, users):
+    """Every rule of every built-in base is its own labelled field, named in words: no
+    internal key is shown; a field left at the base's value changes nothing."""
+    from rules_engine.deckrules import BUILTIN_FORMATS
+
+    director = Client()
+    director.force_login(users["director"])
+    for fdef in BUILTIN_FORMATS:
+        html = director.get(f"/decks/formats/new/?base={fdef.game}:{fdef.key}").content.decode()
+        shown = re.sub(r"<[^>]*>", " ", html)
+        for key in fdef.rules:
+            assert key in RULE_NAMES, key
+            assert key not in shown or key.isalpha(), (fdef.key, key)
+            assert f'name="rule-{key}"' in html
+    base = {"base": "metw:coe", "name": "CoE as is"}
+    for f in rule_fields(dict(builtin_format("metw", "coe").rules)):
+        base[f["field"]] = f["value"]
+    director.post("/decks/formats/new/", base)
+    assert Format.objects.get(key="coe-as-is").rules == dict(builtin_format("metw", "coe").rules)
+    # A wrong value names the rule, not its key.
+    r = director.post(
+        "/decks/formats/new/",
+        {"base": "metw:coe", "name": "Bad", "rule-sideboard_max": "many"},
+        follow=True,
+    )
+    assert "Most cards in the sideboard" in r.content.decode()
+    assert not Format.objects.filter(key="bad").exists()
+    # A text rule is a choice of values named in words; a value not offered is refused.
+    html = director.get("/decks/formats/new/?base=metw:coe").content.decode()
+    assert "the Council of Elrond rules</option>" in html
+    r = director.post(
+        "/decks/formats/new/",
+        {"base": "metw:coe", "name": "Bad", "rule-ruleset": "chess"},
+        follow=True,
+    )
+    assert "Rule set" in r.content.decode()
+    assert not Format.objects.filter(key="bad").exists()
+    director.post(
+        "/decks/formats/new/",
+        {"base": "metw:coe", "name": "CoE by the book", "rule-ruleset": "rulebook"},
+    )
+    assert Format.objects.get(key="coe-by-the-book").rules["ruleset"] == "rulebook"
+
+
+def test_every_format_source_is_documents_and_sections():
+    """Each built-in format cites rulebooks (000-004), the CoE or RULES.md by section."""
+    from rules_engine.deckrules import BUILTIN_FORMATS
+
+    for fdef in BUILTIN_FORMATS:
+        data = rule_source_data(fdef.source)
+        assert data["citations"], fdef.key
+        assert all(c["document"] in DOCUMENTS for c in data["citations"]), data
+        assert all(c["document_name"] for c in data["citations"]), data
+        assert "RULES.md" not in data["text"]

@@ -197,14 +197,19 @@ def test_meccg_online_deck_builder_file_is_read_as_meccg_online(indexes):
     }
 
 
+ANSWER = "The One Ring, Answer To All Riddles"
+WEIGHT = "The One Ring, Such a Weight to Carry"
+
+
 @pytest.mark.parametrize(
-    ("name", "ring_bearer", "fp", "shadow"),
+    ("name", "ring_bearer", "ring", "fp", "shadow"),
     [
-        ("gemp-page-starter-minas-tirith.txt", "Frodo, Courteous Halfling", 35, 35),
-        ("gemp-page-starter-ithilien.txt", "Frodo, Tired Traveller", 35, 35),
+        ("gemp-page-starter-minas-tirith.txt", "Frodo, Courteous Halfling", ANSWER, 35, 35),
+        ("gemp-page-starter-ithilien.txt", "Frodo, Tired Traveller", ANSWER, 35, 35),
+        ("gemp-page-starter-the-shire.txt", "Frodo, Old Bilbo's Heir", WEIGHT, 35, 35),
     ],
 )
-def test_gemp_deck_page_text(name, ring_bearer, fp, shadow, indexes, gemp_formats):
+def test_gemp_deck_page_text(name, ring_bearer, ring, fp, shadow, indexes, gemp_formats):
     """001 “Building your deck”: the title, Format:, Author: and Notes lines are no cards;
     the adventure deck's bare site names are sites; the starters are legal in King Standard."""
     king_standard = format_from_gemp("King Standard", gemp_formats["King Standard"])
@@ -216,7 +221,7 @@ def test_gemp_deck_page_text(name, ring_bearer, fp, shadow, indexes, gemp_format
     v = validate(deck, king_standard, indexes["lotr-tcg"])
     assert not v.unresolved
     assert v.counts["ring_bearer"] == ring_bearer
-    assert v.counts["ring"] == "The One Ring, Answer To All Riddles"
+    assert v.counts["ring"] == ring
     assert (v.counts["free_peoples"], v.counts["shadow"], v.counts["sites"]) == (fp, shadow, 9)
     assert v.legal, [p.message for p in v.problems]
 
