@@ -312,7 +312,7 @@ def formats(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def format_new(request: HttpRequest) -> HttpResponse:
     if not services.may_create_formats(request.user):
-        raise PermissionDenied("Only tournament directors can create formats.")
+        raise PermissionDenied(_("Only tournament directors can create formats."))
     base_choice = request.POST.get("base") or request.GET.get("base") or "metw:coe"
     context: dict[str, Any] = {
         "format_groups": _format_groups(),

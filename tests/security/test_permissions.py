@@ -366,7 +366,7 @@ OPS = [
         page=lambda w: (
             "post",
             "/decks/formats/new/",
-            {"base": "metw:coe", "name": "Council Variant", "changes": ""},
+            {"base": "metw:coe", "name": "Council Variant"},  # the base rules unchanged
         ),
     ),
     Op(

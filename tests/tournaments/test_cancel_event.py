@@ -13,6 +13,7 @@ from audit.models import AuditEntry
 from core.errors import Conflict, NotAllowed
 from ratings.models import RatingEntry, ReplayJob
 from ratings.services import replay_game
+from tests.ratings.factories import approve_directly
 from tests.tournaments.helpers import make_event, make_user, register_users, user_of
 from tournaments import services
 from tournaments.models import Event
@@ -56,6 +57,7 @@ def test_a_cancelled_sanctioned_event_leaves_the_ratings():
     """Its closed rounds were rated as they closed; cancelled, a replay drops them."""
     director = make_user()
     event = make_event(director, game="lore", sanctioned=True, planned_rounds=3)
+    approve_directly(event)  # issue 19: rated once its league approved it
     register_users(event, 6)
     rnd = services.pair_next_round(director, event, seed=4)
     for table in rnd.tables.filter(is_bye=False):
