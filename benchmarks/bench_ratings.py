@@ -112,7 +112,7 @@ def build_events(
     from django.db import transaction
     from django.utils import timezone
 
-    from ratings.models import PlayerRating, RatingEntry
+    from ratings.models import EventApproval, PlayerRating, RatingEntry
     from rules_engine import GameResult, bye_points, score_game
     from rules_engine import Seat as EngineSeat
     from tournaments.models import Event, Player, Registration, Round, Seat, Table
@@ -152,6 +152,10 @@ def build_events(
             for i in range(n_events)
         ],
         batch_size=2000,
+    )
+    # Rated only once a league approved them (issue 19): the bench events come approved.
+    EventApproval.objects.bulk_create(
+        [EventApproval(event=e, approved_by=user) for e in events], batch_size=2000
     )
     cycle = pool[:]
     rng.shuffle(cycle)
