@@ -95,3 +95,28 @@ def test_email_settings_from_the_environment():
     assert (host["EMAIL_PORT"], host["EMAIL_USE_TLS"]) == (25, False)
     with pytest.raises(ValueError):
         email_settings({"EMAIL_URL": "http://x"})
+
+
+def test_round_paired_reads_the_round_in_a_few_queries(django_capture_on_commit_callbacks):
+    """A query per seat took minutes after a 100,000-player round: the count must not
+    grow with the seats, and opt-outs, walk-in addresses and the bye still hold."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    director = make_user("td")
+    event = make_event(director)
+    pairs = register_users(event, 10)
+    for user, _ in pairs:
+        _with_email(user)
+    quiet = pairs[0][0]
+    notify.update_preferences(quiet, {"registration_confirmed": True})
+    services.register_player_list(director, event, "Ida Moss,,ida@example.org\nNo Mail,,\n")
+    rnd = services.pair_next_round(director, event, seed=1)
+    mail.outbox.clear()
+    with CaptureQueriesContext(connection) as queries:
+        sent = notify.round_paired(rnd.pk)
+    assert len(queries) <= 6
+    to = sorted(m.to[0] for m in mail.outbox)
+    assert sent == len(to) == 10  # 12 seated: the opted-out user and the walk-in without one
+    assert quiet.email not in to and "ida@example.org" in to
+    assert all("table" in m.body or "the bye" in m.body for m in mail.outbox)

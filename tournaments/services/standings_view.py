@@ -9,17 +9,24 @@ compare three games with two.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.utils.translation import get_language
 
 from tournaments.models import Event, Round, Table
 from tournaments.services.final_places import final_rows
+from tournaments.services.snapshot import snapshot_rows, snapshot_state
 from tournaments.services.standings_input import event_standings
 from tournaments.standings import StandingRow
 
 
 @dataclass
 class StandingsView:
-    rows: list[StandingRow]
+    # StandingRows, or the stored snapshot's rows (a query a paginator reads a page of)
+    rows: Sequence[StandingRow] | Any
     closed_rounds: int  # the rows count exactly the results of rounds 1..closed_rounds
     final: bool
     provisional: list[StandingRow] = field(default_factory=list)  # with the running round
@@ -36,18 +43,33 @@ def closed_through(event: Event) -> int:
     return n
 
 
-def standings_view(event: Event) -> StandingsView:
-    """The standings a page shows (empty before round 1)."""
+def standings_view(event: Event, *, stored: bool = False) -> StandingsView:
+    """The standings a page shows (empty before round 1). ``stored``: the closed rounds'
+    rows may come from the stored snapshot (a page of them read, nothing recomputed) when
+    it holds exactly those rounds' results."""
     if not event.rounds.exists():
         return StandingsView(rows=[], closed_rounds=0, final=False)
     if event.status == Event.Status.FINISHED:
         rows = final_rows(event)  # with a top cut: the playoff places first
         return StandingsView(rows=rows, closed_rounds=event.rounds.count(), final=True)
     closed = closed_through(event)
-    rows = event_standings(event, through_round=closed)
-    view = StandingsView(rows=rows, closed_rounds=closed, final=False)
+    later = Table.objects.filter(
+        round__event=event, round__number__gt=closed, status=Table.Status.CONFIRMED
+    )
+    counts_later = later.exists()
+    view = StandingsView(rows=[], closed_rounds=closed, final=False)
+    if stored and not counts_later and _snapshot_speaks(get_language()):
+        snapshot_state(event)  # rebuilds a stale one first
+        view.rows = snapshot_rows(event)
+    else:
+        view.rows = event_standings(event, through_round=closed)
     running = event.rounds.filter(number__gt=closed).order_by("number").first()
     if running is not None and running.tables.filter(status=Table.Status.CONFIRMED).exists():
         view.provisional = event_standings(event, through_round=running.number)
         view.provisional_round = running.number
     return view
+
+
+def _snapshot_speaks(language: str | None) -> bool:
+    """The snapshot's explanations are written in the site's language (rebuild_snapshot)."""
+    return (language or settings.LANGUAGE_CODE).split("-")[0] == settings.LANGUAGE_CODE

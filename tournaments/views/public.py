@@ -112,7 +112,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     key = page_cache.page_key(request, "standings", event.pk, state.version)
     response = page_cache.cached_page(key)
     if response is None:
-        view = services.standings_view(event)
+        view = services.standings_view(event, stored=True)
         page = Paginator(view.rows, STANDINGS_PER_PAGE).get_page(request.GET.get("page"))
         response = page_cache.store_page(
             key,
