@@ -88,3 +88,17 @@ def test_a_wrong_table_value_is_refused_naming_the_rule(director, field, value, 
     assert r.status_code == 200
     assert words in html.split("</h1>")[0] or f"“{words}" in html, html[:3000]
     assert not Format.objects.filter(key="bad-table").exists()
+
+
+def test_the_form_in_spanish_names_rules_parts_and_refusals_in_spanish(metw_event, users):
+    client = Client(HTTP_ACCEPT_LANGUAGE="es")
+    client.force_login(users["director"])
+    html = client.get("/decks/formats/new/?base=metw:coe").content.decode()
+    assert "<legend>Límites del jugador Balrog</legend>" in html
+    assert "mente máxima de un personaje</label>" in html
+    assert not SNAKE.findall(_shown(html))
+    data = {"base": "metw:coe", "name": "Malo"}
+    data.update(form_values(rule_fields(dict(builtin_format("metw", "coe").rules))))
+    data["rule-copy_zones"] = ["", "hand"]
+    html = client.post("/decks/formats/new/", data, follow=True).content.decode()
+    assert "admite solo las entradas ofrecidas" in html
