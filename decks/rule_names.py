@@ -1,14 +1,12 @@
 """Readable names of the format rules (one registry: the formats pages, the new-format form
-and its help read them), and the new-format form's one field per rule."""
+(``decks.rule_form``) and its help read them)."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from core.errors import ServiceError
 from decks.labels import ALIGNMENT_NAMES, PLAYER_TYPE_NAMES
 
 RULE_NAMES = {
@@ -149,101 +147,6 @@ def rule_name(key: str) -> str:
     """A rule's name in the reader's language (a rule new to the registry: its words)."""
     name = RULE_NAMES.get(key)
     return str(name) if name is not None else key.replace("_", " ").capitalize()
-
-
-def _kind(value: Any) -> str:
-    if isinstance(value, bool):
-        return "bool"
-    if value is None or isinstance(value, int):
-        return "int"
-    if isinstance(value, list):
-        return "list"
-    if isinstance(value, str):
-        return "text"
-    return "table"
-
-
-def _shown(value: Any, kind: str) -> str:
-    if kind == "bool":
-        return "yes" if value else "no"
-    if kind == "list":
-        return "\n".join(str(v) for v in value)
-    if kind == "table":
-        return json.dumps(value, ensure_ascii=False, indent=1)
-    if value is None:
-        return ""
-    return str(value)
-
-
-def rule_fields(rules: dict[str, Any], posted: Any = None) -> list[dict[str, Any]]:
-    """One labelled field per rule of the base format, the posted value kept on a redisplay.
-    The field's name carries the key (the reader sees the name only)."""
-    rows = []
-    for n, (key, value) in enumerate(sorted(rules.items(), key=lambda kv: rule_name(kv[0]))):
-        kind = _kind(value)
-        field = f"rule-{key}"
-        shown = _shown(value, kind)
-        if posted is not None and field in posted:
-            shown = posted.get(field, "")
-        choices = [(v, str(label)) for v, label in RULE_CHOICES.get(key, {}).items()]
-        if kind != "text" or value not in dict(choices):
-            choices = []
-        rows.append(
-            {
-                "choices": choices,
-                "id": f"id_rule_{n}",
-                "field": field,
-                "name": rule_name(key),
-                "kind": kind,
-                "value": shown,
-                "base": _shown(value, kind),
-            }
-        )
-    return rows
-
-
-def _parsed(raw: str, kind: str) -> Any:
-    raw = raw.strip()
-    if kind == "bool":
-        return raw == "yes"
-    if kind == "int":
-        if not raw:
-            return None
-        return int(raw) if raw.lstrip("-").isdigit() else raw
-    if kind == "list":
-        return [v.strip() for v in raw.splitlines() if v.strip()]
-    if kind == "table":
-        try:
-            return json.loads(raw)
-        except ValueError:
-            return raw
-    return raw
-
-
-def changed_rules(rules: dict[str, Any], posted: Any) -> dict[str, Any]:
-    """The rules whose posted field differs from the base format's value (the service then
-    checks each changed value's kind)."""
-    out: dict[str, Any] = {}
-    for key, value in rules.items():
-        field = f"rule-{key}"
-        if field not in posted:
-            continue
-        kind = _kind(value)
-        new = _parsed(posted.get(field, ""), kind)
-        if kind == "int" and isinstance(new, str):
-            raise ServiceError(
-                _("“%(rule)s” takes a whole number from 0 to 10000, or nothing for no limit.")
-                % {"rule": rule_name(key)},
-                "bad_rule",
-            )
-        if new != value and kind == "text" and new not in RULE_CHOICES.get(key, {new: ""}):
-            raise ServiceError(
-                _("“%(rule)s” takes one of the values offered.") % {"rule": rule_name(key)},
-                "bad_rule",
-            )
-        if new != value:
-            out[key] = new
-    return out
 
 
 def named_rules(rules: dict[str, Any]) -> list[tuple[str, str]]:

@@ -26,7 +26,8 @@ from decks.labels import (
     unresolved_rows,
 )
 from decks.models import DeckGame, Format
-from decks.rule_names import changed_rules, named_rules, rule_fields
+from decks.rule_form import changed_rules, rule_fields
+from decks.rule_names import named_rules
 from decks.stored import verdict_data
 from decks.throttles import page_wait
 from rules_engine.deckrules import PLAYER_TYPE_LABELS, PLAYER_TYPES, Verdict

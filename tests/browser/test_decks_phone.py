@@ -12,7 +12,7 @@ from django.conf import settings
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from tests.browser.axe import horizontal_overflow, internal_text, serious_violations
+from tests.browser.axe import INTERNAL, horizontal_overflow, internal_text, serious_violations
 from tests.browser.conftest import log_in, screenshot
 from tests.browser.journeys import load_demo
 
@@ -40,6 +40,21 @@ def _fits(page) -> list[str]:
         found.append(f"internal text {text}")
     found += [f"axe {v['impact']} {v['id']}: {v['nodes']}" for v in serious_violations(page)]
     return found
+
+
+def _internal_in_fields(page) -> list[str]:
+    """The new-format form's boxes hold what a director reads and edits: no internal key
+    (snake_case) in a field's value or a label, and no JSON table (issue 17)."""
+    values = page.eval_on_selector_all(
+        "input[type=text], input[type=number], textarea, label, legend, option",
+        "els => els.map(e => e.value !== undefined && e.tagName !== 'OPTION'"
+        " ? e.value : e.textContent)",
+    )
+    text = "\n".join(values)
+    keys = sorted(set(INTERNAL.findall(text)))
+    return [f"internal key in a field {k}" for k in keys] + (
+        ["a JSON table in a field"] if "{" in text else []
+    )
 
 
 def test_a_real_dck_file_uploaded_on_the_deck_checker_at_360px(browser, live_server):
@@ -86,7 +101,10 @@ def test_deck_pages_at_360px_for_visitor_player_and_director(browser, live_serve
             for path in paths:
                 response = page.goto(path)
                 assert response is not None and response.status < 400, (role, path)
-                if found := _fits(page):
+                found = _fits(page)
+                if path == "/decks/formats/new/":
+                    found += _internal_in_fields(page)
+                if found:
                     problems[f"{role} {path}"] = found
                 screenshot(page, f"decks-02-{role}-{path.strip('/').replace('/', '-')}-360")
         finally:

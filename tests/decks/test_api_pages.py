@@ -10,7 +10,8 @@ from django.test import Client
 from decks import services
 from decks.demo import LORE_DECK, LOTR_FELLOWSHIP, METW_COE_WIZARD
 from decks.models import Format
-from decks.rule_names import RULE_NAMES, rule_fields
+from decks.rule_form import form_values, rule_fields
+from decks.rule_names import RULE_NAMES
 from decks.sources import DOCUMENTS, rule_source_data
 from rules_engine.deckrules import builtin_format
 from tests.decks.conftest import start_round_one
@@ -223,8 +224,7 @@ def test_new_format_form_names_every_rule(metw_event, users):
             assert key not in shown or key.isalpha(), (fdef.key, key)
             assert f'name="rule-{key}"' in html
     base = {"base": "metw:coe", "name": "CoE as is"}
-    for f in rule_fields(dict(builtin_format("metw", "coe").rules)):
-        base[f["field"]] = f["value"]
+    base.update(form_values(rule_fields(dict(builtin_format("metw", "coe").rules))))
     director.post("/decks/formats/new/", base)
     assert Format.objects.get(key="coe-as-is").rules == dict(builtin_format("metw", "coe").rules)
     # A wrong value names the rule, not its key.
