@@ -116,6 +116,15 @@ def _word(key: str) -> str:
     return str(name) if name is not None else key.replace("_", " ")
 
 
+def _order(key: Any) -> tuple[int, str]:
+    """One order for a table's entries whatever the storage kept (PostgreSQL's jsonb
+    reorders keys): player types, then the table words, then alignments, then the rest."""
+    for rank, names in enumerate((PLAYER_TYPE_NAMES, TABLE_WORDS, ALIGNMENT_NAMES)):
+        if key in names:
+            return rank, f"{list(names).index(key):04d}"
+    return 3, str(key)
+
+
 def _words(value: Any) -> str:
     """Any rule value in words: tables as "name: value" parts, lists joined."""
     if isinstance(value, bool):
@@ -123,7 +132,8 @@ def _words(value: Any) -> str:
     if value is None:
         return str(_("no limit"))
     if isinstance(value, dict):
-        return "; ".join(f"{_word(str(k))}: {_words(v)}" for k, v in value.items())
+        ordered = sorted(value.items(), key=lambda kv: _order(kv[0]))
+        return "; ".join(f"{_word(str(k))}: {_words(v)}" for k, v in ordered)
     if isinstance(value, list):
         return (
             ", ".join(
