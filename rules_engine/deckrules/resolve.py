@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 
@@ -120,4 +121,33 @@ def resolve_deck(
         prefer = lotr_preference(fmt)
         sets = ",".join(fmt.rule("sets", []))
         prefer_key = f"{fmt.key}:{fmt.rule('site_rule')}:{sets}"
-    return [(line, index.resolve(line, prefer, prefer_key)) for line in deck.lines], player_type
+    resolved = [(line, index.resolve(line, prefer, prefer_key)) for line in deck.lines]
+    return _without_title(deck, resolved), player_type
+
+
+# A count written on the line: "3 Name", "3x Name", "Name x3", "Name (x2)".
+_COUNTED = re.compile(r"^\s*\d|\bx\s*\d+\b|\b\d+\s*x\b|\(\s*x?\d+\s*\)", re.I)
+
+
+def _without_title(
+    deck: ParsedDeck, resolved: list[tuple[DeckLine, Resolution]]
+) -> list[tuple[DeckLine, Resolution]]:
+    """An article or forum list often opens with its deck's name on a line of its own
+    ("The Southron/Hate deck", then a blank line). When that first line names no card,
+    carries no count and stands apart from what follows, it is the list's title, not an
+    unknown card. A line that names a card always stays a card."""
+    if deck.title is not None or len(resolved) < 2:
+        return resolved
+    first, res = resolved[0]
+    others = [ln.line_no for ln, _res in resolved[1:]]
+    others += [h.line_no for h in deck.headings] + [n for n, _text in deck.notes]
+    if (
+        res.status != "unknown"
+        or _COUNTED.search(first.text)
+        or min(others) < first.line_no + 2  # the next line is not blank: part of the list
+    ):
+        return resolved
+    deck.title = first.text.strip()
+    deck.notes.append((first.line_no, first.text))
+    deck.lines = [ln for ln in deck.lines if ln is not first]
+    return resolved[1:]
