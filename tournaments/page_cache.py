@@ -28,7 +28,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.translation import get_language, get_language_from_request
 
 SECONDS = 600
-PARAMS = ("round", "page", "per_page", "page_size")
+PARAMS = ("round", "page", "per_page", "page_size", "provisional_page")
 # The outer entries live shorter: a generation missed because Redis was away for a moment
 # (the bump is best effort) must not keep an old page for long.
 OUTER_SECONDS = 120

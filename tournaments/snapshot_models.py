@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.db import models
 
 from tournaments.models import Event, Registration
+from tournaments.standings import render_standing_explanation
 
 
 class StandingsSnapshot(models.Model):
@@ -40,7 +41,10 @@ class StandingsSnapshotRow(models.Model):
     games = models.PositiveIntegerField()
     opponents_points = models.IntegerField()
     tiebreaks = models.JSONField(default=dict)
-    explanation = models.TextField(blank=True)
+    # Why the row stands there, as the standings module's items, and the names of the
+    # few players they name: put in words when read, in the reader's language.
+    explanation_items = models.JSONField(default=list)
+    explanation_names = models.JSONField(default=dict)
 
     class Meta:
         ordering = ["event", "position"]
@@ -50,6 +54,10 @@ class StandingsSnapshotRow(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rank}. {self.name}"
+
+    @property
+    def explanation(self) -> str:
+        return render_standing_explanation(self.explanation_items, self.explanation_names)
 
     @property
     def player(self) -> str:

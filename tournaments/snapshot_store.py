@@ -21,6 +21,7 @@ from django.db.models import F
 
 from tournaments.bulk_insert import insert_rows
 from tournaments.snapshot_models import StandingsSnapshotRow
+from tournaments.standings import named_players
 
 # Every stored column a recomputation can change, in this order in a "line".
 COLUMNS = (
@@ -35,7 +36,8 @@ COLUMNS = (
     "games",
     "opponents_points",
     "tiebreaks",
-    "explanation",
+    "explanation_items",
+    "explanation_names",
 )
 _SQL_TYPES = (
     "int",
@@ -49,8 +51,10 @@ _SQL_TYPES = (
     "int",
     "int",
     "jsonb",
-    "text",
+    "jsonb",
+    "jsonb",
 )
+_JSON = {c for c, t in zip(COLUMNS, _SQL_TYPES, strict=True) if t == "jsonb"}
 # Positions are unique per event and checked row by row: rows that move are first parked
 # out of the way, above any real position (1,000,000 players at most).
 _PARK = 1_000_000_000
@@ -80,7 +84,10 @@ def line(position: int, row: Any) -> tuple[Any, ...]:
         row.games,
         row.opponents_points,
         dict(row.tiebreaks),
-        row.explanation,
+        # Items hold only JSON's own types (lists, not tuples): an unchanged row compares
+        # equal to what the database gives back and is not rewritten.
+        row.explanation_items,
+        {pid: row.names.get(pid, pid) for pid in named_players(row.explanation_items)},
     )
 
 
@@ -139,14 +146,14 @@ def _update_from_arrays(changed: list[tuple[int, tuple[Any, ...]]]) -> None:
     arrays: list[list[Any]] = [[pk for pk, _ in changed]]
     for i, name in enumerate(COLUMNS):
         column = [values[i] for _, values in changed]
-        if name == "tiebreaks":
+        if name in _JSON:
             column = [json.dumps(v) for v in column]
         elif name == "position":
             column = [v + _PARK for v in column]
         arrays.append(column)
     casts = ", ".join(f"%s::{'text' if t == 'jsonb' else t}[]" for t in ("bigint", *_SQL_TYPES))
     names = ", ".join(("id", *COLUMNS))
-    sets = ", ".join(f"{c} = u.{c}::jsonb" if c == "tiebreaks" else f"{c} = u.{c}" for c in COLUMNS)
+    sets = ", ".join(f"{c} = u.{c}::jsonb" if c in _JSON else f"{c} = u.{c}" for c in COLUMNS)
     table = StandingsSnapshotRow._meta.db_table
     with connection.cursor() as cursor:
         cursor.execute(

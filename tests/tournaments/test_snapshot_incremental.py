@@ -79,7 +79,7 @@ def _row(reg_id: int, rank: int, name: str, points: int) -> SimpleNamespace:
     return SimpleNamespace(
         player=str(reg_id), rank=rank, name=name, points=points, wins=0, losses=0, draws=0,
         byes=0, games=0, opponents_points=points * 2, tiebreaks={"fewer_losses": 0},
-        explanation="",
+        explanation_items=[], names={},
     )  # fmt: skip
 
 

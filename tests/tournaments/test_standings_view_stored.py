@@ -68,13 +68,17 @@ def test_a_confirmed_result_of_the_running_round_is_kept_out(second_round_paired
 
 
 def test_another_language_gets_its_own_explanations(second_round_paired):
+    """The snapshot keeps explanations as items: a Spanish reader gets the stored rows,
+    put in Spanish words, equal to a recomputation in Spanish."""
     _director, event, _rnd = second_round_paired
-    services.snapshot_state(event)
+    services.snapshot_state(event)  # built in the site's language
     with translation.override("es"):
         stored = services.standings_view(event, stored=True)
         computed = services.standings_view(event)
-    assert isinstance(stored.rows, list)
-    assert _lines(stored.rows) == _lines(computed.rows)
+        assert not isinstance(stored.rows, list)  # read from the snapshot
+        assert _lines(stored.rows) == _lines(computed.rows)
+        words = " ".join(r.explanation for r in stored.rows)
+    assert "empatado" in words, words
 
 
 def test_signed_in_page_shows_the_stored_rows(client, second_round_paired):
@@ -83,3 +87,41 @@ def test_signed_in_page_shows_the_stored_rows(client, second_round_paired):
     page = client.get(f"/events/{event.slug}/standings/").content.decode()
     first = services.standings_view(event).rows[0]
     assert first.name in page and "After 2 closed rounds" in page
+
+
+def test_the_provisional_rows_come_from_the_snapshot(second_round_paired):
+    """With round 3 running and one of its results confirmed, the snapshot holds exactly
+    the provisional standings: the page reads them, a page at a time, never recomputed."""
+    director, event, rnd = second_round_paired
+    play_table(director, rnd.tables.filter(is_bye=False).first())
+    stored = services.standings_view(event, stored=True)
+    computed = services.standings_view(event)
+    assert not isinstance(stored.provisional, list)
+    assert _lines(stored.provisional) == _lines(computed.provisional)
+
+
+def test_the_provisional_table_is_paged(client, monkeypatch, second_round_paired):
+    director, event, rnd = second_round_paired
+    play_table(director, rnd.tables.filter(is_bye=False).first())
+    monkeypatch.setattr("tournaments.views.public.STANDINGS_PER_PAGE", 3)
+    first = client.get(f"/events/{event.slug}/standings/").content.decode()
+    assert "provisional_page=2" in first and "Page 1 of 3" in first
+    last = client.get(f"/events/{event.slug}/standings/?provisional_page=3").content.decode()
+    provisional = services.standings_view(event).provisional
+    assert provisional[-1].name in last.split("Provisional")[1]
+    assert provisional[0].name not in last.split("Provisional")[1]
+
+
+def test_the_standings_api_speaks_the_readers_language(second_round_paired):
+    """The stored rows keep their explanation as items: the API puts them in the words of
+    each reader (Accept-Language), English and Spanish from the same snapshot."""
+    from django.test import Client
+
+    _director, event, _rnd = second_round_paired
+    url = f"/api/v1/events/{event.slug}/standings/"
+    english = Client().get(url).json()["results"]
+    spanish = Client(HTTP_ACCEPT_LANGUAGE="es").get(url).json()["results"]
+    assert [r["registration"] for r in english] == [r["registration"] for r in spanish]
+    assert any("tied on" in r["explanation"] for r in english)
+    assert any("empatado" in r["explanation"] for r in spanish)
+    assert not any("tied on" in r["explanation"] for r in spanish)

@@ -35,7 +35,6 @@ from tournaments.api.export_serializers import EventExportSerializer
 from tournaments.api.filters import PenaltyFilter
 from tournaments.models import Event, Penalty
 from tournaments.services.director_options import director_options, option_words
-from tournaments.services.snapshot import snapshot_rows, snapshot_state
 
 
 @extend_schema(tags=TAG, parameters=[SLUG])
@@ -47,14 +46,8 @@ class Standings(generics.ListAPIView):
     def get_queryset(self) -> Any:
         if getattr(self, "swagger_fake_view", False):
             return []
-        # The stored standings (services.snapshot): one page of rows per request.
         event = event_for(self.request, self.kwargs["slug"])
-        if event.status == Event.Status.FINISHED and event.playoff_matches.exists():
-            # A top cut orders the final standings by playoff places (RULES.md §3 "Top cut").
-            q = self.request.query_params.get("q", "").strip().casefold()
-            return [r for r in services.final_rows(event) if q in r.name.casefold()]
-        snapshot_state(event)
-        return snapshot_rows(event, self.request.query_params.get("q", "").strip())
+        return services.standings_rows(event, self.request.query_params.get("q", ""))
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         page = self.paginate_queryset(self.get_queryset())

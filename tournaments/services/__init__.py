@@ -90,7 +90,7 @@ from tournaments.services.standings_input import (
     standing_games,
     standing_registrations,
 )
-from tournaments.services.standings_view import StandingsView, standings_view
+from tournaments.services.standings_view import StandingsView, standings_rows, standings_view
 from tournaments.services.table_actions import (
     TableActions,
     confirm_blocker,
@@ -172,6 +172,7 @@ __all__ = [
     "standing_games",
     "standing_registrations",
     "standings_page",
+    "standings_rows",
     "standings_view",
     "start_round_clock",
     "table_actions",

@@ -17,7 +17,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from tournaments.models import Event
-from tournaments.services.standings_input import load_standing_inputs
+from tournaments.services.standings_input import counted_player_counts
 
 MIN_PLAYERS = 5  # 000 Part VI §3 "Sanctioning": at least 5 players
 MIN_PLAYERS_MULTIPLAYER = 12  # ... "12 for multi-player"
@@ -78,14 +78,12 @@ def approved_event_ids(event_ids: Iterable[int]) -> set[int]:
 def events_sanctioning(**event_filter: Any) -> dict[int, Sanctioning]:
     """Sanctioning of every event matched by ``event_filter``, in a few queries. Players
     are those the standings count: everyone still in, and everyone who played."""
-    inputs = load_standing_inputs(**event_filter)
+    counted = counted_player_counts(**event_filter)
     rows = list(Event.objects.filter(**event_filter).values_list("pk", "sanctioned", "multiplayer"))
     approved = approved_event_ids(pk for pk, sanctioned, _ in rows if sanctioned)
     out = {}
     for pk, sanctioned, multiplayer in rows:
-        given = inputs.get(pk)
-        players = len(given.players) if given else 0
-        out[pk] = sanctioning_for(sanctioned, multiplayer, players, pk in approved)
+        out[pk] = sanctioning_for(sanctioned, multiplayer, counted.get(pk, 0), pk in approved)
     return out
 
 

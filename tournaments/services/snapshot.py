@@ -17,12 +17,11 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from django.conf import settings
 from django.core.paginator import Page, Paginator
 from django.db import connection, transaction
 from django.db.models import F, Model, Prefetch, QuerySet
 from django.db.models.signals import post_delete, post_save
-from django.utils import timezone, translation
+from django.utils import timezone
 
 from tournaments import page_cache, signals
 from tournaments.models import (
@@ -81,10 +80,8 @@ def rebuild_snapshot(event: Event | int, *, force: bool = False) -> SnapshotStat
         header = _header(event_id)
         if header.stale or force or header.built_at is None:
             event_obj = event if isinstance(event, Event) else Event.objects.get(pk=event_id)
-            # In the site's language whoever triggers it (a task, a Spanish reader):
-            # standings_view serves these explanations only to readers of that language.
-            with translation.override(settings.LANGUAGE_CODE):
-                rows = event_standings(event_obj, registrations=False)
+            # Explanations are stored as items, put in words in each reader's language.
+            rows = event_standings(event_obj, registrations=False)
             written = store_rows(event_id, rows)
             header.version += 1
             header.stale = False

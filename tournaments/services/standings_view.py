@@ -13,9 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.conf import settings
-from django.utils.translation import get_language
-
 from tournaments.models import Event, Round, Table
 from tournaments.services.final_places import final_rows
 from tournaments.services.snapshot import snapshot_rows, snapshot_state
@@ -29,7 +26,8 @@ class StandingsView:
     rows: Sequence[StandingRow] | Any
     closed_rounds: int  # the rows count exactly the results of rounds 1..closed_rounds
     final: bool
-    provisional: list[StandingRow] = field(default_factory=list)  # with the running round
+    # With the running round's confirmed results: StandingRows or the snapshot's rows.
+    provisional: Sequence[StandingRow] | Any = field(default_factory=list)
     provisional_round: int | None = None  # the round whose confirmed results they add
 
 
@@ -50,7 +48,8 @@ def standings_view(event: Event, *, stored: bool = False) -> StandingsView:
     if not event.rounds.exists():
         return StandingsView(rows=[], closed_rounds=0, final=False)
     if event.status == Event.Status.FINISHED:
-        rows = final_rows(event)  # with a top cut: the playoff places first
+        # With a top cut: the playoff places first.
+        rows = standings_rows(event) if stored else final_rows(event)
         return StandingsView(rows=rows, closed_rounds=event.rounds.count(), final=True)
     closed = closed_through(event)
     later = Table.objects.filter(
@@ -58,18 +57,32 @@ def standings_view(event: Event, *, stored: bool = False) -> StandingsView:
     )
     counts_later = later.exists()
     view = StandingsView(rows=[], closed_rounds=closed, final=False)
-    if stored and not counts_later and _snapshot_speaks(get_language()):
+    if stored and not counts_later:
         snapshot_state(event)  # rebuilds a stale one first
         view.rows = snapshot_rows(event)
     else:
         view.rows = event_standings(event, through_round=closed)
-    running = event.rounds.filter(number__gt=closed).order_by("number").first()
+    later_rounds = list(event.rounds.filter(number__gt=closed).order_by("number"))
+    running = later_rounds[0] if later_rounds else None
     if running is not None and running.tables.filter(status=Table.Status.CONFIRMED).exists():
-        view.provisional = event_standings(event, through_round=running.number)
         view.provisional_round = running.number
+        if stored and len(later_rounds) == 1:
+            # Every confirmed result is of rounds 1..running: the snapshot holds exactly
+            # the provisional standings, so only the closed rounds' rows are computed.
+            snapshot_state(event)
+            view.provisional = snapshot_rows(event)
+        else:
+            view.provisional = event_standings(event, through_round=running.number)
     return view
 
 
-def _snapshot_speaks(language: str | None) -> bool:
-    """The snapshot's explanations are written in the site's language (rebuild_snapshot)."""
-    return (language or settings.LANGUAGE_CODE).split("-")[0] == settings.LANGUAGE_CODE
+def standings_rows(event: Event, q: str = "") -> Sequence[StandingRow] | Any:
+    """The standings after every confirmed result, as the API lists them and a finished
+    event's page shows them: a finished event with a top cut in final places (RULES.md §3
+    "Top cut"), else the stored snapshot, searchable by name (``q``)."""
+    q = (q or "").strip()
+    if event.status == Event.Status.FINISHED and event.playoff_matches.exists():
+        folded = q.casefold()
+        return [row for row in final_rows(event) if folded in row.name.casefold()]
+    snapshot_state(event)  # rebuilds a stale one first
+    return snapshot_rows(event, q)

@@ -20,11 +20,11 @@ render_standing_explanation) and linear: a few items per row whatever the size o
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .explain import SHOWN, render_standing_explanation
+from .explain import SHOWN, named_players, render_standing_explanation
 from .tiebreaks import (
     DEFAULT_TIEBREAKS,
     TIEBREAKS,
@@ -52,6 +52,7 @@ __all__ = [
     "Tiebreak",
     "Wins",
     "compute_standings",
+    "named_players",
     "render_standing_explanation",
 ]
 
@@ -83,12 +84,15 @@ class StandingRow:
     winner: bool = False  # first place after every tiebreak (never an ejected player)
     shares_first: bool = False  # a winner who shares first place with another player
     _explanation: str | None = field(default=None, repr=False, compare=False)
+    # Player id -> name for the explanation's words; rendered only when read, in the
+    # reader's language (a page shows 50 rows of 10,000).
+    names: Mapping[str, str] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def explanation(self) -> str:
-        """The explanation in words, players by id (render_standing_explanation for names)."""
+        """The explanation in words, players by name when ``names`` holds them, else by id."""
         if self._explanation is None:
-            return render_standing_explanation(self.explanation_items, {})
+            return render_standing_explanation(self.explanation_items, self.names)
         return self._explanation
 
     @explanation.setter
@@ -106,29 +110,34 @@ def _records(players: Sequence[str], games: Sequence[StandingGame]) -> dict[str,
     records = {p: Record() for p in sorted(set(players), key=id_order)}
     try:
         for game in games:
+            points = game.points
             if game.is_bye:
-                for p, pts in game.points.items():
+                for p, pts in points.items():
                     records[p].points += pts
                     records[p].byes += 1
-                continue
-            outcome = game.outcome
-            seated = tuple(game.points)
-            two = len(seated) == 2  # nearly every table: the other player is the one left
-            for i, (p, pts) in enumerate(game.points.items()):
-                r = records[p]
-                r.points += pts
-                others = (seated[1 - i],) if two else tuple(o for o in seated if o != p)
-                result = outcome.get(p)
-                r.tables.append((pts, others, result == "win"))
-                if result == "win":
-                    r.wins += 1
-                elif result == "loss":
-                    r.losses += 1
-                elif result == "draw":
-                    r.draws += 1
+            elif len(points) == 2:  # nearly every table: the other player is the one left
+                (a, pa), (b, pb) = points.items()
+                _tally(records[a], pa, (b,), game.outcome.get(a))
+                _tally(records[b], pb, (a,), game.outcome.get(b))
+            else:
+                seated = tuple(points)
+                for p, pts in points.items():
+                    others = tuple(o for o in seated if o != p)
+                    _tally(records[p], pts, others, game.outcome.get(p))
     except KeyError as exc:
         raise ValueError(f"round {game.round_number}: unknown player {exc.args[0]}") from None
     return records
+
+
+def _tally(r: Record, pts: int, others: tuple[str, ...], result: str | None) -> None:
+    r.points += pts
+    r.tables.append((pts, others, result == "win"))
+    if result == "win":
+        r.wins += 1
+    elif result == "loss":
+        r.losses += 1
+    elif result == "draw":
+        r.draws += 1
 
 
 def compute_standings(

@@ -133,6 +133,16 @@ _RENDERERS: dict[str, Callable[[Item, Namer], str]] = {
 }
 
 
+def named_players(items: Sequence[Item]) -> list[str]:
+    """The player ids an explanation names (small tied groups only, at most SHOWN each):
+    what a stored row must keep names for to be rendered later."""
+    out: list[str] = []
+    for item in items:
+        out.extend(item.get("players") or ())
+        out.extend(p for p, _v in item.get("shown") or ())
+    return out
+
+
 def render_standing_explanation(items: Sequence[Item], names: Mapping[str, str]) -> str:
     """Why a row stands where it does, in words (`names`: player id -> name)."""
 

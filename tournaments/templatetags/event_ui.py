@@ -3,12 +3,14 @@ internal keys (audit actions, rule readings) so no page shows a key or a model l
 
 from __future__ import annotations
 
+import functools
 import re
 from datetime import datetime
 from typing import Any
 
 import segno
 from django import template
+from django.http import QueryDict
 from django.utils import formats, timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
@@ -62,16 +64,30 @@ def minutes_left(seconds: int | None) -> str:
 
 
 @register.simple_tag(takes_context=True)
+def page_query(context: template.Context, param: str | None, number: int) -> str:
+    """The current address with one paging parameter (``param``, default "page") set."""
+    request = context.get("request")
+    params = request.GET.copy() if request is not None else QueryDict(mutable=True)
+    params[param or "page"] = str(number)
+    return "?" + params.urlencode()
+
+
+@register.simple_tag(takes_context=True)
 def qr(context: template.Context, url: str, label: str = "") -> SafeString:
     """An inline SVG QR code for `url` (made absolute with the request's host)."""
     request = context.get("request")
     target = request.build_absolute_uri(url) if request is not None else url
-    svg = segno.make(target, error="m").svg_inline(scale=3, border=2, omitsize=True)
     return format_html(
         '<span class="qr" role="img" aria-label="{}">{}</span>',
         label or _("QR code for %(url)s") % {"url": target},
-        mark_safe(svg),  # segno's own SVG markup, built from the URL only
+        mark_safe(_qr_svg(target)),  # segno's own SVG markup, built from the URL only
     )
+
+
+@functools.lru_cache(maxsize=512)
+def _qr_svg(target: str) -> str:
+    # Encoding is a third of the event page's time; a page shows the same few addresses.
+    return segno.make(target, error="m").svg_inline(scale=3, border=2, omitsize=True)
 
 
 # Words for the audit trail's actions and objects (they are stored as keys and model labels).

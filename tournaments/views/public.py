@@ -44,10 +44,13 @@ def event_list(request: HttpRequest) -> HttpResponse:
 
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(request, slug)
-    regs = event.registrations.select_related("player").order_by("player__display_name")
+    query = (request.GET.get("q") or "").strip()
+    players = presenters.registrations_page(event, request.GET.get("page"), query)
     context = {
         "event": event,
-        "registrations": regs,
+        "registrations": players.object_list,
+        "page": players,
+        "q": query,
         "counts": presenters.player_counts(event),
         "rounds": event.rounds.order_by("number"),
         "rounds_total": services.rounds_total(event),
@@ -114,13 +117,17 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     if response is None:
         view = services.standings_view(event, stored=True)
         page = Paginator(view.rows, STANDINGS_PER_PAGE).get_page(request.GET.get("page"))
+        provisional = Paginator(view.provisional, STANDINGS_PER_PAGE).get_page(
+            request.GET.get("provisional_page")
+        )
         response = page_cache.store_page(
             key,
             render(
                 request,
                 "tournaments/standings.html",
                 {"event": event, "rows": page.object_list, "page": page,
-                 "closed_rounds": view.closed_rounds, "provisional": view.provisional,
+                 "closed_rounds": view.closed_rounds, "provisional": provisional.object_list,
+                 "provisional_page": provisional,
                  "provisional_round": view.provisional_round,
                  "tiebreaks": services.tiebreak_labels(event)},
             ),
