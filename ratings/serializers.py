@@ -43,7 +43,9 @@ class LeagueRowSerializer(serializers.Serializer):
     draws = serializers.IntegerField()
     points = serializers.IntegerField(help_text="Tournament points in the season's events.")
     history = serializers.ListField(
-        child=serializers.IntegerField(), help_text="Ratings through the season."
+        child=serializers.IntegerField(),
+        help_text="Ratings through the season: the rating before the first of the "
+        "latest 100 changes, then after each of them.",
     )
 
 

@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date
-from operator import itemgetter
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, Max, Q, Sum
-from django.db.models.functions import Greatest
+from django.db.models import Count, F, Max, Q, Sum, Window
+from django.db.models.functions import Greatest, RowNumber
 from django.utils.translation import gettext as _
 
 from core.errors import NotFound, ServiceError
@@ -26,6 +25,8 @@ from tournaments.models import GameSystem, Player, Seat
 
 PAGE_SIZE = 100
 MAX_PAGE_SIZE = 500
+# A row's sparkline (and the API's "history") shows at most this many latest changes.
+HISTORY_POINTS = 100
 
 # Sort keys people may ask for, and the row attribute they sort on. Rank is the
 # season peak first (000 Part VI §3: the peak decides championship placement),
@@ -163,7 +164,9 @@ def _all_rows(game: str, starts_on: date | None, ends_on: date | None) -> list[l
     if not rows:
         return []
     events: dict[int, int] = defaultdict(int)
-    for pid, _event in ledger.values_list("player_id", "event_id").distinct():
+    for pid, _event in (
+        ledger.values_list("player_id", "event_id").distinct().iterator(chunk_size=20_000)
+    ):
         events[pid] += 1
     event_ids = ledger.values("event_id").distinct()
     bye_points = dict(
@@ -231,27 +234,20 @@ def standings(
             _("page starts at 1; page_size is 1 to %(max)s.") % {"max": MAX_PAGE_SIZE}
         )
     q = (q or "").strip()[:100]
-    if key == "rank" and not descending and not q:
-        # The common page (rank order, no search) reads only its own chunk of the cache.
-        start = (page_no - 1) * size
-        page_rows, total = league_table.ranked_slice(game, starts_on, ends_on, start, start + size)
-        return _paged(game, starts_on, ends_on, page_rows, total, total, page_no, size,
-                      "rank", q, with_history, offset=start)  # fmt: skip
-    rows = league_rows(game, starts_on, ends_on)
-    total = len(rows)
-    if q:
-        needle = q.casefold()
-        rows = [r for r in rows if needle in r[NAME].casefold()]
-    if key != "rank" or descending:
-        rows = list(rows)  # never reorder the cached list
-        index = FIELD_INDEX[key]
-        if key == "name":
-            rows.sort(key=lambda r: (r[NAME].casefold(), r[RANK]), reverse=descending)
-        else:
-            # Ties keep the rank order whichever way the column is sorted (stable sort).
-            rows.sort(key=itemgetter(index), reverse=descending)
-    return _paged(game, starts_on, ends_on, rows, len(rows), total, page_no, size,
-                  ("-" if descending else "") + key, q, with_history)  # fmt: skip
+    # The cached table in chunks: a page reads only the rows it shows (ratings.league_table).
+    start = (page_no - 1) * size
+    page_rows, count, total = league_table.page(
+        game,
+        starts_on,
+        ends_on,
+        key=key,
+        descending=descending,
+        q=q,
+        start=start,
+        stop=start + size,
+    )
+    return _paged(game, starts_on, ends_on, page_rows, count, total, page_no, size,
+                  ("-" if descending else "") + key, q, with_history, offset=start)  # fmt: skip
 
 
 def _paged(
@@ -299,11 +295,17 @@ def attach_history(
     rows: list[StandingRow], game: str, starts_on: date | None, ends_on: date | None
 ) -> None:
     """Each row's ratings through the season: the rating entering his first season
-    game, then after every rated game and bonus."""
+    game, then after every rated game and bonus; for a player with more than
+    HISTORY_POINTS of them, only the latest HISTORY_POINTS (a page row stays bounded)."""
     by_player: dict[int, list[int]] = defaultdict(list)
+    latest = Window(
+        RowNumber(), partition_by=[F("player_id")], order_by=[F("step").desc(), F("id").desc()]
+    )
     entries = (
         _ledger(game, starts_on, ends_on)
         .filter(player_id__in=[r.player_id for r in rows])
+        .annotate(back=latest)
+        .filter(back__lte=HISTORY_POINTS)
         .order_by("player_id", "step", "id")
         .values_list("player_id", "before", "after")
     )

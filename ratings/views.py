@@ -140,12 +140,14 @@ def _pager(table: Standings) -> dict[str, object]:
 def season_detail(request: HttpRequest, slug: str) -> HttpResponse:
     season = get_object_or_404(Season, slug=slug)
     context = _standings_context(request, season.game, season.starts_on, season.ends_on)
+    waiting, waiting_total = approval.waiting_in_season(season)
     context.update(
         {
             "season": season,
             "title": season.name,
             "game_label": season.get_game_display(),
-            "waiting": approval.waiting_in_season(season),
+            "waiting": waiting,
+            "waiting_more": waiting_total - len(waiting),
         }
     )
     return render(request, "ratings/standings.html", context)

@@ -114,10 +114,17 @@ def waiting_count(user: Any) -> int:
     return _for_staff(user, waiting=True).count()
 
 
-def waiting_in_season(season: Season) -> list[Event]:
-    """The league page's "waiting for the league's approval" list (public events only)."""
+# The league page lists this many waiting events at most (oldest first), then a count.
+WAITING_SHOWN = 50
+
+
+def waiting_in_season(season: Season) -> tuple[list[Event], int]:
+    """The league page's "waiting for the league's approval" list (public events only):
+    the oldest WAITING_SHOWN events, and how many wait in all."""
     qs = _sanctioned().filter(league_approval__isnull=True, game=season.game)
-    return list(qs.filter(_date_in(season.starts_on, season.ends_on)))
+    qs = qs.filter(_date_in(season.starts_on, season.ends_on))
+    shown = list(qs[:WAITING_SHOWN])
+    return shown, (len(shown) if len(shown) < WAITING_SHOWN else qs.count())
 
 
 @dataclass(frozen=True)

@@ -199,3 +199,14 @@ def test_rated_only_when_sanctioned_at_the_minimum_and_approved(
         else "awaiting_approval"
     )
     assert s.code == expected
+
+
+def test_the_league_page_lists_a_bounded_number_of_waiting_events(client, monkeypatch):
+    monkeypatch.setattr(approval, "WAITING_SHOWN", 2)
+    season = _season()
+    events = [_played(starts_at=BASE + timedelta(days=i), approved=False)[0] for i in range(3)]
+    shown, total = approval.waiting_in_season(season)
+    assert shown == events[:2] and total == 3
+    league = client.get(season.get_absolute_url()).content.decode()
+    assert events[1].name in league and events[2].name not in league
+    assert "and 1 more event" in league

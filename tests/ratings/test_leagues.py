@@ -243,3 +243,15 @@ def test_league_tables_are_rebuilt_in_the_cache_after_a_write(
     rows = cache.get(key)
     assert rows is not None and {r[1] for r in rows} == {a.pk, b.pk}
     assert cache.get(f"ratings:league:lore:None:None:{ledger_version('lore')}") is not None
+
+
+def test_a_rows_history_keeps_only_its_latest_points(league, monkeypatch):
+    from ratings import standings as league_module
+
+    a = league["players"][0]
+    full = standings("lore").rows
+    frodo = next(r for r in full if r.player_id == a.pk).history
+    assert len(frodo) > 3  # every game and bonus of both seasons, plus the rating entering them
+    monkeypatch.setattr(league_module, "HISTORY_POINTS", 2)
+    short = next(r for r in standings("lore").rows if r.player_id == a.pk).history
+    assert short == frodo[-3:]
