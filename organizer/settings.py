@@ -274,7 +274,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 # Whitenoise serves STATIC_ROOT after collectstatic; in development it finds the files itself.
 WHITENOISE_USE_FINDERS = DEBUG
 STATICFILES_DIRS = [BASE_DIR / "static"]

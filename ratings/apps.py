@@ -7,16 +7,21 @@ class RatingsConfig(AppConfig):
 
     def ready(self) -> None:
         # Receivers live in services; tournaments only knows its own signals.
-        from django.db.models.signals import post_delete
+        from django.db.models.signals import post_delete, post_save
 
         from ratings import services
+        from ratings.models import EventApproval
         from ratings.services import operations, playoff_receivers
-        from ratings.services.approval import approved_ids
+        from ratings.services.approval import approved_ids, on_approval_changed
         from tournaments import signals
         from tournaments.models import Event
         from tournaments.services.sanctioning import register_approval_check
 
         register_approval_check(approved_ids)
+        for name, signal in (("saved", post_save), ("deleted", post_delete)):
+            signal.connect(
+                on_approval_changed, sender=EventApproval, dispatch_uid=f"ratings.approval_{name}"
+            )
         signals.round_closed.connect(services.on_round_closed, dispatch_uid="ratings.round_closed")
         signals.event_finished.connect(
             services.on_event_finished, dispatch_uid="ratings.event_finished"

@@ -30,6 +30,17 @@ def _isolated_cache():
 
 
 @pytest.fixture(autouse=True)
+def _site_language_after_each_test():
+    """A request in another language (Accept-Language) leaves that language active in the
+    thread (LocaleMiddleware activates it; a page served from the visitor cache never
+    reaches the middleware to switch back): the next test starts in the site's language."""
+    from django.utils import translation
+
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
 def _tasks_run_in_the_test_unless_marked_worker(request):
     """With Redis configured, tasks would go to the shared CI worker, which works on
     another database than this test process's transaction. Tests marked `worker`

@@ -33,7 +33,7 @@ PARAMS = ("round", "page", "per_page", "page_size", "provisional_page")
 # (the bump is best effort) must not keep an old page for long.
 OUTER_SECONDS = 120
 _PATH = re.compile(
-    r"^/(?:api/v1/)?events/(?P<slug>[-\w]+)/(?:standings|pairings|rounds/\d+/tables)/$"
+    r"^/(?:api/v1/)?events/(?P<slug>[-\w]+)/(?:standings/|pairings/|rounds/\d+/tables/)?$"
 )
 _ATTR = "_visitor_cacheable"
 
@@ -96,7 +96,7 @@ def _generation(slug: str) -> int:
 
 
 class VisitorPageMiddleware:
-    """Serve a visitor's standings or pairings page (and the standings API) from the cache
+    """Serve a visitor's event, standings or pairings page (and the standings API) from the cache
     before sessions, authentication and the view run. Only requests without a session or
     message cookie qualify, and only responses the view marked (``visitor_cacheable``)
     are stored, so a person who is signed in always gets his own page. A CSRF cookie is

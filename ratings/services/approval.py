@@ -25,6 +25,7 @@ from audit.services import record
 from core.errors import NotAllowed, NotFound, ServiceError
 from ratings.models import EventApproval, LeagueStaff, RatingEntry, ReplayJob, Season
 from ratings.services.loading import event_date
+from tournaments import page_cache
 from tournaments.models import Event, Round
 
 PERMISSION = "ratings.approve_event"
@@ -159,6 +160,16 @@ def _event(slug: str) -> Event:
 def _check(user: Any, event: Event) -> None:
     if not is_league_staff(user, event):
         raise NotAllowed(_("Only the league's staff can approve or withdraw rated events."))
+
+
+def on_approval_changed(sender: Any, instance: EventApproval, **kwargs: Any) -> None:
+    """The event page says whether the event is rated: whatever saved or deleted the
+    approval (this module, the admin), a visitor's stored copy is old, now and again once
+    the change commits (a copy stored meanwhile shows the old answer)."""
+    slug = Event.objects.filter(pk=instance.event_id).values_list("slug", flat=True).first()
+    if slug:
+        page_cache.bump_generation([slug])
+        transaction.on_commit(lambda: page_cache.bump_generation([slug]))
 
 
 def approve(user: Any, slug: str) -> tuple[EventApproval, ReplayJob | None]:

@@ -97,6 +97,8 @@ def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
         WEB_WORKERS="1",
         SQLITE_PATH=str(tmp_path / "site.sqlite3"),
         RUN_DIR=str(tmp_path / "run"),
+        # Its own collected files: the suite's other workers read the project's manifest.
+        STATIC_ROOT=str(tmp_path / "static"),
         **extra,
     )
     return env

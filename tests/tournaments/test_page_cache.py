@@ -84,3 +84,37 @@ def test_a_visitor_can_switch_language_from_a_stored_page():
     switched = visitor.post("/language/", {"language": "es", "next": url})
     assert switched.status_code == 302
     assert visitor.get(url)["Content-Language"] == "es"
+
+
+def test_a_visitor_gets_the_stored_event_page_until_the_event_changes(django_assert_num_queries):
+    """The event page is the same for every visitor: stored, then served without a query,
+    and renewed by any change to its players (a drop here) or a league's approval."""
+    from ratings.services.approval import approve, withdraw
+
+    director, event, _rnd = _event()
+    url = f"/events/{event.slug}/"
+    first = Client().get(url)
+    assert first.status_code == 200
+    with django_assert_num_queries(0):
+        assert Client().get(url).content == first.content
+    reg = event.registrations.order_by("pk").first()
+    services.drop(director, reg)
+    dropped = Client().get(url).content.decode()
+    assert dropped != first.content.decode() and "dropped" in dropped
+    # A search is never stored; a signed-in person gets his own page.
+    assert "No player matches" in Client().get(url, {"q": "nobody"}).content.decode()
+    signed_in = Client()
+    signed_in.force_login(director)
+    assert b'action="/accounts/logout/"' in signed_in.get(url).content
+    # The league's approval is on the page ("waiting for the league's approval").
+    event.sanctioned = True
+    event.save()
+    waiting = Client().get(url).content.decode()
+    assert "waiting for the league" in waiting
+    staff = make_user()
+    staff.is_superuser = True
+    staff.save(update_fields=["is_superuser"])
+    approve(staff, event.slug)
+    assert "waiting for the league" not in Client().get(url).content.decode()
+    withdraw(staff, event.slug)
+    assert "waiting for the league" in Client().get(url).content.decode()

@@ -68,7 +68,12 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         else None,
         "decklist_submit": url_or_none("decklist-submit", event.slug),
     }
-    return render(request, "tournaments/event_detail.html", context)
+    response = render(request, "tournaments/event_detail.html", context)
+    if not request.user.is_authenticated:
+        # What every visitor sees; any change to the event, its players or rounds (and a
+        # league's approval) moves the event's generation on (tournaments.page_cache).
+        page_cache.visitor_cacheable(response)
+    return response
 
 
 def pairings(request: HttpRequest, slug: str) -> HttpResponse:
