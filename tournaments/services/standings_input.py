@@ -27,12 +27,18 @@ from tournaments.standings import (
 class SeatRow(NamedTuple):
     event_id: int
     table_id: int
-    round_number: int
+    round_id: int
     is_bye: bool
-    status: str
     registration_id: int
     points: int | None
     outcome: str
+
+
+class TableFacts(NamedTuple):
+    """What the seats do not carry: each round's number and the tables not confirmed."""
+
+    round_numbers: dict[int, int]  # round id -> number
+    unconfirmed: set[int]  # table ids
 
 
 class RegistrationRow(NamedTuple):
@@ -65,35 +71,42 @@ def counts_as_player(dropped: bool, ejected: bool, seated: bool) -> bool:
 def build_standing_inputs(
     seat_rows: Iterable[SeatRow | tuple[Any, ...]],
     registration_rows: Iterable[RegistrationRow],
+    facts: TableFacts,
     through_round: int | None = None,
 ) -> dict[int, StandingInput]:
     """Per event: confirmed tables in round and table order, seats in position order
     (``seat_rows`` must come ordered by table id and position), and who counts.
     ``through_round``: only the results of rounds up to it ("after N rounds" counts
     exactly those rounds' results)."""
-    seated: dict[int, set[int]] = defaultdict(set)
+    registrations = sorted(registration_rows, key=lambda r: r.registration_id)
+    # Only a player who dropped or was ejected needs to be seen at a table to count.
+    out_ids = {r.registration_id for r in registrations if r.dropped or r.ejected}
+    seated: set[int] = set()
     tables: dict[int, list[StandingGame]] = defaultdict(list)
-    confirmed = Table.Status.CONFIRMED
     ids: dict[int, str] = {}  # one str per player, not one per seat (140,000 at 10,000 × 14)
     last_table, game = None, None
     # Positional unpacking: plain tuples from values_list or SeatRows, the same order.
-    for event_id, table_id, round_number, is_bye, status, reg_id, points, outcome in seat_rows:
-        seated[event_id].add(reg_id)
-        if status != confirmed or (through_round is not None and round_number > through_round):
-            continue
+    for event_id, table_id, round_id, is_bye, reg_id, points, outcome in seat_rows:
+        if reg_id in out_ids:
+            seated.add(reg_id)
         if table_id != last_table:  # seats of one table come together
-            last_table = table_id
-            game = StandingGame(round_number=round_number, points={}, outcome={}, is_bye=is_bye)
-            tables[event_id].append(game)
+            last_table, game = table_id, None
+            number = facts.round_numbers[round_id]
+            if table_id not in facts.unconfirmed and (
+                through_round is None or number <= through_round
+            ):
+                game = StandingGame(round_number=number, points={}, outcome={}, is_bye=is_bye)
+                tables[event_id].append(game)
+        if game is None:
+            continue
         pid = ids.get(reg_id)
         if pid is None:
             pid = ids[reg_id] = str(reg_id)
-        game.points[pid] = points or 0  # type: ignore[union-attr]
-        game.outcome[pid] = outcome  # type: ignore[union-attr]
+        game.points[pid] = points or 0
+        game.outcome[pid] = outcome
     out: dict[int, StandingInput] = defaultdict(StandingInput)
-    for reg in sorted(registration_rows, key=lambda r: r.registration_id):
-        is_seated = reg.registration_id in seated[reg.event_id]
-        if counts_as_player(reg.dropped, reg.ejected, is_seated):
+    for reg in registrations:
+        if counts_as_player(reg.dropped, reg.ejected, reg.registration_id in seated):
             out[reg.event_id].players.append((reg.registration_id, reg.player_id))
             if reg.ejected:
                 out[reg.event_id].ejected.add(str(reg.registration_id))
@@ -114,23 +127,20 @@ def load_standing_inputs(
     two small queries): at 10,000 players × 14 rounds the joined, sorted read of 140,000
     seats cost the database twice as much."""
     prefixed = {f"event__{k}": v for k, v in event_filter.items()}
-    numbers = dict(Round.objects.filter(**prefixed).values_list("pk", "number"))
-    unconfirmed = dict(
-        Table.objects.filter(**{f"round__{k}": v for k, v in prefixed.items()})
-        .exclude(status=Table.Status.CONFIRMED)
-        .values_list("pk", "status")
+    facts = TableFacts(
+        dict(Round.objects.filter(**prefixed).values_list("pk", "number")),
+        set(
+            Table.objects.filter(**{f"round__{k}": v for k, v in prefixed.items()})
+            .exclude(status=Table.Status.CONFIRMED)
+            .values_list("pk", flat=True)
+        ),
     )
-    confirmed = Table.Status.CONFIRMED
     seat_rows = (
-        (event_id, table_id, numbers[round_id], is_bye, unconfirmed.get(table_id, confirmed),
-         reg_id, points, outcome)
-        for event_id, table_id, round_id, is_bye, reg_id, points, outcome in (
-            Seat.objects.filter(**prefixed)
-            .order_by("table_id", "position")
-            .values_list("event_id", "table_id", "round_id", "is_bye", "registration_id",
-                         "points", "outcome")
-            .iterator(chunk_size=20_000)
-        )
+        Seat.objects.filter(**prefixed)
+        .order_by("table_id", "position")
+        .values_list("event_id", "table_id", "round_id", "is_bye", "registration_id", "points",
+                     "outcome")
+        .iterator(chunk_size=20_000)
     )  # fmt: skip
     registration_rows = [
         RegistrationRow(*values)
@@ -138,7 +148,7 @@ def load_standing_inputs(
             "event_id", "pk", "player_id", "dropped", "ejected"
         )
     ]
-    return build_standing_inputs(seat_rows, registration_rows, through_round)
+    return build_standing_inputs(seat_rows, registration_rows, facts, through_round)
 
 
 def standing_input(event: Event, through_round: int | None = None) -> StandingInput:
