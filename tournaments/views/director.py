@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -15,6 +16,10 @@ from tournaments import extensions, presenters, round_clock, services
 from tournaments.forms import EventForm, PenaltyForm, WalkinForm
 from tournaments.models import Event, Penalty, Registration, Round, Table
 from tournaments.views.common import event_or_404, game_info, run_service, to_int, url_or_none
+
+# A director's page stays a page at 10,000 players: tables and players a page at a time.
+TABLES_PER_PAGE = 50
+PLAYERS_PER_PAGE = 100
 
 
 @login_required
@@ -65,12 +70,18 @@ def _round_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     shown_number = to_int(request.GET.get("round")) or (current.number if current else None)
     shown = next((r for r in rounds if r.number == shown_number), current)
     tables = services.round_tables(shown) if shown else []
+    for i, table in enumerate(tables):
+        table.page_number = i // TABLES_PER_PAGE + 1  # where "needs you" links find it
+    query = (request.GET.get("q") or "").strip().casefold()
+    listed = [t for t in tables if not query or _seats_match(t, query)]
+    table_page = Paginator(listed, TABLES_PER_PAGE).get_page(request.GET.get("tables_page"))
     pair_blocked = services.pair_blocker(event)
     return {
         "rounds": rounds,
         "current": current,
         "shown": shown,
-        "tables": tables,
+        "tables": table_page.object_list,
+        "table_page": table_page,
         "open_tables": [t for t in tables if t.status != Table.Status.CONFIRMED],
         "disputed": [t for t in tables if t.status == Table.Status.DISPUTED],
         "can_pair": pair_blocked is None,
@@ -86,6 +97,20 @@ def _round_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     }
 
 
+def _players_page(request: HttpRequest, regs: list[Registration]) -> Any:
+    query = (request.GET.get("q") or "").strip().casefold()
+    listed = [r for r in regs if not query or query in r.player.display_name.casefold()]
+    return Paginator(listed, PLAYERS_PER_PAGE).get_page(request.GET.get("players_page"))
+
+
+def _regs_of(rows: list[dict[str, Any]]) -> list[Registration]:
+    return [row["reg"] for row in rows]
+
+
+def _seats_match(table: Table, query: str) -> bool:
+    return any(query in s.registration.player.display_name.casefold() for s in table.seats.all())
+
+
 @login_required
 def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(request, slug)
@@ -95,7 +120,11 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     regs = list(event.registrations.select_related("player").order_by("player__display_name"))
     records = services.player_records(event)
     deck_status = _deck_status(event)
-    rows = [{"reg": r, "points": records[r.pk].score, "deck": deck_status.get(r.pk)} for r in regs]
+    players = _players_page(request, regs)
+    rows = [
+        {"reg": r, "points": records[r.pk].score, "deck": deck_status.get(r.pk)}
+        for r in players.object_list
+    ]
     penalties = Penalty.objects.filter(registration__event=event).select_related(
         "registration__player", "issued_by"
     )
@@ -104,6 +133,8 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "event": event,
         "rows": rows,
+        "players_page": players,
+        "q": request.GET.get("q", "").strip(),
         "has_decks": bool(deck_status),
         "illegal": _illegal_decklists(event) if event.decklists_required else [],
         "deck_url": url_or_none("event-decklists", event.slug),
@@ -116,7 +147,12 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "active_count": len(active),
         "no_shows": sum(1 for r in active if not r.checked_in),
         "walkin_form": WalkinForm(),
-        "penalty_form": PenaltyForm(registrations=[r for r in regs if not r.ejected]),
+        # The players listed on this page (a search finds any other): a choice of 10,000
+        # names is neither usable nor a bounded page.
+        "penalty_form": PenaltyForm(
+            registrations=[r for r in players.object_list if not r.ejected]
+        ),
+        "penalty_choices_paged": players.paginator.num_pages > 1,
         "penalties": penalties,
         "audit": audit_entries,
         "game_info": game_info(event),
