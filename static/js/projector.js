@@ -6,7 +6,12 @@
   var refreshEl = document.querySelector("[data-refresh]");
   var refresh = refreshEl ? parseInt(refreshEl.dataset.refresh, 10) || 30 : 30;
 
-  function reload() { window.location.reload(); }
+  // A long field is shown a page at a time: after a full pass, the next page (data-next).
+  var next = box ? box.dataset.next : null;
+  function reload() {
+    if (next) window.location.assign(next);
+    else window.location.reload();
+  }
 
   if (!box || box.scrollHeight <= box.clientHeight + 4) {
     setTimeout(reload, refresh * 1000);

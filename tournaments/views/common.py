@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib import messages
+from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.urls import NoReverseMatch, reverse
@@ -118,3 +119,14 @@ def back_to(request: HttpRequest, default: str, anchor: str = "") -> str:
     if anchor and not urlsplit(target).fragment:
         target += f"#{anchor}"
     return target
+
+
+def same_page(number: Any, *parts: tuple[Any, int]) -> tuple[list[list[Any]], Page]:
+    """The same page of several lists shown together (a print of pairings by name and by
+    table, standings and provisional standings): ``parts`` are (items, per page); the
+    pager follows the list with the most pages, the others end early."""
+    paginators = [Paginator(items, size) for items, size in parts]
+    page = max(paginators, key=lambda p: p.num_pages).get_page(number)
+    start = page.number - 1
+    shown = [list(p.object_list[start * p.per_page : (start + 1) * p.per_page]) for p in paginators]
+    return shown, page

@@ -7,7 +7,11 @@ from django.shortcuts import get_object_or_404, render
 
 from tournaments import presenters, services
 from tournaments.models import Round
-from tournaments.views.common import event_or_404, game_info
+from tournaments.views.common import event_or_404, game_info, same_page
+
+# A printed sheet per request, not the whole field: 100 tables (200 players) at a time.
+PRINT_TABLES = 100
+PRINT_ROWS = 200
 
 
 def print_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
@@ -28,17 +32,22 @@ def print_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse
         ),
         key=lambda row: row["name"].lower(),
     )
+    (by_name, tables), page = same_page(
+        request.GET.get("page"), (by_name, PRINT_ROWS), (tables, PRINT_TABLES)
+    )
     return render(
         request,
         "tournaments/print_pairings.html",
-        {"event": event, "round": rnd, "tables": tables, "by_name": by_name, "points": points},
-    )
+        {"event": event, "round": rnd, "tables": tables, "by_name": by_name, "points": points,
+         "page": page},
+    )  # fmt: skip
 
 
 def print_slips(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = event_or_404(request, slug)
     rnd = get_object_or_404(Round, event=event, number=number)
     tables = [t for t in services.round_tables(rnd) if not t.is_bye]
+    (tables,), page = same_page(request.GET.get("page"), (tables, PRINT_TABLES))
     return render(
         request,
         "tournaments/print_slips.html",
@@ -46,6 +55,7 @@ def print_slips(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "event": event,
             "round": rnd,
             "tables": tables,
+            "page": page,
             "game_info": game_info(event),
             "points": presenters.points_before(rnd),
         },
@@ -55,13 +65,18 @@ def print_slips(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def print_standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(request, slug)
     view = services.standings_view(event)
+    (rows, provisional), page = same_page(
+        request.GET.get("page"), (view.rows, PRINT_ROWS), (view.provisional, PRINT_ROWS)
+    )
     return render(
         request,
         "tournaments/print_standings.html",
         {
             "event": event,
             "view": view,
-            "rows": view.rows,
+            "rows": rows,
+            "provisional": provisional,
+            "page": page,
             "tiebreaks": services.tiebreak_labels(event),
         },
     )

@@ -5,6 +5,7 @@ on the wall without anyone touching the laptop."""
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Page
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -12,9 +13,23 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import presenters, round_clock, services
-from tournaments.views.common import back_to, current_round, event_or_404, run_service, to_int
+from tournaments.views.common import (
+    back_to,
+    current_round,
+    event_or_404,
+    run_service,
+    same_page,
+    to_int,
+)
 
 REFRESH_SECONDS = 30
+# The wall shows a page of names at a time and moves on to the next after a full scroll
+# (static/js/projector.js), back to the first after the last.
+PROJECTOR_ROWS = 200
+
+
+def _next_page(page: Page) -> str:
+    return f"?page={page.next_page_number() if page.has_next() else 1}"
 
 
 def projector_pairings(request: HttpRequest, slug: str) -> HttpResponse:
@@ -36,11 +51,13 @@ def projector_pairings(request: HttpRequest, slug: str) -> HttpResponse:
             ),
             key=lambda row: row["name"].lower(),
         )
+    (rows,), page = same_page(request.GET.get("page"), (rows, PROJECTOR_ROWS))
     return render(
         request,
         "tournaments/projector_pairings.html",
-        {"event": event, "round": rnd, "rows": rows, "refresh": REFRESH_SECONDS},
-    )
+        {"event": event, "round": rnd, "rows": rows, "refresh": REFRESH_SECONDS,
+         "page": page, "next_url": _next_page(page)},
+    )  # fmt: skip
 
 
 def projector_clock(request: HttpRequest, slug: str) -> HttpResponse:
@@ -63,11 +80,15 @@ def projector_standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(request, slug)
     # The same "after N rounds" rows as the standings page (and the provisional split).
     view = services.standings_view(event)
+    (rows, provisional), page = same_page(
+        request.GET.get("page"), (view.rows, PROJECTOR_ROWS), (view.provisional, PROJECTOR_ROWS)
+    )
     return render(
         request,
         "tournaments/projector_standings.html",
-        {"event": event, "view": view, "rows": view.rows, "refresh": REFRESH_SECONDS * 2},
-    )
+        {"event": event, "view": view, "rows": rows, "provisional": provisional,
+         "refresh": REFRESH_SECONDS * 2, "page": page, "next_url": _next_page(page)},
+    )  # fmt: skip
 
 
 @require_POST
