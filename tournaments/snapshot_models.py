@@ -19,6 +19,11 @@ class StandingsSnapshot(models.Model):
     stale = models.BooleanField(default=True)
     closed_rounds = models.PositiveIntegerField(default=0)
     row_count = models.PositiveIntegerField(default=0)
+    # While a round runs with results confirmed, the standings after the closed rounds
+    # differ from these: kept as stage CLOSED, built after ``closed_stage_rounds`` rounds.
+    # A result of the running round leaves them as they are (``closed_stale`` stays off).
+    closed_stage_rounds = models.PositiveIntegerField(null=True, blank=True)
+    closed_stale = models.BooleanField(default=True)
     built_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
@@ -28,8 +33,11 @@ class StandingsSnapshot(models.Model):
 class StandingsSnapshotRow(models.Model):
     """One player's line of a stored standings table, in standings order (``position``)."""
 
+    ALL, CLOSED = 0, 1  # every confirmed result; only the closed rounds' results
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="snapshot_rows")
     registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    stage = models.PositiveSmallIntegerField(default=ALL)
     position = models.PositiveIntegerField()
     rank = models.PositiveIntegerField()
     name = models.CharField(max_length=100)
@@ -47,9 +55,11 @@ class StandingsSnapshotRow(models.Model):
     explanation_names = models.JSONField(default=dict)
 
     class Meta:
-        ordering = ["event", "position"]
+        ordering = ["event", "stage", "position"]
         constraints = [
-            models.UniqueConstraint(fields=["event", "position"], name="one_snapshot_row_per_place")
+            models.UniqueConstraint(
+                fields=["event", "stage", "position"], name="one_snapshot_row_per_place_and_stage"
+            )
         ]
 
     def __str__(self) -> str:

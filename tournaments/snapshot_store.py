@@ -55,7 +55,8 @@ _SQL_TYPES = (
     "jsonb",
 )
 _JSON = {c for c, t in zip(COLUMNS, _SQL_TYPES, strict=True) if t == "jsonb"}
-# Positions are unique per event and checked row by row: rows that move are first parked
+ALL = StandingsSnapshotRow.ALL
+# Positions are unique per event and stage, and checked row by row: rows that move are first parked
 # out of the way, above any real position (1,000,000 players at most).
 _PARK = 1_000_000_000
 
@@ -91,10 +92,10 @@ def line(position: int, row: Any) -> tuple[Any, ...]:
     )
 
 
-def store_rows(event_id: int, rows: Sequence[Any]) -> WriteCount:
-    """Make the event's stored rows equal ``rows`` (in standings order)."""
+def store_rows(event_id: int, rows: Sequence[Any], stage: int = ALL) -> WriteCount:
+    """Make the event's stored rows of ``stage`` equal ``rows`` (in standings order)."""
     wanted = {int(row.player): line(pos, row) for pos, row in enumerate(rows, start=1)}
-    stored = StandingsSnapshotRow.objects.filter(event_id=event_id).values_list(
+    stored = StandingsSnapshotRow.objects.filter(event_id=event_id, stage=stage).values_list(
         "registration_id", "id", *COLUMNS
     )
     ids: dict[int, int] = {}
@@ -110,10 +111,11 @@ def store_rows(event_id: int, rows: Sequence[Any]) -> WriteCount:
             changed.append((pk, new))
     if gone:
         StandingsSnapshotRow.objects.filter(pk__in=gone).delete()
-    _update(event_id, changed)
+    _update(event_id, stage, changed)
     added = [reg_id for reg_id in wanted if reg_id not in ids]
     if added:
         columns: dict[str, list[Any]] = {"event_id": [event_id] * len(added)}
+        columns["stage"] = [stage] * len(added)
         columns["registration_id"] = added
         for i, name in enumerate(COLUMNS):
             columns[name] = [wanted[r][i] for r in added]
@@ -121,7 +123,7 @@ def store_rows(event_id: int, rows: Sequence[Any]) -> WriteCount:
     return WriteCount(len(changed), len(added), len(gone), len(ids) - len(changed))
 
 
-def _update(event_id: int, changed: list[tuple[int, tuple[Any, ...]]]) -> None:
+def _update(event_id: int, stage: int, changed: list[tuple[int, tuple[Any, ...]]]) -> None:
     """Write the changed rows parked at _PARK + their new position (distinct, and above
     every row left alone), then move them down in one statement."""
     if not changed:
@@ -137,7 +139,7 @@ def _update(event_id: int, changed: list[tuple[int, tuple[Any, ...]]]) -> None:
             obj.position += _PARK
             objs.append(obj)
         StandingsSnapshotRow.objects.bulk_update(objs, list(COLUMNS), batch_size=500)
-    StandingsSnapshotRow.objects.filter(event_id=event_id, position__gt=_PARK).update(
+    StandingsSnapshotRow.objects.filter(event_id=event_id, stage=stage, position__gt=_PARK).update(
         position=F("position") - _PARK
     )
 

@@ -48,3 +48,8 @@ def assert_snapshot_matches(event: Event) -> None:
     state = snapshot.snapshot_state(event)
     assert stored(event) == expected, f"snapshot of {event} after reading differs"
     assert state.row_count == len(expected)
+    if state.closed_stage is not None:
+        # The standings after the closed rounds, kept while a round runs with results.
+        after = [line(r) for r in services.event_standings(event, state.closed_stage)]
+        kept = [line(r) for r in snapshot.snapshot_rows(event, stage=1)]
+        assert kept == after, f"closed-rounds stage of {event} differs"

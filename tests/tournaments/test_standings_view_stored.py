@@ -33,12 +33,13 @@ def second_round_paired():
     return _third_round_paired(8)  # even: nothing of round 3 counts yet; ties to explain
 
 
-def test_a_bye_in_the_running_round_already_counts_so_it_is_recomputed():
-    """A bye is confirmed when it is paired: the snapshot counts it, "after 2 rounds" not."""
+def test_a_bye_in_the_running_round_already_counts_so_it_is_kept_out():
+    """A bye is confirmed when it is paired: the snapshot counts it, "after 2 rounds" not;
+    those come from the stored closed-rounds stage."""
     _director, event, _rnd = _third_round_paired(9)
     stored = services.standings_view(event, stored=True)
     computed = services.standings_view(event)
-    assert isinstance(stored.rows, list)
+    assert not isinstance(stored.rows, list)
     assert _lines(stored.rows) == _lines(computed.rows)
     assert stored.provisional_round == 3
 
@@ -59,8 +60,9 @@ def test_a_confirmed_result_of_the_running_round_is_kept_out(second_round_paired
     play_table(director, rnd.tables.filter(is_bye=False).first())
     stored = services.standings_view(event, stored=True)
     computed = services.standings_view(event)
-    # The snapshot counts that result; the page "after 2 rounds" must not.
-    assert isinstance(stored.rows, list)
+    # The snapshot counts that result; the page "after 2 rounds" must not: it reads the
+    # stored standings of the closed rounds.
+    assert not isinstance(stored.rows, list)
     assert _lines(stored.rows) == _lines(computed.rows)
     assert stored.provisional_round == 3 and _lines(stored.provisional) == _lines(
         computed.provisional
@@ -125,3 +127,35 @@ def test_the_standings_api_speaks_the_readers_language(second_round_paired):
     assert any("tied on" in r["explanation"] for r in english)
     assert any("empatado" in r["explanation"] for r in spanish)
     assert not any("tied on" in r["explanation"] for r in spanish)
+
+
+def test_a_result_of_the_running_round_leaves_the_closed_stage_alone(second_round_paired):
+    """Only a change to a closed round, a player or the event rebuilds the standings after
+    the closed rounds; the running round's results do not (000 Part VI §3)."""
+    from tournaments.models import StandingsSnapshot, StandingsSnapshotRow
+
+    director, event, rnd = second_round_paired
+    tables = list(rnd.tables.filter(is_bye=False).order_by("number"))
+    play_table(director, tables[0])
+    services.standings_view(event, stored=True)
+    header = StandingsSnapshot.objects.get(event=event)
+    assert header.closed_stage_rounds == 2 and not header.closed_stale
+    closed_ids = list(
+        StandingsSnapshotRow.objects.filter(event=event, stage=1).values_list("id", "position")
+    )
+    play_table(director, tables[1])
+    assert not StandingsSnapshot.objects.get(event=event).closed_stale
+    view = services.standings_view(event, stored=True)
+    assert (
+        list(
+            StandingsSnapshotRow.objects.filter(event=event, stage=1).values_list("id", "position")
+        )
+        == closed_ids
+    )  # not rewritten
+    assert _lines(view.rows) == _lines(services.standings_view(event).rows)
+    # A correction of a closed round's result does move them.
+    closed_table = event.rounds.get(number=1).tables.filter(is_bye=False).first()
+    play_table(director, closed_table, [5, 20])
+    assert StandingsSnapshot.objects.get(event=event).closed_stale
+    view = services.standings_view(event, stored=True)
+    assert _lines(view.rows) == _lines(services.standings_view(event).rows)

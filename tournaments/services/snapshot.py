@@ -19,7 +19,7 @@ from typing import Any
 
 from django.core.paginator import Page, Paginator
 from django.db import connection, transaction
-from django.db.models import F, Model, Prefetch, QuerySet
+from django.db.models import F, Model, Prefetch, Q, QuerySet
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
@@ -34,10 +34,11 @@ from tournaments.models import (
     StandingsSnapshotRow,
     Table,
 )
-from tournaments.services.standings_input import event_standings
+from tournaments.services.standings_input import closed_through, confirmed_after, event_standings
 from tournaments.snapshot_store import store_rows
 
 logger = logging.getLogger(__name__)
+CLOSED = StandingsSnapshotRow.CLOSED
 
 PER_PAGE = 50
 MAX_PER_PAGE = 200  # a page people read
@@ -53,6 +54,8 @@ class SnapshotState:
     version: int
     closed_rounds: int
     row_count: int
+    # The closed rounds whose standings are stored as stage CLOSED (None: not stored).
+    closed_stage: int | None = None
 
     @property
     def etag(self) -> str:
@@ -87,30 +90,55 @@ def rebuild_snapshot(event: Event | int, *, force: bool = False) -> SnapshotStat
             header.stale = False
             header.row_count = len(rows)
             header.closed_rounds = event_obj.rounds.filter(status=Round.Status.CLOSED).count()
+            staged = _store_closed_stage(event_obj, header)
             header.built_at = timezone.now()
             header.save()
             signals.standings_changed.send(sender=Event, event_id=event_id, version=header.version)
-            if written.inserted >= _BULK:
+            if max(written.inserted, staged) >= _BULK:
                 analyze(StandingsSnapshotRow)
-    return SnapshotState(header.version, header.closed_rounds, header.row_count)
+    return _state(header)
+
+
+def _state(header: StandingsSnapshot) -> SnapshotState:
+    stage = None if header.closed_stale else header.closed_stage_rounds
+    return SnapshotState(header.version, header.closed_rounds, header.row_count, stage)
+
+
+def _store_closed_stage(event: Event, header: StandingsSnapshot) -> int:
+    """While a round runs with results confirmed, the standings after the closed rounds
+    (000 Part VI §3: "after N rounds" counts exactly those rounds) are stored beside the
+    others, rebuilt only when a closed round, a player or the event changed; a result of
+    the running round leaves them. Returns the rows inserted."""
+    closed = closed_through(event)
+    if not confirmed_after(event, closed):
+        if header.closed_stage_rounds is not None:
+            StandingsSnapshotRow.objects.filter(event=event, stage=CLOSED).delete()
+        header.closed_stage_rounds, header.closed_stale = None, False
+        return 0
+    if header.closed_stage_rounds == closed and not header.closed_stale:
+        return 0
+    rows = event_standings(event, through_round=closed, registrations=False)
+    written = store_rows(event.pk, rows, stage=CLOSED)
+    header.closed_stage_rounds, header.closed_stale = closed, False
+    return written.inserted
 
 
 def snapshot_state(event: Event) -> SnapshotState:
     """The current snapshot's version, rebuilt first when a change made it stale."""
-    found = (
-        StandingsSnapshot.objects.filter(event_id=event.pk)
-        .values_list("version", "stale", "closed_rounds", "row_count")
-        .first()
-    )
-    if found is None or found[1]:
+    header = StandingsSnapshot.objects.filter(event_id=event.pk).first()
+    if header is None or header.stale:
         return rebuild_snapshot(event)
-    return SnapshotState(found[0], found[2], found[3])
+    return _state(header)
 
 
-def snapshot_rows(event: Event, q: str = "") -> QuerySet[StandingsSnapshotRow]:
+def snapshot_rows(
+    event: Event, q: str = "", stage: int = StandingsSnapshotRow.ALL
+) -> QuerySet[StandingsSnapshotRow]:
     """The stored rows in standings order (searchable by name), each with its registration
     for the dropped and ejected marks. Call snapshot_state first: it rebuilds a stale one."""
-    rows = StandingsSnapshotRow.objects.filter(event_id=event.pk).select_related("registration")
+    rows = StandingsSnapshotRow.objects.filter(event_id=event.pk, stage=stage).select_related(
+        "registration"
+    )
     if q:
         rows = rows.filter(name__icontains=q)
     return rows.order_by("position")
@@ -182,10 +210,17 @@ def analyze(*models: type[Model]) -> None:
 # --------------------------------------------------------------------------- staleness
 
 
-def mark_stale(event_ids: list[int]) -> None:
+def mark_stale(event_ids: list[int], *, closed_too: bool = True) -> None:
     """Flag the snapshots in the writer's transaction; once it commits, a task rebuilds
-    them (so the write itself never waits for a whole event's standings)."""
-    StandingsSnapshot.objects.filter(event_id__in=event_ids, stale=False).update(stale=True)
+    them (so the write itself never waits for a whole event's standings).
+    ``closed_too=False``: the change is a result of a round not closed, which leaves the
+    standings after the closed rounds as they are."""
+    if closed_too:
+        StandingsSnapshot.objects.filter(
+            Q(stale=False) | Q(closed_stale=False), event_id__in=event_ids
+        ).update(stale=True, closed_stale=True)
+    else:
+        StandingsSnapshot.objects.filter(event_id__in=event_ids, stale=False).update(stale=True)
     slugs = list(Event.objects.filter(pk__in=event_ids).values_list("slug", flat=True))
     # Now (a reader inside this transaction must not get a stored page) and again once it
     # commits (a page another reader stored meanwhile was rendered from the old data).
@@ -213,19 +248,14 @@ def rebuild_if_stale(event_id: int) -> bool:
     return True
 
 
-def _table_event(table: Table) -> int:
-    if Table.round.is_cached(table):
-        return table.round.event_id
-    return Round.objects.values_list("event_id", flat=True).get(pk=table.round_id)
-
-
 def _changed(sender: type[Model], instance: Any, **kwargs: Any) -> None:
     if kwargs.get("raw"):
         return
     if sender is Player:
         mark_stale(list(instance.registrations.values_list("event_id", flat=True)))
-    elif sender is Table:
-        mark_stale([_table_event(instance)])
+    elif sender in (Table, Seat):
+        event_id, status = Round.objects.values_list("event_id", "status").get(pk=instance.round_id)
+        mark_stale([event_id], closed_too=status == Round.Status.CLOSED)
     elif sender is Event:
         if kwargs.get("created"):
             # A slug used before (the event deleted) must not find the old pages.

@@ -151,6 +151,25 @@ def load_standing_inputs(
     return build_standing_inputs(seat_rows, registration_rows, facts, through_round)
 
 
+def closed_through(event: Event) -> int:
+    """The last round N such that rounds 1..N are all closed."""
+    n = 0
+    for number, status in event.rounds.order_by("number").values_list("number", "status"):
+        if number != n + 1 or status != Round.Status.CLOSED:
+            break
+        n = number
+    return n
+
+
+def confirmed_after(event: Event, closed: int) -> bool:
+    """Whether a result of a round after ``closed`` is confirmed (a bye counts: it is
+    confirmed when it is paired): then the standings after the closed rounds differ
+    from those of every confirmed result."""
+    return Table.objects.filter(
+        round__event=event, round__number__gt=closed, status=Table.Status.CONFIRMED
+    ).exists()
+
+
 def standing_input(event: Event, through_round: int | None = None) -> StandingInput:
     return load_standing_inputs(through_round, pk=event.pk).get(event.pk) or StandingInput()
 

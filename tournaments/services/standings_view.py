@@ -13,10 +13,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tournaments.models import Event, Round, Table
+from tournaments.models import Event, StandingsSnapshotRow, Table
 from tournaments.services.final_places import final_rows
 from tournaments.services.snapshot import snapshot_rows, snapshot_state
-from tournaments.services.standings_input import event_standings
+from tournaments.services.standings_input import (
+    closed_through,
+    confirmed_after,
+    event_standings,
+)
 from tournaments.standings import StandingRow
 
 
@@ -31,16 +35,6 @@ class StandingsView:
     provisional_round: int | None = None  # the round whose confirmed results they add
 
 
-def closed_through(event: Event) -> int:
-    """The last round N such that rounds 1..N are all closed."""
-    n = 0
-    for number, status in event.rounds.order_by("number").values_list("number", "status"):
-        if number != n + 1 or status != Round.Status.CLOSED:
-            break
-        n = number
-    return n
-
-
 def standings_view(event: Event, *, stored: bool = False) -> StandingsView:
     """The standings a page shows (empty before round 1). ``stored``: the closed rounds'
     rows may come from the stored snapshot (a page of them read, nothing recomputed) when
@@ -52,24 +46,22 @@ def standings_view(event: Event, *, stored: bool = False) -> StandingsView:
         rows = standings_rows(event) if stored else final_rows(event)
         return StandingsView(rows=rows, closed_rounds=event.rounds.count(), final=True)
     closed = closed_through(event)
-    later = Table.objects.filter(
-        round__event=event, round__number__gt=closed, status=Table.Status.CONFIRMED
-    )
-    counts_later = later.exists()
+    counts_later = confirmed_after(event, closed)
     view = StandingsView(rows=[], closed_rounds=closed, final=False)
-    if stored and not counts_later:
-        snapshot_state(event)  # rebuilds a stale one first
+    state = snapshot_state(event) if stored else None  # rebuilds a stale one first
+    if state is not None and not counts_later:
         view.rows = snapshot_rows(event)
+    elif state is not None and state.closed_stage == closed:
+        view.rows = snapshot_rows(event, stage=StandingsSnapshotRow.CLOSED)
     else:
         view.rows = event_standings(event, through_round=closed)
     later_rounds = list(event.rounds.filter(number__gt=closed).order_by("number"))
     running = later_rounds[0] if later_rounds else None
     if running is not None and running.tables.filter(status=Table.Status.CONFIRMED).exists():
         view.provisional_round = running.number
-        if stored and len(later_rounds) == 1:
+        if state is not None and len(later_rounds) == 1:
             # Every confirmed result is of rounds 1..running: the snapshot holds exactly
-            # the provisional standings, so only the closed rounds' rows are computed.
-            snapshot_state(event)
+            # the provisional standings.
             view.provisional = snapshot_rows(event)
         else:
             view.provisional = event_standings(event, through_round=running.number)
