@@ -12,7 +12,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -142,23 +142,6 @@ def format_name(event: Event) -> str:
 
 def points_by_registration(event: Event) -> dict[int, int]:
     return {reg_id: record.score for reg_id, record in services.player_records(event).items()}
-
-
-def points_before(rnd: Round) -> dict[int, int]:
-    """Each registration's points from the confirmed results of the rounds before ``rnd``:
-    what he had when it was paired. Pairings on the page, the wall and paper show these, not
-    the running total, or a player who already won this round looks up-paired."""
-    seats = Seat.objects.filter(
-        event_id=rnd.event_id,
-        round__number__lt=rnd.number,
-        table__status=Table.Status.CONFIRMED,
-        points__isnull=False,
-    )
-    return dict(
-        seats.values("registration_id")
-        .annotate(total=Sum("points"))
-        .values_list("registration_id", "total")
-    )
 
 
 def opponents(table: Table, seat: Seat) -> list[str]:

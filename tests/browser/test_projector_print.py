@@ -12,7 +12,7 @@ import pytest
 from tests.browser.axe import internal_text, serious_violations
 from tests.browser.conftest import screenshot
 from tests.tournaments.helpers import make_event, make_user, play_round, play_table, register_users
-from tournaments import presenters, services
+from tournaments import pairing_sheets, services
 
 pytestmark = pytest.mark.django_db(transaction=True)
 WALL = {"viewport": {"width": 1366, "height": 768}}
@@ -46,7 +46,7 @@ def clean(page) -> None:
 
 def test_projector_pairings_and_standings_on_the_wall(wall):
     event, rnd2, winner = second_round_half_played()
-    before = presenters.points_before(rnd2).get(winner.pk, 0)
+    before = pairing_sheets.points_before(rnd2).get(winner.pk, 0)
     wall.goto(f"/events/{event.slug}/projector/pairings/")
     row = wall.locator("tr", has_text=winner.player.display_name).first
     assert row.locator("td").last.inner_text().strip() == str(before)
@@ -62,7 +62,7 @@ def test_projector_pairings_and_standings_on_the_wall(wall):
 
 def test_printed_pairings_slips_and_standings(wall):
     event, rnd2, winner = second_round_half_played()
-    before = presenters.points_before(rnd2).get(winner.pk, 0)
+    before = pairing_sheets.points_before(rnd2).get(winner.pk, 0)
     wall.emulate_media(media="print")
     wall.goto(f"/events/{event.slug}/rounds/{rnd2.number}/print/")
     assert f"{winner.player.display_name} ({before})" in wall.inner_text("body")

@@ -13,7 +13,7 @@ import pytest
 from django.test import Client
 
 from tests.tournaments.helpers import make_event, make_user, play_round, play_table, register_users
-from tournaments import presenters, services
+from tournaments import pairing_sheets, presenters, services
 from tournaments.models import Seat
 
 pytestmark = pytest.mark.django_db
@@ -44,7 +44,7 @@ def names(event):
 
 def test_points_before_are_round_one_totals_not_the_running_total(second_round_half_played):
     event, rnd2, after_round_one, winner = second_round_half_played
-    before = presenters.points_before(rnd2)
+    before = pairing_sheets.points_before(rnd2)
     assert {reg: before.get(reg, 0) for reg in after_round_one} == after_round_one
     now = presenters.points_by_registration(event)
     assert now[winner.pk] > after_round_one[winner.pk]  # he has won in round 2 already

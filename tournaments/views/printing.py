@@ -5,7 +5,8 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from tournaments import presenters, services
+from tournaments import pairing_sheets as sheets
+from tournaments import services
 from tournaments.models import Round
 from tournaments.views.common import event_or_404, game_info, same_page
 
@@ -17,37 +18,25 @@ PRINT_ROWS = 200
 def print_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = event_or_404(request, slug)
     rnd = get_object_or_404(Round, event=event, number=number)
-    tables = services.round_tables(rnd)
-    points = presenters.points_before(rnd)
-    by_name = sorted(
-        (
-            {
-                "name": s.registration.player.display_name,
-                "points": points.get(s.registration_id, 0),
-                "table": t,
-                "opponents": presenters.opponents(t, s),
-            }
-            for t in tables
-            for s in t.seats.all()
-        ),
-        key=lambda row: row["name"].lower(),
-    )
-    (by_name, tables), page = same_page(
-        request.GET.get("page"), (by_name, PRINT_ROWS), (tables, PRINT_TABLES)
+    (seats, tables), page = same_page(
+        request.GET.get("page"),
+        (sheets.seats_by_name(rnd), PRINT_ROWS),
+        (sheets.tables_in_order(rnd), PRINT_TABLES),
     )
     return render(
         request,
         "tournaments/print_pairings.html",
-        {"event": event, "round": rnd, "tables": tables, "by_name": by_name, "points": points,
-         "page": page},
+        {"event": event, "round": rnd, "tables": tables, "by_name": sheets.name_rows(rnd, seats),
+         "points": sheets.table_points(rnd, tables), "page": page},
     )  # fmt: skip
 
 
 def print_slips(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = event_or_404(request, slug)
     rnd = get_object_or_404(Round, event=event, number=number)
-    tables = [t for t in services.round_tables(rnd) if not t.is_bye]
-    (tables,), page = same_page(request.GET.get("page"), (tables, PRINT_TABLES))
+    (tables,), page = same_page(
+        request.GET.get("page"), (sheets.tables_in_order(rnd, byes=False), PRINT_TABLES)
+    )
     return render(
         request,
         "tournaments/print_slips.html",
@@ -57,14 +46,14 @@ def print_slips(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "tables": tables,
             "page": page,
             "game_info": game_info(event),
-            "points": presenters.points_before(rnd),
+            "points": sheets.table_points(rnd, tables),
         },
     )
 
 
 def print_standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(request, slug)
-    view = services.standings_view(event)
+    view = services.standings_view(event, stored=True)
     (rows, provisional), page = same_page(
         request.GET.get("page"), (view.rows, PRINT_ROWS), (view.provisional, PRINT_ROWS)
     )

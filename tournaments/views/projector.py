@@ -12,7 +12,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import presenters, round_clock, services
+from tournaments import pairing_sheets as sheets
+from tournaments import round_clock, services
 from tournaments.views.common import (
     back_to,
     current_round,
@@ -35,23 +36,9 @@ def _next_page(page: Page) -> str:
 def projector_pairings(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(request, slug)
     rnd = current_round(event)
-    rows = []
-    if rnd is not None:
-        points = presenters.points_before(rnd)
-        rows = sorted(
-            (
-                {
-                    "name": s.registration.player.display_name,
-                    "table": t,
-                    "opponents": presenters.opponents(t, s),
-                    "points": points.get(s.registration_id, 0),
-                }
-                for t in services.round_tables(rnd)
-                for s in t.seats.all()
-            ),
-            key=lambda row: row["name"].lower(),
-        )
-    (rows,), page = same_page(request.GET.get("page"), (rows, PROJECTOR_ROWS))
+    seats = sheets.seats_by_name(rnd) if rnd is not None else []
+    (seats,), page = same_page(request.GET.get("page"), (seats, PROJECTOR_ROWS))
+    rows = sheets.name_rows(rnd, seats) if rnd is not None else []
     return render(
         request,
         "tournaments/projector_pairings.html",
@@ -79,7 +66,7 @@ def projector_clock(request: HttpRequest, slug: str) -> HttpResponse:
 def projector_standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(request, slug)
     # The same "after N rounds" rows as the standings page (and the provisional split).
-    view = services.standings_view(event)
+    view = services.standings_view(event, stored=True)
     (rows, provisional), page = same_page(
         request.GET.get("page"), (view.rows, PROJECTOR_ROWS), (view.provisional, PROJECTOR_ROWS)
     )
