@@ -12,7 +12,7 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet, Sum
 from django.db.models.functions import Lower
 
-from tournaments.models import Round, Seat, Table
+from tournaments.models import Event, Round, Seat, Table
 
 
 def points_before(rnd: Round, registration_ids: Iterable[int] | None = None) -> dict[int, int]:
@@ -28,6 +28,22 @@ def points_before(rnd: Round, registration_ids: Iterable[int] | None = None) -> 
     )
     if registration_ids is not None:
         seats = seats.filter(registration_id__in=list(registration_ids))
+    return dict(
+        seats.values("registration_id")
+        .annotate(total=Sum("points"))
+        .values_list("registration_id", "total")
+    )
+
+
+def points_now(event: Event, registration_ids: Iterable[int]) -> dict[int, int]:
+    """The points from every confirmed result of these registrations (the dashboard's
+    column for one page of players, as services.player_records counts them)."""
+    seats = Seat.objects.filter(
+        event=event,
+        registration_id__in=list(registration_ids),
+        table__status=Table.Status.CONFIRMED,
+        points__isnull=False,
+    )
     return dict(
         seats.values("registration_id")
         .annotate(total=Sum("points"))

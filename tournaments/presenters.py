@@ -159,10 +159,20 @@ class Need:
     title: str
     items: list[dict[str, Any]] = field(default_factory=list)
     urgent: bool = False
+    total: int | None = None  # when only the first items are listed
+
+    @property
+    def count(self) -> int:
+        return len(self.items) if self.total is None else self.total
+
+    @property
+    def more(self) -> int:
+        return self.count - len(self.items)
 
 
 def needs_you(context: dict[str, Any]) -> list[Need]:
-    """Disputes, unreported tables, illegal decks and the clock, from the dashboard's data."""
+    """Disputes, unreported tables, illegal decks and the clock, from the dashboard's data
+    (the first tables of each, and how many there are)."""
     needs: list[Need] = []
     disputed = context.get("disputed") or []
     if disputed:
@@ -175,15 +185,11 @@ def needs_you(context: dict[str, Any]) -> list[Need]:
             Need("decks", _("Illegal deck lists"), [{"registration": r} for r in illegal], True)
         )
     current, shown = context.get("current"), context.get("shown")
-    waiting = [
-        t
-        for t in context.get("open_tables") or []
-        if t.status != Table.Status.DISPUTED and not t.is_bye
-    ]
+    waiting = context.get("unreported") or []
     if waiting and current is not None and shown == current:
         needs.append(Need("unreported", _("Tables without a confirmed result"), [
             {"table": t} for t in waiting
-        ]))  # fmt: skip
+        ], total=context.get("unreported_count", len(waiting))))  # fmt: skip
     return needs
 
 

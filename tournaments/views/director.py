@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any
 
 from django.contrib import messages
@@ -13,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from audit.models import AuditEntry
 from tournaments import extensions, presenters, round_clock, services
+from tournaments import pairing_sheets as sheets
 from tournaments.forms import EventForm, PenaltyForm, WalkinForm
 from tournaments.models import Event, Penalty, Registration, Round, Table
 from tournaments.views.common import event_or_404, game_info, run_service, to_int, url_or_none
@@ -20,6 +22,7 @@ from tournaments.views.common import event_or_404, game_info, run_service, to_in
 # A director's page stays a page at 10,000 players: tables and players a page at a time.
 TABLES_PER_PAGE = 50
 PLAYERS_PER_PAGE = 100
+NEEDS_SHOWN = 50  # tables named in "needs you", then a count
 
 
 @login_required
@@ -69,12 +72,19 @@ def _round_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     current = rounds[-1] if rounds else None
     shown_number = to_int(request.GET.get("round")) or (current.number if current else None)
     shown = next((r for r in rounds if r.number == shown_number), current)
-    tables = services.round_tables(shown) if shown else []
-    for i, table in enumerate(tables):
-        table.page_number = i // TABLES_PER_PAGE + 1  # where "needs you" links find it
-    query = (request.GET.get("q") or "").strip().casefold()
-    listed = [t for t in tables if not query or _seats_match(t, query)]
+    tables = sheets.tables_in_order(shown) if shown else Table.objects.none()
+    query = (request.GET.get("q") or "").strip()
+    listed = (
+        tables.filter(seats__registration__player__display_name__icontains=query).distinct()
+        if query
+        else tables
+    )
     table_page = Paginator(listed, TABLES_PER_PAGE).get_page(request.GET.get("tables_page"))
+    waiting = tables.exclude(status=Table.Status.CONFIRMED).filter(is_bye=False)
+    unreported = waiting.exclude(status=Table.Status.DISPUTED)
+    disputed = list(waiting.filter(status=Table.Status.DISPUTED)[:NEEDS_SHOWN])
+    first_unreported = list(unreported[:NEEDS_SHOWN])
+    _mark_pages(shown, [*disputed, *first_unreported])
     pair_blocked = services.pair_blocker(event)
     return {
         "rounds": rounds,
@@ -82,8 +92,10 @@ def _round_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "shown": shown,
         "tables": table_page.object_list,
         "table_page": table_page,
-        "open_tables": [t for t in tables if t.status != Table.Status.CONFIRMED],
-        "disputed": [t for t in tables if t.status == Table.Status.DISPUTED],
+        "open_count": waiting.count(),
+        "unreported": first_unreported,
+        "unreported_count": unreported.count(),
+        "disputed": disputed,
         "can_pair": pair_blocked is None,
         # Why "Pair round N" is not offered, said where the button would be.
         "pair_blocked": pair_blocked.message if pair_blocked is not None else None,
@@ -97,18 +109,21 @@ def _round_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     }
 
 
-def _players_page(request: HttpRequest, regs: list[Registration]) -> Any:
-    query = (request.GET.get("q") or "").strip().casefold()
-    listed = [r for r in regs if not query or query in r.player.display_name.casefold()]
-    return Paginator(listed, PLAYERS_PER_PAGE).get_page(request.GET.get("players_page"))
+def _mark_pages(rnd: Round | None, tables: list[Table]) -> None:
+    """Which page of the round's tables each of ``tables`` is on ("needs you" links)."""
+    if rnd is None or not tables:
+        return
+    numbers = list(rnd.tables.order_by("number").values_list("number", flat=True))
+    for table in tables:
+        table.page_number = bisect_left(numbers, table.number) // TABLES_PER_PAGE + 1
 
 
-def _regs_of(rows: list[dict[str, Any]]) -> list[Registration]:
-    return [row["reg"] for row in rows]
-
-
-def _seats_match(table: Table, query: str) -> bool:
-    return any(query in s.registration.player.display_name.casefold() for s in table.seats.all())
+def _players_page(request: HttpRequest, event: Event) -> Any:
+    regs = event.registrations.select_related("player").order_by("player__display_name", "pk")
+    query = (request.GET.get("q") or "").strip()
+    if query:
+        regs = regs.filter(player__display_name__icontains=query)
+    return Paginator(regs, PLAYERS_PER_PAGE).get_page(request.GET.get("players_page"))
 
 
 @login_required
@@ -117,19 +132,18 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     if not services.is_director(request.user, event):
         messages.error(request, _("Only the tournament director can open the dashboard."))
         return redirect(event.get_absolute_url())
-    regs = list(event.registrations.select_related("player").order_by("player__display_name"))
-    records = services.player_records(event)
     deck_status = _deck_status(event)
-    players = _players_page(request, regs)
+    players = _players_page(request, event)
+    listed = list(players.object_list)
+    points = sheets.points_now(event, [r.pk for r in listed])
     rows = [
-        {"reg": r, "points": records[r.pk].score, "deck": deck_status.get(r.pk)}
-        for r in players.object_list
+        {"reg": r, "points": points.get(r.pk, 0), "deck": deck_status.get(r.pk)} for r in listed
     ]
+    counts = presenters.player_counts(event)
     penalties = Penalty.objects.filter(registration__event=event).select_related(
         "registration__player", "issued_by"
     )
     audit_entries = AuditEntry.objects.filter(event=event).select_related("actor")[:100]
-    active = [r for r in regs if r.active]
     context = {
         "event": event,
         "rows": rows,
@@ -142,16 +156,14 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "rounds_total": services.rounds_total(event),
         "rounds_from_table": services.rounds_from_table(event),
         "sanctioning": services.sanctioning_status(event),
-        "counts": presenters.player_counts(event),
-        "checked_in": sum(1 for r in active if r.checked_in),
-        "active_count": len(active),
-        "no_shows": sum(1 for r in active if not r.checked_in),
+        "counts": counts,
+        "checked_in": counts.checked_in,
+        "active_count": counts.playing,
+        "no_shows": counts.playing - counts.checked_in,
         "walkin_form": WalkinForm(),
         # The players listed on this page (a search finds any other): a choice of 10,000
         # names is neither usable nor a bounded page.
-        "penalty_form": PenaltyForm(
-            registrations=[r for r in players.object_list if not r.ejected]
-        ),
+        "penalty_form": PenaltyForm(registrations=[r for r in listed if not r.ejected]),
         "penalty_choices_paged": players.paginator.num_pages > 1,
         "penalties": penalties,
         "audit": audit_entries,
