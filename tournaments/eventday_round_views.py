@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from core.errors import ServiceError
 from rules_engine import get_game
-from tournaments import extensions, services
+from tournaments import extensions, presenters, services
 from tournaments.eventday_table_views import cost_context
 from tournaments.eventday_views import ids, run, staff_event
 from tournaments.models import (
@@ -39,6 +39,8 @@ def hub(request: HttpRequest, slug: str) -> HttpResponse:
     """Everything of the event day on one page: each link leads to a page that asks first."""
     event = staff_event(request, slug, judge=True)
     last = event.rounds.order_by("-number").first()
+    query = (request.GET.get("q") or "").strip()
+    players = presenters.registrations_page(event, request.GET.get("players_page"), query)
     context = {
         "event": event,
         "is_director": services.is_director(request.user, event),
@@ -49,9 +51,10 @@ def hub(request: HttpRequest, slug: str) -> HttpResponse:
         .order_by("-created_at"),
         "avoided": services.avoided_pairs_in_round(last) if last else [],
         "settings": services.eventday_settings(event),
-        "registrations": event.registrations.select_related("player").order_by(
-            "player__display_name"
-        ),
+        # A page of players at a time, found by name: the lists stay a page at any size.
+        "registrations": players.object_list,
+        "players_page": players,
+        "q": query,
         "first_paired": last is not None,
     }
     return render(request, "tournaments/eventday/hub.html", context)
