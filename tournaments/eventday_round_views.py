@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from core.errors import ServiceError
 from rules_engine import get_game
 from tournaments import extensions, presenters, services
+from tournaments.choice_limit import narrowed
 from tournaments.eventday_table_views import cost_context
 from tournaments.eventday_views import ids, run, staff_event
 from tournaments.models import (
@@ -166,10 +167,15 @@ def _seat_choices(rnd: Round) -> list[tuple[int, str]]:
 def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = staff_event(request, slug)
     rnd = _round_of(event, number)
-    context: dict[str, Any] = {"event": event, "round": rnd, "choices": _seat_choices(rnd)}
+    query = request.GET.get("q", "")
+    choices, narrow = narrowed(_seat_choices(rnd), query)
+    context: dict[str, Any] = {
+        "event": event, "round": rnd, "choices": choices, "narrowed": narrow, "q": query,
+    }  # fmt: skip
     if request.method == "POST":
         try:
             a, b = ids([request.POST.get("a", ""), request.POST.get("b", "")])
+            context["choices"], _n = narrowed(_seat_choices(rnd), query, keep=(a, b))
             if request.POST.get("confirm"):
                 services.swap_players(request.user, rnd, a, b)
                 messages.success(request, _("Players swapped."))
@@ -247,6 +253,8 @@ def constraints(request: HttpRequest, slug: str) -> HttpResponse:
         )
         return redirect("eventday-constraints", slug=event.slug)
     names = dict(event.registrations.values_list("pk", "player__display_name"))
+    everyone = sorted(names.items(), key=lambda kv: kv[1])
+    choices, narrow = narrowed(everyone, request.GET.get("q", ""))
     return render(
         request,
         "tournaments/eventday/constraints.html",
@@ -257,6 +265,8 @@ def constraints(request: HttpRequest, slug: str) -> HttpResponse:
                 for i, (a, b) in enumerate(settings.avoid_pairs)
             ],
             "fixed": [(k, names.get(int(k), "?"), v) for k, v in settings.fixed_tables.items()],
-            "registrations": sorted(names.items(), key=lambda kv: kv[1]),
+            "registrations": choices,
+            "narrowed": narrow,
+            "q": request.GET.get("q", ""),
         },
     )

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
+from tournaments.choice_limit import narrowed
 from tournaments.eventday_views import ids, staff_event
 from tournaments.models import Event, Round, Seat
 from tournaments.services.hands_on import Cost
@@ -47,15 +48,12 @@ def _tables(rnd: Round) -> list[tuple[int, list[tuple[int, str]]]]:
 def table_set(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = staff_event(request, slug)
     rnd = get_object_or_404(Round, event=event, number=number)
-    tables = _tables(rnd)
-    players = sorted((p for _n, seated in tables for p in seated), key=lambda p: p[1])
-    context: dict[str, Any] = {
-        "event": event,
-        "round": rnd,
-        "tables": tables,
-        "players": players,
-    }
+    all_tables = _tables(rnd)
+    everyone = sorted((p for _n, seated in all_tables for p in seated), key=lambda p: p[1])
+    query = request.GET.get("q", "")
+    context: dict[str, Any] = {"event": event, "round": rnd, "q": query}
     chosen: list[int] = []
+    table = None
     if request.method == "POST":
         try:
             table = ids([request.POST.get("table", "")])[0]
@@ -68,6 +66,13 @@ def table_set(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             context.update(cost_context(event, cost), table=table, chosen=chosen)
         except ServiceError as exc:
             messages.error(request, exc.message)
+    # A table is found by its players' names; the one chosen stays listed.
+    labelled = [(number, " ".join(name for _r, name in seated)) for number, seated in all_tables]
+    shown, narrow = narrowed(labelled, query, keep=[table])
+    numbers = {number for number, _label in shown}
+    context["tables"] = [t for t in all_tables if t[0] in numbers]
+    context["players"], narrow_players = narrowed(everyone, query, keep=chosen)
+    context["narrowed"] = narrow or narrow_players
     count = _POD_CHOICES if event.multiplayer else 2
     context["slots"] = [(i + 1, chosen[i] if i < len(chosen) else None) for i in range(count)]
     return render(request, "tournaments/eventday/table_set.html", context)
