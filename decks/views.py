@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
@@ -246,6 +247,10 @@ def _stored_verdict(data: dict[str, Any]) -> Verdict:
     )
 
 
+# A page of lists at a time: each is shown whole with its verdict.
+LISTS_PER_PAGE = 50
+
+
 @require_http_methods(["GET", "POST"])
 def event_overview(request: HttpRequest, slug: str) -> HttpResponse:
     """The director's table: who submitted, which version, legal or not, and each list."""
@@ -257,23 +262,20 @@ def event_overview(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST":
         try:
             services.publish_decklists(request.user, event, request.POST.get("publish") == "1")
+            shown = event.decklists_published
             messages.success(
-                request,
-                "Deck lists published." if event.decklists_published else "Deck lists hidden.",
+                request, _("Deck lists published.") if shown else _("Deck lists hidden.")
             )
         except ServiceError as exc:
             messages.error(request, exc.message)
         return redirect("event-decklists", slug=slug)
     rows = services.event_decklists(request.user, event)
-    detailed = [
-        {"row": r, **_verdict_context(r.version.text, _stored_verdict(verdict_data(r.version)))}
-        if r.version
-        else {"row": r}
-        for r in rows
-    ]
+    page = Paginator(rows, LISTS_PER_PAGE).get_page(request.GET.get("page"))
+    detailed = [_detailed(r) if r.version else {"row": r} for r in page.object_list]
     context = {
         "event": event,
         "rows": detailed,
+        "page": page,
         "submitted": sum(1 for r in rows if r.version),
         "illegal": sum(1 for r in rows if r.version and not r.version.legal),
         "locked": services.decklists_locked(event),
@@ -286,13 +288,17 @@ def event_public(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     if not event.decklists_published and not is_director(request.user, event):
         return render(request, "decks/not_published.html", {"event": event}, status=404)
-    rows = services.event_decklists(request.user, event)
-    detailed = [
-        {"row": r, **_verdict_context(r.version.text, _stored_verdict(verdict_data(r.version)))}
-        for r in rows
-        if r.version
-    ]
-    return render(request, "decks/event_public.html", {"event": event, "rows": detailed})
+    rows = [r for r in services.event_decklists(request.user, event) if r.version]
+    page = Paginator(rows, LISTS_PER_PAGE).get_page(request.GET.get("page"))
+    detailed = [_detailed(r) for r in page.object_list]
+    return render(
+        request, "decks/event_public.html", {"event": event, "rows": detailed, "page": page}
+    )
+
+
+def _detailed(row: Any) -> dict[str, Any]:
+    verdict = _stored_verdict(verdict_data(row.version))
+    return {"row": row, **_verdict_context(row.version.text, verdict)}
 
 
 def formats(request: HttpRequest) -> HttpResponse:

@@ -152,14 +152,13 @@ def _round_of(event: Event, number: int) -> Round:
 
 
 def _seat_choices(rnd: Round) -> list[tuple[int, str]]:
-    seats = Seat.objects.filter(round=rnd).select_related("registration__player", "table")
+    label = _("%(name)s (table %(t)d)")  # looked up once, not once per seat
+    seats = Seat.objects.filter(round=rnd).order_by("table__number", "position")
     return [
-        (
-            s.registration_id,
-            _("%(name)s (table %(t)d)")
-            % {"name": s.registration.player.display_name, "t": s.table.number},
+        (reg, label % {"name": name, "t": table})
+        for reg, name, table in seats.values_list(
+            "registration_id", "registration__player__display_name", "table__number"
         )
-        for s in seats.order_by("table__number", "position")
     ]
 
 
