@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from decks.services import deck_status_for_event, submit_decklist
 from rules_engine.deckrules import PLAYER_TYPE_LABELS, PLAYER_TYPES
 from tournaments import services as tournament_services
+from tournaments.choice_limit import narrowed
 from tournaments.eventday_round_views import _opt_int
 from tournaments.eventday_views import run, staff_event
 from tournaments.models import Registration
@@ -40,6 +41,13 @@ def venue_decklist(request: HttpRequest, slug: str) -> HttpResponse:
         if version is not None and not version.legal:
             messages.warning(request, _("This list breaks the construction rules."))
         return redirect("eventday-decks", slug=event.slug)
+    query = request.GET.get("q", "")
+    everyone = list(
+        event.registrations.order_by("player__display_name").values_list(
+            "pk", "player__display_name"
+        )
+    )
+    registrations, narrow = narrowed(everyone, query)
     return render(
         request,
         "tournaments/eventday/decks.html",
@@ -48,9 +56,9 @@ def venue_decklist(request: HttpRequest, slug: str) -> HttpResponse:
             "readiness": tournament_services.deck_readiness_for(
                 event, deck_status_for_event(event)
             ),
-            "registrations": event.registrations.select_related("player").order_by(
-                "player__display_name"
-            ),
+            "registrations": registrations,
+            "narrowed": narrow,
+            "q": query,
             "player_types": [(p, PLAYER_TYPE_LABELS[p]) for p in PLAYER_TYPES]
             if event.game == "metw"
             else [],

@@ -4,6 +4,8 @@ visitors do not, and it goes once round 1 is paired."""
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 import pytest
 from django.urls import reverse
 
@@ -23,10 +25,12 @@ def test_director_sees_missing_lists_and_players_not_checked_in(client):
     page = client.get(reverse("event-detail", args=[event.slug])).content.decode()
     assert 'id="readiness"' in page
     dashboard = reverse("event-dashboard", args=[event.slug])
+    # Not checked in, with a link that finds the player on the paged dashboard.
     for reg in regs[1:3]:
-        assert f'href="{dashboard}#p{reg.pk}"' in page  # not checked in, with a link
+        name = quote(reg.player.display_name)
+        assert f'href="{dashboard}?q={name}#p{reg.pk}"' in page
     for reg in (regs[0], regs[3]):  # checked in; dropped
-        assert f'href="{dashboard}#p{reg.pk}"' not in page
+        assert f'#p{reg.pk}"' not in page
     assert "players have no deck list" in page
     assert reverse("eventday-decks", args=[event.slug]) in page
     client.force_login(make_user("visitor"))
@@ -69,3 +73,16 @@ def test_an_illegal_list_is_named_with_a_link(client, monkeypatch):
     assert "1 deck list breaks the construction rules" in block
     assert regs[0].player.display_name in block and "no deck list" not in block
     assert regs[1].player.display_name in block  # only as not checked in
+
+
+def test_readiness_names_fifty_players_then_counts_the_rest(client):
+    """Issue 20: the list before round 1 stays bounded in a large field."""
+    director = make_user("td")
+    event = make_event(director)
+    for i in range(55):
+        services.add_walkin(director, event, display_name=f"Walk-in {i:02}")
+    event.registrations.update(checked_in=False)  # walk-ins come checked in
+    client.force_login(director)
+    page = client.get(reverse("event-detail", args=[event.slug])).content.decode()
+    section = page.split('id="readiness"')[1].split("</section>")[0]
+    assert section.count("?q=Walk-in") == 50 and "and 5 more" in section
