@@ -170,20 +170,23 @@ class Need:
         return self.count - len(self.items)
 
 
+NEEDS_SHOWN = 50  # names in one "needs you" list, then a count
+
+
 def needs_you(context: dict[str, Any]) -> list[Need]:
     """Disputes, unreported tables, illegal decks and the clock, from the dashboard's data
     (the first tables of each, and how many there are)."""
     needs: list[Need] = []
     disputed = context.get("disputed") or []
     if disputed:
-        needs.append(
-            Need("disputes", _("Disputed results"), [{"table": t} for t in disputed], urgent=True)
-        )
+        total = context.get("disputed_count", len(disputed))
+        items = [{"table": t} for t in disputed]
+        needs.append(Need("disputes", _("Disputed results"), items, urgent=True, total=total))
     illegal = context.get("illegal") or []
     if illegal:
-        needs.append(
-            Need("decks", _("Illegal deck lists"), [{"registration": r} for r in illegal], True)
-        )
+        needs.append(Need("decks", _("Illegal deck lists"), [
+            {"registration": r} for r in illegal[:NEEDS_SHOWN]
+        ], urgent=True, total=len(illegal)))  # fmt: skip
     current, shown = context.get("current"), context.get("shown")
     waiting = context.get("unreported") or []
     if waiting and current is not None and shown == current:

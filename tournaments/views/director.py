@@ -22,7 +22,7 @@ from tournaments.views.common import event_or_404, game_info, run_service, to_in
 # A director's page stays a page at 10,000 players: tables and players a page at a time.
 TABLES_PER_PAGE = 50
 PLAYERS_PER_PAGE = 100
-NEEDS_SHOWN = 50  # tables named in "needs you", then a count
+NEEDS_SHOWN = presenters.NEEDS_SHOWN
 
 
 @login_required
@@ -96,6 +96,7 @@ def _round_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "unreported": first_unreported,
         "unreported_count": unreported.count(),
         "disputed": disputed,
+        "disputed_count": waiting.filter(status=Table.Status.DISPUTED).count(),
         "can_pair": pair_blocked is None,
         # Why "Pair round N" is not offered, said where the button would be.
         "pair_blocked": pair_blocked.message if pair_blocked is not None else None,
