@@ -9,10 +9,11 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet, Sum
+from django.db.models import QuerySet, Sum
 from django.db.models.functions import Lower
 
 from tournaments.models import Event, Round, Seat, Table
+from tournaments.services.snapshot import round_tables_query
 
 
 def points_before(rnd: Round, registration_ids: Iterable[int] | None = None) -> dict[int, int]:
@@ -20,30 +21,26 @@ def points_before(rnd: Round, registration_ids: Iterable[int] | None = None) -> 
     what he had when it was paired. Pairings on the page, the wall and paper show these, not
     the running total, or a player who already won this round looks up-paired. Only the
     ``registration_ids`` given, when given."""
-    seats = Seat.objects.filter(
-        event_id=rnd.event_id,
-        round__number__lt=rnd.number,
-        table__status=Table.Status.CONFIRMED,
-        points__isnull=False,
-    )
-    if registration_ids is not None:
-        seats = seats.filter(registration_id__in=list(registration_ids))
-    return dict(
-        seats.values("registration_id")
-        .annotate(total=Sum("points"))
-        .values_list("registration_id", "total")
-    )
+    return _confirmed_points(rnd.event_id, registration_ids, round__number__lt=rnd.number)
 
 
 def points_now(event: Event, registration_ids: Iterable[int]) -> dict[int, int]:
     """The points from every confirmed result of these registrations (the dashboard's
     column for one page of players, as services.player_records counts them)."""
+    return _confirmed_points(event.pk, registration_ids)
+
+
+def _confirmed_points(
+    event_id: int, registration_ids: Iterable[int] | None, **seat_filter: Any
+) -> dict[int, int]:
     seats = Seat.objects.filter(
-        event=event,
-        registration_id__in=list(registration_ids),
+        event_id=event_id,
         table__status=Table.Status.CONFIRMED,
         points__isnull=False,
+        **seat_filter,
     )
+    if registration_ids is not None:
+        seats = seats.filter(registration_id__in=list(registration_ids))
     return dict(
         seats.values("registration_id")
         .annotate(total=Sum("points"))
@@ -62,11 +59,8 @@ def seats_by_name(rnd: Round) -> QuerySet[Seat]:
 
 def tables_in_order(rnd: Round, *, byes: bool = True) -> QuerySet[Table]:
     """The round's tables in table order, each with its seats and players."""
-    tables = rnd.tables.order_by("number")
-    if not byes:
-        tables = tables.filter(is_bye=False)
-    seats = Seat.objects.select_related("registration__player").order_by("position")
-    return tables.prefetch_related(Prefetch("seats", queryset=seats))
+    tables = round_tables_query(rnd)
+    return tables if byes else tables.filter(is_bye=False)
 
 
 def name_rows(rnd: Round, seats: list[Seat]) -> list[dict[str, Any]]:

@@ -17,11 +17,12 @@ from tournaments import extensions, presenters, round_clock, services
 from tournaments import pairing_sheets as sheets
 from tournaments.forms import EventForm, PenaltyForm, WalkinForm
 from tournaments.models import Event, Penalty, Registration, Round, Table
+from tournaments.services.snapshot import round_tables_query
 from tournaments.views.common import event_or_404, game_info, run_service, to_int, url_or_none
 
 # A director's page stays a page at 10,000 players: tables and players a page at a time.
 TABLES_PER_PAGE = 50
-PLAYERS_PER_PAGE = 100
+PLAYERS_PER_PAGE = presenters.PLAYERS_PER_PAGE
 NEEDS_SHOWN = presenters.NEEDS_SHOWN
 
 
@@ -72,13 +73,9 @@ def _round_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     current = rounds[-1] if rounds else None
     shown_number = to_int(request.GET.get("round")) or (current.number if current else None)
     shown = next((r for r in rounds if r.number == shown_number), current)
-    tables = sheets.tables_in_order(shown) if shown else Table.objects.none()
+    tables = round_tables_query(shown) if shown else Table.objects.none()
     query = (request.GET.get("q") or "").strip()
-    listed = (
-        tables.filter(seats__registration__player__display_name__icontains=query).distinct()
-        if query
-        else tables
-    )
+    listed = round_tables_query(shown, query) if shown and query else tables
     table_page = Paginator(listed, TABLES_PER_PAGE).get_page(request.GET.get("tables_page"))
     waiting = tables.exclude(status=Table.Status.CONFIRMED).filter(is_bye=False)
     unreported = waiting.exclude(status=Table.Status.DISPUTED)
@@ -119,14 +116,6 @@ def _mark_pages(rnd: Round | None, tables: list[Table]) -> None:
         table.page_number = bisect_left(numbers, table.number) // TABLES_PER_PAGE + 1
 
 
-def _players_page(request: HttpRequest, event: Event) -> Any:
-    regs = event.registrations.select_related("player").order_by("player__display_name", "pk")
-    query = (request.GET.get("q") or "").strip()
-    if query:
-        regs = regs.filter(player__display_name__icontains=query)
-    return Paginator(regs, PLAYERS_PER_PAGE).get_page(request.GET.get("players_page"))
-
-
 @login_required
 def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(request, slug)
@@ -134,7 +123,9 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         messages.error(request, _("Only the tournament director can open the dashboard."))
         return redirect(event.get_absolute_url())
     deck_status = _deck_status(event)
-    players = _players_page(request, event)
+    players = presenters.registrations_page(
+        event, request.GET.get("players_page"), request.GET.get("q", "")
+    )
     listed = list(players.object_list)
     points = sheets.points_now(event, [r.pk for r in listed])
     rows = [
