@@ -89,10 +89,6 @@ class SeatAdmin(ReadOnlyAdmin):
     raw_id_fields = ("registration", "table", "round", "event")
 
 
-# The event-day models (issue 16) register themselves.
-from tournaments import eventday_admin  # noqa: E402, F401
-
-
 @admin.register(models.StandingsSnapshot)
 class StandingsSnapshotAdmin(ReadOnlyAdmin):
     list_display = ("event", "version", "stale", "closed_rounds", "row_count", "built_at")
@@ -103,3 +99,35 @@ class StandingsSnapshotAdmin(ReadOnlyAdmin):
 class StandingsSnapshotRowAdmin(ReadOnlyAdmin):
     list_display = ("event", "position", "rank", "name", "points", "wins", "losses", "draws")
     raw_id_fields = ("event", "registration")
+
+
+@admin.register(models.EventStaff)
+class EventStaffAdmin(ReadOnlyAdmin):
+    list_display = ("event", "user", "role", "invited_by", "created_at")
+    list_filter = ("role",)
+
+
+@admin.register(models.EventDaySettings)
+class EventDaySettingsAdmin(ReadOnlyAdmin):
+    list_display = ("event", "top_cut", "playoff_tie")
+
+
+@admin.register(models.PlayoffMatch)
+class PlayoffMatchAdmin(ReadOnlyAdmin):
+    list_display = ("event", "stage", "slot", "high", "low", "winner", "status")
+    list_filter = ("status",)
+
+
+@admin.register(models.BulkAction)
+class BulkActionAdmin(ReadOnlyAdmin):
+    list_display = ("event", "kind", "actor", "created_at", "undone_at")
+
+
+@admin.register(models.PenaltyRescission)
+class PenaltyRescissionAdmin(ReadOnlyAdmin):
+    list_display = ("penalty", "by", "at")
+
+
+@admin.register(models.PlayerContact)
+class PlayerContactAdmin(ReadOnlyAdmin):
+    list_display = ("player", "email")

@@ -20,7 +20,7 @@ from django.db import connection
 from django.db.models import F
 
 from tournaments.bulk_insert import insert_rows
-from tournaments.snapshot_models import StandingsSnapshotRow
+from tournaments.models.standings import StandingsSnapshotRow
 from tournaments.standings import named_players
 
 # Every stored column a recomputation can change, in this order in a "line".

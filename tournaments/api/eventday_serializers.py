@@ -8,8 +8,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from tournaments.eventday_models import EventDaySettings, PlayoffMatch
-from tournaments.models import EventStaff
+from tournaments.models import EventDaySettings, EventStaff, PlayoffMatch
 
 TOP_CUTS = [0, 2, 4, 8]
 # Codes the preview sets on a row; the pages put them into words.

@@ -1,11 +1,10 @@
-"""The stored standings of an event (tournaments.services.snapshot): a table the pages and
-the API read with one query, rebuilt from event_standings whenever a change moves them."""
+"""The stored standings of an event: a table the pages and the API read with one query,
+rebuilt from the standings input whenever a change moves them."""
 
 from __future__ import annotations
 
 from django.db import models
 
-from tournaments.models import Event, Registration
 from tournaments.standings import render_standing_explanation
 
 
@@ -14,7 +13,9 @@ class StandingsSnapshot(models.Model):
     the transaction of every change that can move them, ``version`` (the ETag) grows at
     every rebuild. Never edited by hand: rebuilt from event_standings."""
 
-    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="snapshot")
+    event = models.OneToOneField(
+        "tournaments.Event", on_delete=models.CASCADE, related_name="snapshot"
+    )
     version = models.PositiveBigIntegerField(default=0)
     stale = models.BooleanField(default=True)
     closed_rounds = models.PositiveIntegerField(default=0)
@@ -35,8 +36,12 @@ class StandingsSnapshotRow(models.Model):
 
     ALL, CLOSED = 0, 1  # every confirmed result; only the closed rounds' results
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="snapshot_rows")
-    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    event = models.ForeignKey(
+        "tournaments.Event", on_delete=models.CASCADE, related_name="snapshot_rows"
+    )
+    registration = models.ForeignKey(
+        "tournaments.Registration", on_delete=models.CASCADE, related_name="+"
+    )
     stage = models.PositiveSmallIntegerField(default=ALL)
     position = models.PositiveIntegerField()
     rank = models.PositiveIntegerField()

@@ -1,0 +1,133 @@
+"""Rounds, their tables and seats.
+
+Database constraints back the invariants that must never break, whatever the code above
+them does: one round number per event, one table number per round, one seat per player
+per round, one bye per player per event."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        PAIRED = "paired", "Paired"
+        RUNNING = "running", "Running"
+        CLOSED = "closed", "Closed"
+
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    seed = models.BigIntegerField(help_text="The random seed the pairing used, to reproduce it.")
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.PAIRED)
+    explanation = models.JSONField(default=list, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="one_round_number_per_event")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} round {self.number}"
+
+
+class Table(models.Model):
+    """One game of one round: two seats, three to five in multi-player, one for a bye."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for a result"
+        REPORTED = "reported", "Reported, waiting for confirmation"
+        DISPUTED = "disputed", "Disputed"
+        CONFIRMED = "confirmed", "Confirmed"
+
+    round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE, related_name="tables")
+    # Wide enough for an event of 1,000,000 players (a small integer stops at 32,767 tables).
+    number = models.PositiveIntegerField()
+    is_bye = models.BooleanField(default=False)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.PENDING)
+    # rules_engine.GameResult.outcome and winner (a Seat's registration id) for special results.
+    outcome = models.CharField(max_length=40, default="normal")
+    winner = models.ForeignKey(
+        "tournaments.Registration",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    time_called = models.BooleanField(default=False)
+    band = models.CharField(max_length=60, blank=True)
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reported_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    dispute_note = models.CharField(max_length=500, blank=True)
+    # The seat (registration) whose player made the standing report: a second report from
+    # the same seat replaces it, one from another seat confirms or disputes it.
+    reported_by_registration = models.ForeignKey(
+        "tournaments.Registration",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    # A differing report by another player at the table, kept so the director sees both.
+    counter_report = models.JSONField(null=True, blank=True)
+    # A METW result entered as the Free Council (tournaments.council): inputs and counted steps.
+    council = models.JSONField(null=True, blank=True)
+    # Bumped on every change so concurrent writers can detect that they lost a race.
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="one_table_number_per_round")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} table {self.number}"
+
+
+class Seat(models.Model):
+    """One player's place and result at a table."""
+
+    class Outcome(models.TextChoices):
+        WIN = "win", "Win"
+        LOSS = "loss", "Loss"
+        DRAW = "draw", "Draw"
+
+    table = models.ForeignKey("tournaments.Table", on_delete=models.CASCADE, related_name="seats")
+    # Denormalised so the database itself can refuse a second seat in a round or a second bye.
+    round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE, related_name="seats")
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="seats")
+    registration = models.ForeignKey(
+        "tournaments.Registration", on_delete=models.PROTECT, related_name="seats"
+    )
+    position = models.PositiveSmallIntegerField(default=1)
+    is_bye = models.BooleanField(default=False)
+    mps = models.IntegerField(null=True, blank=True)
+    points = models.IntegerField(null=True, blank=True)
+    outcome = models.CharField(max_length=10, choices=Outcome.choices, blank=True)
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "registration"], name="one_seat_per_round"),
+            models.UniqueConstraint(
+                fields=["event", "registration"],
+                condition=Q(is_bye=True),
+                name="one_bye_per_player_per_event",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.registration.player} at {self.table}"
