@@ -1,6 +1,6 @@
 """Showing audit entries: what changed, field by field, before and after.
 
-The event audit page itself is tournaments.audit_views (audit sits below tournaments
+The event audit page itself is tournaments.views.audit (audit sits below tournaments
 and never imports it)."""
 
 from __future__ import annotations

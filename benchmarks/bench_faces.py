@@ -115,7 +115,7 @@ def pair_timed(director, event, number: int) -> tuple[object, float, float]:
 
 def standings_timed(event) -> dict[str, float]:
     from tournaments import services
-    from tournaments.services import snapshot
+    from tournaments.services.standings import snapshot
 
     t0 = time.perf_counter()
     rows = services.event_standings(event)
@@ -154,7 +154,7 @@ def run_size(n: int, director, lines: list[str]) -> None:
     # The goal's figure: one more round paired and stored after `rounds` played.
     rnd, next_round, after = pair_timed(director, event, rounds + 1)
     play_results(rnd, rng)
-    from tournaments.services import snapshot
+    from tournaments.services.standings import snapshot
 
     snapshot.rebuild_snapshot(event, force=True)
     lines.append(
@@ -189,7 +189,7 @@ def main() -> None:
         for n in ROUNDS:
             ROUNDS[n] = args.rounds
     if args.defer_snapshot:
-        from tournaments.services import snapshot
+        from tournaments.services.standings import snapshot
 
         snapshot._send_rebuild = lambda event_id: None
 

@@ -29,9 +29,9 @@ def main() -> None:
     from django.db import connection, transaction
 
     from tournaments.models import Event, Seat
-    from tournaments.services import snapshot
-    from tournaments.services.standings_input import event_standings
-    from tournaments.snapshot_store import store_rows
+    from tournaments.services.standings import snapshot
+    from tournaments.services.standings.input import event_standings
+    from tournaments.services.standings.store import store_rows
 
     if connection.vendor != "postgresql":
         sys.exit("set DATABASE_URL=postgres://...")

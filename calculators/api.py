@@ -18,7 +18,7 @@ from calculators.serializers import (
 )
 from core.errors import ServiceError
 from rules_engine import InvalidResult
-from tournaments.problem_words import problem_words, refusal_words
+from tournaments.words.problems import problem_words, refusal_words
 
 
 def impossible(exc: InvalidResult) -> ServiceError:

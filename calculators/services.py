@@ -32,7 +32,7 @@ from rules_engine.free_council import (
     Doubling,
     count_free_council,
 )
-from tournaments.problem_words import band_words, explanation_words, phrase_words
+from tournaments.words.problems import band_words, explanation_words, phrase_words
 
 
 def _none_if_blank(value: Any) -> Any:

@@ -16,7 +16,7 @@ from rules_engine import GAME_SYSTEMS, RATIO_TABLE, InvalidResult
 from rules_engine.free_council import CATEGORIES
 from rules_engine.scoring import bye_points_for_round
 from rules_engine.words import CATEGORY_WORDS
-from tournaments.problem_words import problem_words
+from tournaments.words.problems import problem_words
 
 # Problems the engine reports about one input are shown next to that input.
 FIELD_FOR_PROBLEM = {

@@ -13,10 +13,10 @@ from django.utils.translation import gettext as _
 from decks.services import deck_status_for_event, submit_decklist
 from rules_engine.deckrules import PLAYER_TYPE_LABELS, PLAYER_TYPES
 from tournaments import services as tournament_services
-from tournaments.choice_limit import narrowed
 from tournaments.eventday_round_views import _opt_int
 from tournaments.eventday_views import run, staff_event
 from tournaments.models import Registration
+from tournaments.views.choices import narrowed
 
 
 @login_required

@@ -20,8 +20,8 @@ from django.utils.translation import gettext as _
 
 from notifications.models import KINDS, NotificationPreference
 from tournaments.models import Player, PlayerContact, Registration, Round, Seat, Table
-from tournaments.result_words import dispute_words
 from tournaments.services.staff import staff_users
+from tournaments.words.results import dispute_words
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """A director's "Download this event" and "Restore an event from a file" (issue 19).
 
-The document is the export ``tournaments.transfer`` reads back; restoring makes a new
-event owned by the person restoring, never rated until its league approves it.
+The document is the export ``tournaments.services.transfer.imports`` reads back;
+restoring makes a new event owned by the person restoring, never rated until its league approves it.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
 from organizer.middleware import json_depth_exceeds
-from tournaments import transfer
 from tournaments.permissions import is_director
+from tournaments.services.transfer import imports as transfer
 from tournaments.views.common import event_or_404
 
 # An export of a 2,000-player event of 12 rounds is about 4 MB.

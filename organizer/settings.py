@@ -80,7 +80,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "organizer.middleware.BadInputMiddleware",
     # Before sessions and auth: a visitor's standings/pairings page straight from the cache.
-    "tournaments.page_cache.VisitorPageMiddleware",
+    "tournaments.views.page_cache.VisitorPageMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

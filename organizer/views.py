@@ -16,8 +16,8 @@ from django.views.decorators.http import require_http_methods
 
 from organizer import health as health_checks
 from organizer import security
-from tournaments import presenters
 from tournaments.models import Event, Player
+from tournaments.views import presenters
 
 
 def home(request: HttpRequest) -> HttpResponse:

@@ -5,5 +5,14 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
 
     def ready(self) -> None:
-        # Connects the receivers that keep the stored standings in step with every change.
-        from tournaments.services import snapshot  # noqa: F401
+        # Wiring, once: the stored standings follow every change that can move them, and
+        # the visitors' stored pages follow every announced change (the writers never
+        # import the page cache that reads them).
+        from tournaments import signals
+        from tournaments.services.standings import receivers
+        from tournaments.views import page_cache
+
+        receivers.connect()
+        signals.event_pages_changed.connect(
+            page_cache.pages_changed, dispatch_uid="page-cache-generation"
+        )

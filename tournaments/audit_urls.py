@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import audit_views
+from tournaments.views import audit as audit_views
 
 urlpatterns = [
     path("events/<slug:slug>/", audit_views.event_audit, name="event-audit"),

@@ -15,8 +15,7 @@ from django.views.decorators.http import require_POST
 
 from core.errors import ServiceError
 from rules_engine import get_game
-from tournaments import extensions, presenters, services
-from tournaments.choice_limit import narrowed
+from tournaments import extensions, services
 from tournaments.eventday_table_views import cost_context
 from tournaments.eventday_views import ids, run, staff_event
 from tournaments.models import (
@@ -28,6 +27,8 @@ from tournaments.models import (
     Seat,
 )
 from tournaments.permissions import is_judge
+from tournaments.views import presenters
+from tournaments.views.choices import narrowed
 
 
 def _deck_statuses(event: Event) -> dict[int, Any]:

@@ -12,11 +12,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
-from tournaments.choice_limit import narrowed
 from tournaments.eventday_views import ids, staff_event
 from tournaments.models import Event, Round, Seat
 from tournaments.services.hands_on import Cost
 from tournaments.services.table_set import set_table, table_set_cost
+from tournaments.views.choices import narrowed
 
 # A pod has at most five players (000 Part VI "Multi-player tournaments": groups of 3-5).
 _POD_CHOICES = 5

@@ -4,6 +4,9 @@ ratings connects to these to write its ledger; sent inside the transaction that
 made the change (receivers that need the commit use transaction.on_commit).
 """
 
+from collections.abc import Iterable
+
+from django.db import transaction
 from django.dispatch import Signal
 
 # sender=Round class; kwargs: round (a closed Round)
@@ -31,3 +34,15 @@ round_paired = Signal()
 result_confirmed = Signal()
 # sender=Event class; kwargs: event_id (int), version (int: the rebuilt snapshot's version)
 standings_changed = Signal()
+# sender=None; kwargs: slugs (list[str]): what the visitors' stored pages of these events
+# show has changed. The page cache listens (tournaments.views.page_cache); the writers
+# announce and never import it.
+event_pages_changed = Signal()
+
+
+def announce_pages_changed(slugs: Iterable[str]) -> None:
+    """Now (a reader inside this transaction must not get a stored page) and again once
+    it commits (a page another reader stored meanwhile was rendered from the old data)."""
+    slugs = list(slugs)
+    event_pages_changed.send(sender=None, slugs=slugs)
+    transaction.on_commit(lambda: event_pages_changed.send(sender=None, slugs=slugs))

@@ -13,7 +13,7 @@ logger = logging.getLogger(__name__)
 def rebuild_standings(event_id: int) -> bool:
     """Store an event's standings again after a change committed. Best effort: while it
     has not run (or if it fails) the snapshot stays stale and its first reader rebuilds it."""
-    from tournaments.services import snapshot
+    from tournaments.services.standings import snapshot
 
     try:
         return snapshot.rebuild_if_stale(event_id)

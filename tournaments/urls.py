@@ -32,7 +32,7 @@ urlpatterns = [
     path("players/<int:pk>/", views.player_detail, name="player-detail"),
     path("me/events/", views.my_events, name="my-events"),
     # The language switch in the page header (a POST, like Django's own i18n URLs).
-    # No CSRF token: visitors' pages are stored and shared (tournaments.page_cache), and
+    # No CSRF token: visitors' pages are stored and shared (tournaments.views.page_cache), and
     # choosing a language changes nothing but that visitor's own language cookie.
     path("language/", csrf_exempt(set_language), name="set-language"),
 ]

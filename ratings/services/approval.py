@@ -25,7 +25,7 @@ from audit.services import record
 from core.errors import NotAllowed, NotFound, ServiceError
 from ratings.models import EventApproval, LeagueStaff, RatingEntry, ReplayJob, Season
 from ratings.services.loading import event_date
-from tournaments import page_cache
+from tournaments import signals as tournament_signals
 from tournaments.models import Event, Round
 
 PERMISSION = "ratings.approve_event"
@@ -168,8 +168,7 @@ def on_approval_changed(sender: Any, instance: EventApproval, **kwargs: Any) -> 
     the change commits (a copy stored meanwhile shows the old answer)."""
     slug = Event.objects.filter(pk=instance.event_id).values_list("slug", flat=True).first()
     if slug:
-        page_cache.bump_generation([slug])
-        transaction.on_commit(lambda: page_cache.bump_generation([slug]))
+        tournament_signals.announce_pages_changed([slug])
 
 
 def approve(user: Any, slug: str) -> tuple[EventApproval, ReplayJob | None]:

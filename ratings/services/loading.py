@@ -10,8 +10,8 @@ from typing import Any, NamedTuple
 from django.utils import timezone
 
 from rules_engine import GameResult, ScoringSettings
-from tournaments.game_input import engine_input
 from tournaments.models import Event, Seat, Table
+from tournaments.rules.game_input import engine_input
 from tournaments.services import scoring_settings_for
 
 

@@ -26,8 +26,8 @@ from django.db.models import Max
 
 from ratings.services.loading import SeatData, TableData
 from ratings.services.timeline import GAME_KIND, Step
-from tournaments import playoff as bracket
 from tournaments.models import PlayoffMatch, Round
+from tournaments.rules import bracket
 
 _FIELDS = (
     "pk", "event_id", "stage", "high_id", "low_id", "high_mps", "low_mps", "outcome",
@@ -109,7 +109,7 @@ def bonus_after_final(at: datetime, event_id: int, finals: dict[int, Any]) -> da
 
 
 def playoff_stage(event_id: int, round_number: int | None) -> str | None:
-    """The stage name (tournaments.playoff.stage_name) of the playoff game a ledger row
+    """The stage name (tournaments.rules.bracket.stage_name) of the playoff game a ledger row
     numbered ``round_number`` rates ("Swiss rounds + stage", as _game numbers it), or None
     when the row is a Swiss round's."""
     swiss = _swiss_rounds([event_id]).get(event_id, 0)

@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 
 from ratings.services.loading import EventInfo, TableData
 from rules_engine import InvalidResult, score_game
-from tournaments.game_input import engine_input
+from tournaments.rules.game_input import engine_input
 
 # The winner given to the engine when the stored winner has no seat: it refuses him.
 NOT_SEATED = "not-seated"

@@ -8,7 +8,7 @@ from typing import Any
 from django import template
 
 from ratings.services.playoff_games import playoff_stage
-from tournaments.playoff_labels import playoff_game_label
+from tournaments.words.playoff import playoff_game_label
 
 register = template.Library()
 

@@ -12,7 +12,8 @@ import pytest
 from tests.browser.axe import internal_text, serious_violations
 from tests.browser.conftest import screenshot
 from tests.tournaments.helpers import make_event, make_user, play_round, play_table, register_users
-from tournaments import pairing_sheets, services
+from tournaments import services
+from tournaments.services import pairing_sheets
 
 pytestmark = pytest.mark.django_db(transaction=True)
 WALL = {"viewport": {"width": 1366, "height": 768}}

@@ -18,8 +18,9 @@ from tests.tournaments.helpers import make_event, make_user, play_round, play_ta
 from tournaments import services
 from tournaments.models import Seat
 from tournaments.pairing import PairingPlayer, pair_swiss
-from tournaments.services.avoidance import explain_avoidance, pair_avoiding, seated_together
+from tournaments.pairing.avoidance import explain_avoidance, pair_avoiding, seated_together
 from tournaments.services.table_set import plan_table, set_table, table_set_cost
+from tournaments.words import explanations
 
 pytestmark = pytest.mark.django_db
 
@@ -284,7 +285,7 @@ def test_a_pair_down_caused_by_a_pair_to_avoid_is_told_as_such():
     assert len(down) == 2
     assert all(i["code"] == "paired_down_avoiding" for i in down)
     assert all(i["kept_apart"] == [["1", "2"]] for i in down)
-    lines = services.explanations.explanation_lines(down, {"1": "Ana", "2": "Bo"})
+    lines = explanations.explanation_lines(down, {"1": "Ana", "2": "Bo"})
     assert all("because of a pair to avoid" in line and "Ana and Bo" in line for line in lines)
     assert not any("everyone closer" in line for line in lines)
 

@@ -11,7 +11,7 @@ from django.test import Client
 
 from tests.tournaments.helpers import make_event, make_user
 from tournaments import services
-from tournaments.choice_limit import narrowed
+from tournaments.views.choices import narrowed
 
 pytestmark = pytest.mark.django_db
 
@@ -19,14 +19,14 @@ pytestmark = pytest.mark.django_db
 def test_narrowed_lists_all_of_a_small_field_and_the_matches_of_a_large_one(monkeypatch):
     choices = [(i, f"Player {i:02}") for i in range(10)]
     assert narrowed(choices, "") == (choices, False)
-    monkeypatch.setattr("tournaments.choice_limit.CHOICES_SHOWN", 4)
+    monkeypatch.setattr("tournaments.views.choices.CHOICES_SHOWN", 4)
     assert narrowed(choices, "") == ([], True)
     assert narrowed(choices, "player 0") == (choices[:4], True)
     assert narrowed(choices, "07", keep=[2]) == ([(2, "Player 02"), (7, "Player 07")], True)
 
 
 def test_swap_page_asks_for_a_search_in_a_large_round(monkeypatch):
-    monkeypatch.setattr("tournaments.choice_limit.CHOICES_SHOWN", 4)
+    monkeypatch.setattr("tournaments.views.choices.CHOICES_SHOWN", 4)
     director = make_user("td")
     event = make_event(director)
     for i in range(10):

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments import playoff as bracket
+from tournaments.rules import bracket
 
 
 def test_bracket_order_puts_best_against_worst():

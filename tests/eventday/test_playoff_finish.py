@@ -12,8 +12,9 @@ from rest_framework.test import APIClient
 from audit.models import AuditEntry
 from core.errors import Conflict
 from tests.tournaments.helpers import make_event, make_user, play_round, register_users
-from tournaments import presenters, services
+from tournaments import services
 from tournaments.models import Event, PlayoffMatch
+from tournaments.views import presenters
 
 pytestmark = pytest.mark.django_db
 

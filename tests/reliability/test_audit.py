@@ -14,7 +14,7 @@ from audit.models import AuditEntry
 from audit.views import readable_diff
 from tests.security.world import World, build_world, lore_deck_text
 from tournaments import services
-from tournaments.people import public_name
+from tournaments.words.people import public_name
 
 pytestmark = pytest.mark.django_db
 

@@ -17,7 +17,7 @@ from ratings.models import PlayerRating, RatingEntry, ReplayJob
 from tests.security.world import make_user
 from tournaments import services
 from tournaments.models import Event, Player, Registration, Round, Seat, Table
-from tournaments.transfer import import_event
+from tournaments.services.transfer.imports import import_event
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from tests.reliability.test_export_import import approve_as_league_staff, rating
 from tests.tournaments.helpers import make_event, make_user, play_round, register_users
 from tournaments import services
 from tournaments.models import Event, PlayoffMatch
-from tournaments.transfer import import_event
+from tournaments.services.transfer.imports import import_event
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from tournaments import services
 from tournaments.models import Event, StandingsSnapshot
-from tournaments.services import snapshot
+from tournaments.services.standings import snapshot
 
 FIELDS = (
     "player",

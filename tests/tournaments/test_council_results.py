@@ -15,9 +15,9 @@ from core.errors import ServiceError
 from rules_engine.free_council import CouncilInput, count_free_council
 from tests.tournaments.helpers import make_event, make_user, register_users, user_of
 from tournaments import services
-from tournaments.council import council_lines, council_mps, count_council
 from tournaments.models import ResultChange, Table
-from tournaments.result_words import dispute_words, table_council_lines
+from tournaments.rules.council import council_lines, council_mps, count_council
+from tournaments.words.results import dispute_words, table_council_lines
 
 pytestmark = pytest.mark.django_db
 
@@ -282,7 +282,7 @@ def test_api_player_report_and_matching_council_confirms():
 def test_export_and_import_keep_the_council():
     """The breakdown is part of the result: an exported event imports with it, its
     registrations renumbered."""
-    from tournaments.transfer import import_event
+    from tournaments.services.transfer.imports import import_event
 
     director, event, table, a, b = metw_table()
     services.director_set_result(director, table, council=council(a, b))

@@ -10,7 +10,7 @@ import pytest
 from tests.tournaments.helpers import make_event, make_user, play_round, register_users
 from tournaments import services
 from tournaments.models import Registration
-from tournaments.services.standings_input import counted_player_counts, standing_input
+from tournaments.services.standings.input import counted_player_counts, standing_input
 
 pytestmark = pytest.mark.django_db
 

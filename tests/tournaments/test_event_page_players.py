@@ -8,7 +8,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.tournaments.helpers import make_event, make_user
-from tournaments import presenters, services
+from tournaments import services
+from tournaments.views import presenters
 
 pytestmark = pytest.mark.django_db
 

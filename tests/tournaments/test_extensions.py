@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tournaments import extensions
-from tournaments.forms import EventForm, format_choice_groups
+from tournaments.views.forms import EventForm, format_choice_groups
 
 
 @pytest.fixture

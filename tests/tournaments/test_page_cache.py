@@ -1,4 +1,4 @@
-"""Visitors' pages served before sessions and the view (tournaments.page_cache), the
+"""Visitors' pages served before sessions and the view (tournaments.views.page_cache), the
 pairings page and the pairings API a page at a time (issue 20)."""
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from core.errors import NotAllowed
 from tests.tournaments.helpers import make_event, make_user, register_users
 from tournaments import services
-from tournaments.results_flow import TRANSITIONS, Action, Refusal, State, report_action, step
+from tournaments.rules.result_flow import TRANSITIONS, Action, Refusal, State, report_action, step
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,8 @@ from tests.tournaments.helpers import make_event, make_user, play_round, play_ta
 from tests.tournaments.snapshot_check import assert_snapshot_matches, recomputed, stored
 from tournaments import services
 from tournaments.models import Penalty, StandingsSnapshot, Table
-from tournaments.services import snapshot
+from tournaments.services import paging, pairings
+from tournaments.services.standings import snapshot
 
 pytestmark = pytest.mark.django_db
 
@@ -103,15 +104,15 @@ def test_pages_are_bounded_and_searchable():
     rnd = services.pair_next_round(director, event, seed=5)
     play_round(director, rnd)
     page, _ = snapshot.standings_page(event, page="x", per_page=10_000, q="player 0")
-    assert page.paginator.per_page == snapshot.MAX_PER_PAGE
+    assert page.paginator.per_page == paging.MAX_PER_PAGE
     assert sorted(r.name for r in page) == [f"Player {i:02}" for i in range(10)]
     page, _ = snapshot.standings_page(event, page=99, per_page="-3")
     assert page.number == page.paginator.num_pages == 12
-    tables = snapshot.pairings_page(rnd, page=1, per_page=2, q="player 11")
+    tables = pairings.pairings_page(rnd, page=1, per_page=2, q="player 11")
     assert tables.paginator.count == 1
     names = [s.registration.player.display_name for s in tables[0].seats.all()]
     assert "Player 11" in names
-    assert [t.number for t in snapshot.pairings_page(rnd, page=2, per_page=4)] == [5, 6]
+    assert [t.number for t in pairings.pairings_page(rnd, page=2, per_page=4)] == [5, 6]
 
 
 def test_table_numbers_beyond_a_small_integer():

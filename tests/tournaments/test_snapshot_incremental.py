@@ -1,4 +1,4 @@
-"""The stored standings are updated in place (tournaments/snapshot_store.py): only the
+"""The stored standings are updated in place (tournaments/services/standings/store.py): only the
 rows a change moves are written, and the table is still exactly the full recomputation
 (000 Part VI §3 ranking, RULES.md §3)."""
 
@@ -14,8 +14,8 @@ from tests.tournaments.helpers import make_event, make_user, play_table
 from tests.tournaments.snapshot_check import assert_snapshot_matches, recomputed, stored
 from tournaments import services
 from tournaments.models import Registration, StandingsSnapshotRow, Table
-from tournaments.services import snapshot
-from tournaments.snapshot_store import COLUMNS, store_rows
+from tournaments.services.standings import snapshot
+from tournaments.services.standings.store import COLUMNS, store_rows
 
 pytestmark = pytest.mark.django_db
 

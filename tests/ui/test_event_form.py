@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 
 from tests.tournaments.helpers import make_user
-from tournaments.forms import EventForm
 from tournaments.models import Event
+from tournaments.views.forms import EventForm
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,10 @@ from django.test import Client
 from django.utils import timezone
 
 from tests.tournaments.helpers import make_event, make_user, play_round, register_users, user_of
-from tournaments import presenters, round_clock, services
+from tournaments import services
 from tournaments.models import Event, Round
+from tournaments.services import clock as round_clock
+from tournaments.views import presenters
 
 pytestmark = pytest.mark.django_db
 

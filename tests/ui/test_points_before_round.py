@@ -13,8 +13,10 @@ import pytest
 from django.test import Client
 
 from tests.tournaments.helpers import make_event, make_user, play_round, play_table, register_users
-from tournaments import pairing_sheets, presenters, services
+from tournaments import services
 from tournaments.models import Seat
+from tournaments.services import pairing_sheets
+from tournaments.views import presenters
 
 pytestmark = pytest.mark.django_db
 

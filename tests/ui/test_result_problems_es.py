@@ -21,7 +21,7 @@ from rules_engine.checking import find_problems
 from rules_engine.free_council import CouncilInput, count_free_council
 from tests.tournaments.helpers import make_event, make_user, register_users, user_of
 from tournaments import services
-from tournaments.problem_words import problem_words
+from tournaments.words.problems import problem_words
 
 pytestmark = pytest.mark.django_db
 

@@ -20,7 +20,7 @@ from calculators.api import JASON, JESSICA
 from rules_engine import GameResult, InvalidResult, ScoringSettings, Seat, bye_score, score_game
 from tests.tournaments.helpers import make_event, make_user, register_users, user_of
 from tournaments import services
-from tournaments.problem_words import band_words, explanation_words, stored_band_words
+from tournaments.words.problems import band_words, explanation_words, stored_band_words
 
 
 @pytest.fixture(autouse=True)

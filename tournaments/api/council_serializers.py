@@ -1,4 +1,4 @@
-"""API shapes of a METW result given as the Free Council (tournaments.council)."""
+"""API shapes of a METW result given as the Free Council (tournaments.rules.council)."""
 
 from __future__ import annotations
 

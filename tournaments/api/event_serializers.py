@@ -13,9 +13,9 @@ from rest_framework import serializers
 
 from tournaments import services
 from tournaments.api.fields import ScoringSettingsSerializer, TiebreakField
-from tournaments.limits import BREAK_MINUTES, PLANNED_ROUNDS, ROUND_MINUTES
 from tournaments.models import Event, GameSystem, Registration
-from tournaments.people import public_name
+from tournaments.rules.limits import BREAK_MINUTES, PLANNED_ROUNDS, ROUND_MINUTES
+from tournaments.words.people import public_name
 
 
 class SanctioningSerializer(serializers.Serializer):

@@ -11,7 +11,7 @@ from rest_framework import serializers
 from rules_engine import GAME_SYSTEMS
 from rules_engine.types import HALF_CAP_READINGS
 from tournaments.api.council_serializers import TableCouncilSerializer
-from tournaments.limits import LOTR_TCG_POINTS, METW_ELIMINATION_POINTS
+from tournaments.rules.limits import LOTR_TCG_POINTS, METW_ELIMINATION_POINTS
 from tournaments.standings import TIEBREAKS
 
 

@@ -1,5 +1,5 @@
 """One round's pairings a page at a time (issue 20): bounded however big the round,
-searchable by name, cacheable for anonymous readers (tournaments.page_cache)."""
+searchable by name, cacheable for anonymous readers (tournaments.views.page_cache)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,12 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments import page_cache
 from tournaments.api import round_serializers as s
 from tournaments.api.common import ROUND_PARAMS, TAG, event_for, round_of
 from tournaments.models import Table
-from tournaments.services.snapshot import round_tables_query, snapshot_state
+from tournaments.services.pairings import round_tables_query
+from tournaments.services.standings.snapshot import snapshot_state
+from tournaments.views import page_cache
 
 Q = OpenApiParameter(
     "q", OpenApiTypes.STR, description="Only tables where a player's name contains this."

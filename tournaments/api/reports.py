@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 
 from core.csv_safety import safe_row
 from core.errors import NotAllowed
-from tournaments import page_cache, services
+from tournaments import services
 from tournaments.api import round_serializers as s
 from tournaments.api.common import (
     SLUG,
@@ -35,6 +35,7 @@ from tournaments.api.export_serializers import EventExportSerializer
 from tournaments.api.filters import PenaltyFilter
 from tournaments.models import Event, Penalty
 from tournaments.services.director_options import director_options, option_words
+from tournaments.views import page_cache
 
 
 @extend_schema(tags=TAG, parameters=[SLUG])

@@ -18,7 +18,7 @@ from tournaments.api.fields import (
     TableSnapshotSerializer,
 )
 from tournaments.models import Penalty, ResultChange, Round, Seat, Table
-from tournaments.people import public_name
+from tournaments.words.people import public_name
 
 
 class SeatSerializer(serializers.ModelSerializer):

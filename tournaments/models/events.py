@@ -29,9 +29,7 @@ class EventQuerySet(models.QuerySet["Event"]):
         if getattr(user, "is_staff", False):
             return self
         pk = getattr(user, "pk", None)
-        on_staff = Exists(
-            EventStaff.objects.filter(event=OuterRef("pk"), user_id=pk)
-        )
+        on_staff = Exists(EventStaff.objects.filter(event=OuterRef("pk"), user_id=pk))
         return self.filter(~Q(status=Event.Status.DRAFT) | Q(organizer_id=pk) | on_staff)
 
 

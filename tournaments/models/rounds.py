@@ -82,7 +82,8 @@ class Table(models.Model):
     )
     # A differing report by another player at the table, kept so the director sees both.
     counter_report = models.JSONField(null=True, blank=True)
-    # A METW result entered as the Free Council (tournaments.council): inputs and counted steps.
+    # A METW result entered as the Free Council (tournaments.rules.council): its inputs
+    # and counted steps.
     council = models.JSONField(null=True, blank=True)
     # Bumped on every change so concurrent writers can detect that they lost a race.
     version = models.PositiveIntegerField(default=0)

@@ -9,7 +9,7 @@ from tournaments.standings import render_standing_explanation
 
 
 class StandingsSnapshot(models.Model):
-    """The event's stored standings (tournaments.services.snapshot): ``stale`` is set in
+    """The event's stored standings (tournaments.services.standings.snapshot): ``stale`` is set in
     the transaction of every change that can move them, ``version`` (the ETag) grows at
     every rebuild. Never edited by hand: rebuilt from event_standings."""
 

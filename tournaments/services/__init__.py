@@ -35,8 +35,7 @@ from tournaments.services.events import (
     tiebreak_labels,
     update_event,
 )
-from tournaments.services.explanations import explanation_lines, round_explanation
-from tournaments.services.export import export_event
+from tournaments.services.pairings import pairings_page
 from tournaments.services.penalties import (
     INSTANT_EJECTION,
     SAME_OFFENSE_LIMIT,
@@ -53,17 +52,17 @@ from tournaments.services.registration import (
     readd,
     register_self,
 )
-from tournaments.services.result_input import (
-    ReportedResult,
-    game_result_for_table,
-    table_snapshot,
-)
-from tournaments.services.results import (
+from tournaments.services.results.flow import (
     confirm_result,
     director_set_result,
     dispute_result,
     report_result,
     void_result,
+)
+from tournaments.services.results.input import (
+    ReportedResult,
+    game_result_for_table,
+    table_snapshot,
 )
 from tournaments.services.round_timing import RoundTimer, round_timer, start_round_clock
 from tournaments.services.rounds import (
@@ -80,8 +79,7 @@ from tournaments.services.sanctioning import (
     rated_event_ids,
     sanctioning_text,
 )
-from tournaments.services.snapshot import pairings_page, snapshot_state, standings_page
-from tournaments.services.standings_input import (
+from tournaments.services.standings.input import (
     StandingInput,
     counted_players,
     counts_as_player,
@@ -90,7 +88,8 @@ from tournaments.services.standings_input import (
     standing_games,
     standing_registrations,
 )
-from tournaments.services.standings_view import StandingsView, standings_rows, standings_view
+from tournaments.services.standings.snapshot import snapshot_state, standings_page
+from tournaments.services.standings.view import StandingsView, standings_rows, standings_view
 from tournaments.services.table_actions import (
     TableActions,
     confirm_blocker,
@@ -100,6 +99,8 @@ from tournaments.services.table_actions import (
     table_actions,
     void_blocker,
 )
+from tournaments.services.transfer.export import export_event
+from tournaments.words.explanations import explanation_lines, round_explanation
 
 __all__ = [
     "EVENT_FIELDS",
@@ -198,7 +199,6 @@ from tournaments.services.constraints import (
     avoided_pairs_in_round,
     set_pairing_constraints,
 )
-from tournaments.services.final_places import final_rows
 from tournaments.services.hands_on import (
     delete_round,
     repair_round_with_results,
@@ -218,6 +218,7 @@ from tournaments.services.playoff import (
 )
 from tournaments.services.playoff_end import cancel_top_cut, finish_blocker, top_cut_cancel_blocker
 from tournaments.services.staff import event_staff, invite_staff, remove_staff
+from tournaments.services.standings.final_places import final_rows
 from tournaments.services.undo import (
     drop_no_shows_confirmed,
     no_show_preview,

@@ -14,8 +14,7 @@ from rules_engine import (
     get_game,
 )
 from rules_engine.types import HALF_CAP_READINGS
-from tournaments.labels import READING_LABELS, READING_VALUES
-from tournaments.limits import (
+from tournaments.rules.limits import (
     BREAK_MINUTES,
     DEFAULT_BREAK_MINUTES,
     DEFAULT_ROUND_MINUTES,
@@ -26,6 +25,7 @@ from tournaments.limits import (
 )
 from tournaments.services.base import SETTINGS_FIELDS
 from tournaments.standings import TIEBREAKS
+from tournaments.words.labels import READING_LABELS, READING_VALUES
 
 Problems = list[dict[str, str]]
 

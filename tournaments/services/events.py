@@ -15,7 +15,6 @@ from audit import services as audit
 from core import limits
 from core.errors import Conflict, ServiceError
 from tournaments import signals
-from tournaments.limits import DEFAULT_BREAK_MINUTES, DEFAULT_ROUND_MINUTES
 from tournaments.models import (
     Event,
     Round,
@@ -23,6 +22,7 @@ from tournaments.models import (
 from tournaments.pairing import (
     rounds_for_players,
 )
+from tournaments.rules.limits import DEFAULT_BREAK_MINUTES, DEFAULT_ROUND_MINUTES
 
 if TYPE_CHECKING:
     pass
@@ -45,7 +45,7 @@ from tournaments.services.sanctioning import (  # noqa: F401  (re-exported)
     Sanctioning,
     sanctioning_status,
 )
-from tournaments.services.standings_input import counted_players
+from tournaments.services.standings.input import counted_players
 
 # 000 Part VI §3 "Sanctioning" / "Multi-player tournaments" (one place: sanctioning.py).
 SANCTION_MIN_PLAYERS = MIN_PLAYERS

@@ -19,8 +19,8 @@ from tournaments.permissions import require_director
 from tournaments.services.base import _last_round_number, _lock_event
 from tournaments.services.constraints import apply_fixed_tables
 from tournaments.services.eventday_settings import eventday_settings
-from tournaments.services.explanations import hand_swap_item
 from tournaments.services.rounds import _compute_pairing, _create_tables, _new_seed
+from tournaments.words.explanations import hand_swap_item
 
 Arrangement = dict[int, list[int]]  # table number -> registration ids
 

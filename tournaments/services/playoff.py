@@ -13,16 +13,16 @@ from audit import services as audit
 from core.errors import Conflict, NotFound, ServiceError
 from rules_engine import GameResult, InvalidResult, score_game
 from rules_engine import Seat as EngineSeat
-from tournaments import playoff as bracket
 from tournaments import signals
 from tournaments.models import Event, EventDaySettings, PlayoffMatch, Registration
 from tournaments.permissions import require_director, require_judge
-from tournaments.problem_words import refusal_words
+from tournaments.rules import bracket
 from tournaments.services.base import _last_round_number, _lock_event, scoring_settings_for
 from tournaments.services.eventday_settings import eventday_settings
 from tournaments.services.rounds import pair_blocker
-from tournaments.services.snapshot import mark_stale
-from tournaments.services.standings_input import event_standings
+from tournaments.services.standings.input import event_standings
+from tournaments.services.standings.snapshot import mark_stale
+from tournaments.words.problems import refusal_words
 
 
 @transaction.atomic

@@ -13,13 +13,13 @@ from django.db import transaction
 
 from audit import services as audit
 from core.errors import Conflict
-from tournaments import playoff as bracket
 from tournaments import signals
 from tournaments.models import Event, PlayoffMatch
 from tournaments.permissions import require_director
+from tournaments.rules import bracket
 from tournaments.services.base import _lock_event
 from tournaments.services.eventday_settings import eventday_settings
-from tournaments.services.snapshot import mark_stale
+from tournaments.services.standings.snapshot import mark_stale
 
 OPEN = (PlayoffMatch.Status.WAITING, PlayoffMatch.Status.PENDING, PlayoffMatch.Status.TIED)
 

@@ -18,7 +18,7 @@ from tournaments.models import (
 
 if TYPE_CHECKING:
     pass
-from tournaments.services.snapshot import stored_rank
+from tournaments.services.standings.snapshot import stored_rank
 
 
 def player_history(player: Player) -> list[dict[str, Any]]:

@@ -19,7 +19,6 @@ from audit import services as audit
 from core.errors import Conflict, ServiceError
 from rules_engine import bye_points
 from tournaments import signals
-from tournaments.bulk_insert import insert_rows
 from tournaments.models import (
     Event,
     Registration,
@@ -36,8 +35,8 @@ from tournaments.pairing import (
     pair_swiss,
     pod_sizes_for_game,
 )
+from tournaments.pairing.avoidance import event_avoid_pairs, explain_avoidance, pair_avoiding
 from tournaments.permissions import require_director
-from tournaments.services.avoidance import event_avoid_pairs, explain_avoidance, pair_avoiding
 from tournaments.services.base import (
     _last_round,
     _last_round_number,
@@ -46,9 +45,9 @@ from tournaments.services.base import (
     retry_on_conflict,
     scoring_settings_for,
 )
+from tournaments.services.bulk import analyze, insert_rows
 from tournaments.services.constraints import apply_fixed_tables
 from tournaments.services.events import rounds_total
-from tournaments.services.snapshot import analyze
 
 
 @dataclass

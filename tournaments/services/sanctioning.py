@@ -17,7 +17,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from tournaments.models import Event
-from tournaments.services.standings_input import counted_player_counts
+from tournaments.services.standings.input import counted_player_counts
 
 MIN_PLAYERS = 5  # 000 Part VI §3 "Sanctioning": at least 5 players
 MIN_PLAYERS_MULTIPLAYER = 12  # ... "12 for multi-player"

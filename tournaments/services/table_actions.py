@@ -3,7 +3,7 @@
 Each blocker returns the error the operation would raise, or None; the operations in
 results.py raise it, and the pages, the API and the templates ask ``table_actions``
 instead of re-deriving the rules. The states come from the one transition table,
-tournaments.results_flow.
+tournaments.rules.result_flow.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from core.errors import Conflict, NotAllowed, ServiceError
 from tournaments.models import Event, Registration, Table
 from tournaments.permissions import is_judge, require_judge, require_seat
 from tournaments.permissions import seat_registration as _seat_registration
-from tournaments.results_flow import Action, Refusal, step
+from tournaments.rules.result_flow import Action, Refusal, step
 
 
 def _status(table: Table) -> str:

@@ -15,9 +15,9 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from core.errors import NotFound, ServiceError
 from tournaments.models import Event, Round, Seat
+from tournaments.pairing.hand_notes import table_set_item
 from tournaments.permissions import require_director
 from tournaments.services.base import _lock_event
-from tournaments.services.hand_notes import table_set_item
 from tournaments.services.hands_on import (
     Arrangement,
     Cost,

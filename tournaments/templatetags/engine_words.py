@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import template
 
-from tournaments.problem_words import stored_band_words
+from tournaments.words.problems import stored_band_words
 
 register = template.Library()
 

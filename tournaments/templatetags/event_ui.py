@@ -17,9 +17,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from tournaments.labels import READING_LABELS, READING_VALUES
-from tournaments.people import public_name
 from tournaments.standings import TIEBREAKS
+from tournaments.words.labels import READING_LABELS, READING_VALUES
+from tournaments.words.people import public_name
 
 register = template.Library()
 
@@ -232,7 +232,7 @@ def get_points(points: dict[int, int], registration_id: int) -> int:
 
 @register.filter
 def tr(text: Any) -> str:
-    """Translate a label defined outside the templates (see tournaments/labels.py)."""
+    """Translate a label defined outside the templates (see tournaments/words/labels.py)."""
     return _(str(text)) if text else ""
 
 

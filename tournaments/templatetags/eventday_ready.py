@@ -10,8 +10,8 @@ from django import template
 
 from tournaments import extensions
 from tournaments.models import Event
-from tournaments.playoff_labels import reached_label
 from tournaments.services.readiness import EventReadiness, event_readiness
+from tournaments.words.playoff import reached_label
 
 register = template.Library()
 

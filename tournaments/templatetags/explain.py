@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import template
 
 from tournaments.models import Round
-from tournaments.services.explanations import round_explanation as _lines
+from tournaments.words.explanations import round_explanation as _lines
 
 register = template.Library()
 

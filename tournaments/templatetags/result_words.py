@@ -1,4 +1,4 @@
-"""Template filters for a table's result in words (tournaments.result_words)."""
+"""Template filters for a table's result in words (tournaments.words.results)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,10 @@ from typing import Any
 
 from django import template
 
-from tournaments import result_words, services
+from tournaments import services
 from tournaments.models import Event, Table
 from tournaments.services.director_options import director_options, option_words
+from tournaments.words import results as result_words
 
 register = template.Library()
 

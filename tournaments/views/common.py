@@ -20,8 +20,8 @@ from django.utils.translation import gettext as _
 from core.errors import ServiceError
 from rules_engine import get_game
 from tournaments import services
-from tournaments.forms import council_from_post
 from tournaments.models import Event, Round, Table
+from tournaments.views.forms import council_from_post
 
 
 def activate_event_zone(event: Event) -> None:

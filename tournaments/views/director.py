@@ -13,12 +13,14 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from audit.models import AuditEntry
-from tournaments import extensions, presenters, round_clock, services
-from tournaments import pairing_sheets as sheets
-from tournaments.forms import EventForm, PenaltyForm, WalkinForm
+from tournaments import extensions, services
 from tournaments.models import Event, Penalty, Registration, Round, Table
-from tournaments.services.snapshot import round_tables_query
+from tournaments.services import clock as round_clock
+from tournaments.services import pairing_sheets as sheets
+from tournaments.services.pairings import round_tables_query
+from tournaments.views import presenters
 from tournaments.views.common import event_or_404, game_info, run_service, to_int, url_or_none
+from tournaments.views.forms import EventForm, PenaltyForm, WalkinForm
 
 # A director's page stays a page at 10,000 players: tables and players a page at a time.
 TABLES_PER_PAGE = 50

@@ -16,10 +16,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments import presenters, services
-from tournaments.forms import PenaltyForm, WalkinForm
+from tournaments import services
 from tournaments.models import Event, Penalty, Registration
+from tournaments.views import presenters
 from tournaments.views.common import back_to, current_round, event_or_404, run_service, to_int
+from tournaments.views.forms import PenaltyForm, WalkinForm
 
 # An action returns the anchor of the dashboard section to come back to ("" for the top).
 Action = Callable[[HttpRequest, Event], str]

@@ -12,9 +12,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import presenters, services
+from tournaments import services
 from tournaments.models import Seat, Table
 from tournaments.permissions import own_registration, seat_registration
+from tournaments.views import presenters
 from tournaments.views.common import (
     back_to,
     current_round,

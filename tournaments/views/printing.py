@@ -5,9 +5,9 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from tournaments import pairing_sheets as sheets
 from tournaments import services
 from tournaments.models import Round
+from tournaments.services import pairing_sheets as sheets
 from tournaments.views.common import event_or_404, game_info, same_page
 
 # A printed sheet per request, not the whole field: 100 tables (200 players) at a time.

@@ -12,8 +12,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import pairing_sheets as sheets
-from tournaments import round_clock, services
+from tournaments import services
+from tournaments.services import clock as round_clock
+from tournaments.services import pairing_sheets as sheets
 from tournaments.views.common import (
     back_to,
     current_round,

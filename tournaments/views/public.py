@@ -11,9 +11,11 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from tournaments import page_cache, presenters, round_clock, services
+from tournaments import services
 from tournaments.models import Event, GameSystem, Player, Registration
 from tournaments.permissions import own_registration
+from tournaments.services import clock as round_clock
+from tournaments.views import page_cache, presenters
 from tournaments.views.common import event_or_404, game_info, to_int, url_or_none
 
 # A page of standings: every page is bounded, however large the field (issue 20).
@@ -71,14 +73,14 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     response = render(request, "tournaments/event_detail.html", context)
     if not request.user.is_authenticated:
         # What every visitor sees; any change to the event, its players or rounds (and a
-        # league's approval) moves the event's generation on (tournaments.page_cache).
+        # league's approval) moves the event's generation on (tournaments.views.page_cache).
         page_cache.visitor_cacheable(response)
     return response
 
 
 def pairings(request: HttpRequest, slug: str) -> HttpResponse:
     """A round's tables, a page at a time, searchable by name; visitors get a page rendered
-    once per change of the event (tournaments.page_cache), with an ETag."""
+    once per change of the event (tournaments.views.page_cache), with an ETag."""
     event = event_or_404(request, slug)
     state = services.snapshot_state(event)
     etag = state.etag_for(request.user.pk, get_language()).replace("standings", "pairings")
@@ -111,7 +113,7 @@ def pairings(request: HttpRequest, slug: str) -> HttpResponse:
 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings, a page of rows at a time; visitors get a page rendered once per change
-    of the stored standings (tournaments.page_cache), with an ETag for their browsers."""
+    of the stored standings (tournaments.views.page_cache), with an ETag for their browsers."""
     event = event_or_404(request, slug)
     state = services.snapshot_state(event)
     etag = state.etag_for(request.user.pk, get_language())

@@ -8,7 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.models import Event
-from tournaments.transfer import export_document
+from tournaments.services.transfer.imports import export_document
 
 
 class Command(BaseCommand):

@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from core.errors import ServiceError
-from tournaments.transfer import import_event, load_document
+from tournaments.services.transfer.imports import import_event, load_document
 
 
 class Command(BaseCommand):

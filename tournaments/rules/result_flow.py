@@ -6,7 +6,7 @@ corrects any result, which is confirmed at once. Byes have no flow: their points
 fixed by the rules (000 Part VI §3). States are Table.Status values.
 
 ``step(state, action)`` gives the new state or the refusal's code; the services
-(tournaments/services/results.py) turn refusals into errors with words for people,
+(tournaments/services/results/flow.py) turn refusals into errors with words for people,
 and the blockers (tournaments/services/table_actions.py) ask the same table what a
 user may do now.
 """

@@ -14,13 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tournaments.models import Event, StandingsSnapshotRow, Table
-from tournaments.services.final_places import final_rows
-from tournaments.services.snapshot import snapshot_rows, snapshot_state
-from tournaments.services.standings_input import (
-    closed_through,
-    confirmed_after,
-    event_standings,
-)
+from tournaments.services.standings.final_places import final_rows
+from tournaments.services.standings.input import closed_through, confirmed_after, event_standings
+from tournaments.services.standings.snapshot import snapshot_rows, snapshot_state
 from tournaments.standings import StandingRow
 
 

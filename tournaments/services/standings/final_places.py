@@ -13,7 +13,7 @@ import dataclasses
 
 from tournaments.models import Event
 from tournaments.services.playoff import final_standings, playoff_reached
-from tournaments.services.standings_input import event_standings
+from tournaments.services.standings.input import event_standings
 from tournaments.standings import StandingRow
 
 

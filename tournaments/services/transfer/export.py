@@ -1,4 +1,4 @@
-"""The whole event as one JSON document (tournaments.transfer brings it back)."""
+"""The whole event as one JSON document (tournaments.services.transfer.imports brings it back)."""
 
 from __future__ import annotations
 
@@ -13,11 +13,11 @@ if TYPE_CHECKING:
     pass
 from tournaments.services.base import _registration_snapshot
 from tournaments.services.events import _event_snapshot, rounds_total
-from tournaments.services.explanations import round_explanation
 from tournaments.services.queries import round_tables
-from tournaments.services.result_input import table_snapshot
-from tournaments.services.standings_input import event_standings
-from tournaments.transfer_playoff import export_playoff
+from tournaments.services.results.input import table_snapshot
+from tournaments.services.standings.input import event_standings
+from tournaments.services.transfer.playoff import export_playoff
+from tournaments.words.explanations import round_explanation
 
 
 def export_event(event: Event) -> dict[str, Any]:
@@ -85,5 +85,5 @@ def export_event(event: Event) -> dict[str, Any]:
             for p in Penalty.objects.filter(registration__event=event)
         ],
         "standings": standings,
-        **export_playoff(event),  # the top cut, if any (tournaments.transfer_playoff)
+        **export_playoff(event),  # the top cut, if any (tournaments.services.transfer.playoff)
     }

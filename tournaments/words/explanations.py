@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Registration, Round
 from tournaments.pairing import render_pairing_explanation
-from tournaments.services.hand_notes import RENDERERS
+from tournaments.pairing.hand_notes import RENDERERS
 
 HAND_SWAP = "swapped_by_hand"
 

@@ -13,7 +13,7 @@ from django.db.models import QuerySet, Sum
 from django.db.models.functions import Lower
 
 from tournaments.models import Event, Round, Seat, Table
-from tournaments.services.snapshot import round_tables_query
+from tournaments.services.pairings import round_tables_query
 
 
 def points_before(rnd: Round, registration_ids: Iterable[int] | None = None) -> dict[int, int]:

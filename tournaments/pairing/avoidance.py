@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from tournaments.models import EventDaySettings
 from tournaments.pairing import PairingImpossible, PairingPlayer
-from tournaments.services.hand_notes import AVOID_BROKEN, AVOID_KEPT, PAIRED_DOWN_AVOIDING
+from tournaments.pairing.hand_notes import AVOID_BROKEN, AVOID_KEPT, PAIRED_DOWN_AVOIDING
 
 # Beyond this many pairs the greedy search (one pairing per pair) is not tried: all or none.
 GREEDY_LIMIT = 32

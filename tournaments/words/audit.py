@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from audit.models import AuditEntry
-from tournaments import result_words
 from tournaments.models import Table
+from tournaments.words import results as result_words
 
 NESTED = ("council", "counter_report")
 TABLE_TYPE = "tournaments.table"

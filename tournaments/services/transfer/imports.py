@@ -34,11 +34,11 @@ from django.utils.translation import gettext
 from audit import services as audit
 from core.errors import Conflict, ServiceError
 from tournaments import services, signals
-from tournaments.council import remap_council
 from tournaments.models import Event, Penalty, Player, Registration, Round, Seat, Table
+from tournaments.rules.council import remap_council
 from tournaments.services.event_validation import validate_event
 from tournaments.services.events import _unique_slug as unique_slug
-from tournaments.transfer_playoff import import_playoff
+from tournaments.services.transfer.playoff import import_playoff
 
 REQUIRED = ("event", "registrations", "rounds", "penalties", "standings")
 STANDING_FIELDS = ("rank", "points", "wins", "losses", "draws", "byes", "opponents_points")
@@ -288,7 +288,7 @@ def _import(
         ) or (last_close + timedelta(minutes=1))
         event.save(update_fields=["finished_at"])
     _create_penalties(document["penalties"], reg_map)
-    import_playoff(event, document, reg_map)  # the top cut: tournaments.transfer_playoff
+    import_playoff(event, document, reg_map)  # the top cut: tournaments.services.transfer.playoff
     if event.rounds.exists():
         expected = [
             {"registration": r["registration"], **{f: r[f] for f in STANDING_FIELDS}}

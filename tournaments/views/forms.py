@@ -12,7 +12,8 @@ from django.utils.translation import gettext_lazy as _
 
 from rules_engine import GAME_SYSTEMS, ScoringSettings
 from tournaments import extensions
-from tournaments.limits import (
+from tournaments.models import Event, GameSystem, Penalty
+from tournaments.rules.limits import (
     BREAK_MINUTES,
     DEFAULT_BREAK_MINUTES,
     DEFAULT_ROUND_MINUTES,
@@ -22,7 +23,6 @@ from tournaments.limits import (
     PLANNED_ROUNDS,
     ROUND_MINUTES,
 )
-from tournaments.models import Event, GameSystem, Penalty
 
 DEFAULTS = ScoringSettings()
 
@@ -59,7 +59,7 @@ def default_tiebreaks() -> list[str]:
 
 
 def _translated(choices: list[tuple[str, str]]) -> list[tuple[str, Any]]:
-    """Model choice labels in the page's language (their msgids are in tournaments/labels.py)."""
+    """Model choice labels in the page's language (msgids in tournaments/words/labels.py)."""
     return [(key, _(label)) for key, label in choices]
 
 

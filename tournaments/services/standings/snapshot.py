@@ -19,31 +19,28 @@ from typing import Any
 
 from django.core.paginator import Page, Paginator
 from django.db import connection, transaction
-from django.db.models import F, Model, Prefetch, Q, QuerySet
-from django.db.models.signals import post_delete, post_save
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
-from tournaments import page_cache, signals
+from tournaments import signals
 from tournaments.models import (
     Event,
-    Player,
     Registration,
     Round,
-    Seat,
     StandingsSnapshot,
     StandingsSnapshotRow,
-    Table,
 )
-from tournaments.services.standings_input import closed_through, confirmed_after, event_standings
-from tournaments.snapshot_store import store_rows
+from tournaments.services.bulk import analyze
+from tournaments.services.paging import MAX_PER_PAGE, PER_PAGE, clamp
+from tournaments.services.standings.input import closed_through, confirmed_after, event_standings
+from tournaments.services.standings.store import store_rows
 
 logger = logging.getLogger(__name__)
+
+
 CLOSED = StandingsSnapshotRow.CLOSED
 
-PER_PAGE = 50
-MAX_PER_PAGE = 200  # a page people read
-API_PER_PAGE = 100
-API_MAX_PER_PAGE = 1000  # a page programs read
+
 _BULK = 2000
 
 
@@ -154,60 +151,18 @@ def stored_rank(registration: Registration) -> int | None:
     )
 
 
-def _clamp(page: Any, per_page: Any, limit: int = MAX_PER_PAGE) -> tuple[int, int]:
-    """Bad paging input is read as the nearest sensible value, never an error page."""
-    try:
-        number = max(1, int(page))
-    except (TypeError, ValueError):
-        number = 1
-    try:
-        size = min(limit, max(1, int(per_page)))
-    except (TypeError, ValueError):
-        size = min(limit, PER_PAGE)
-    return number, size
-
-
 def standings_page(
     event: Event, page: Any = 1, per_page: Any = PER_PAGE, q: str = "", limit: int = MAX_PER_PAGE
 ) -> tuple[Page, SnapshotState]:
     """One page of the stored standings and the snapshot's state (for the ETag)."""
     state = snapshot_state(event)
-    number, size = _clamp(page, per_page, limit)
+    number, size = clamp(page, per_page, limit)
     q = (q or "").strip()
     paginator = Paginator(snapshot_rows(event, q), size)
     if not q:
         # The count is stored with the snapshot: no COUNT(*) over the event's rows.
         paginator.count = state.row_count
     return paginator.get_page(number), state
-
-
-def round_tables_query(rnd: Round, q: str = "") -> QuerySet[Table]:
-    """A round's tables in table order with their seats and players (three queries)."""
-    tables = rnd.tables.order_by("number")
-    if q:
-        tables = tables.filter(seats__registration__player__display_name__icontains=q).distinct()
-    seats = Seat.objects.select_related("registration__player").order_by("position")
-    return tables.prefetch_related(Prefetch("seats", queryset=seats))
-
-
-def pairings_page(rnd: Round, page: Any = 1, per_page: Any = PER_PAGE, q: str = "") -> Page:
-    """One page of a round's tables in table order, optionally only those where a player
-    whose name contains ``q`` sits; three queries whatever the size of the round."""
-    number, size = _clamp(page, per_page)
-    return Paginator(round_tables_query(rnd, (q or "").strip()), size).get_page(number)
-
-
-def analyze(*models: type[Model]) -> None:
-    """Fresh planner statistics after a bulk write: PostgreSQL would otherwise plan the
-    next reads of a table that grew by thousands of rows from its old, tiny size."""
-    if connection.vendor != "postgresql":
-        return
-    with connection.cursor() as cursor:
-        for model in models:
-            cursor.execute(f'ANALYZE "{model._meta.db_table}"')
-
-
-# --------------------------------------------------------------------------- staleness
 
 
 def mark_stale(event_ids: list[int], *, closed_too: bool = True) -> None:
@@ -222,10 +177,7 @@ def mark_stale(event_ids: list[int], *, closed_too: bool = True) -> None:
     else:
         StandingsSnapshot.objects.filter(event_id__in=event_ids, stale=False).update(stale=True)
     slugs = list(Event.objects.filter(pk__in=event_ids).values_list("slug", flat=True))
-    # Now (a reader inside this transaction must not get a stored page) and again once it
-    # commits (a page another reader stored meanwhile was rendered from the old data).
-    page_cache.bump_generation(slugs)
-    transaction.on_commit(lambda: page_cache.bump_generation(slugs))
+    signals.announce_pages_changed(slugs)
     for event_id in set(event_ids):
         transaction.on_commit(lambda e=event_id: _send_rebuild(e))
 
@@ -246,34 +198,3 @@ def rebuild_if_stale(event_id: int) -> bool:
         return False
     rebuild_snapshot(event_id)
     return True
-
-
-def _changed(sender: type[Model], instance: Any, **kwargs: Any) -> None:
-    if kwargs.get("raw"):
-        return
-    if sender is Player:
-        mark_stale(list(instance.registrations.values_list("event_id", flat=True)))
-    elif sender in (Table, Seat):
-        event_id, status = Round.objects.values_list("event_id", "status").get(pk=instance.round_id)
-        mark_stale([event_id], closed_too=status == Round.Status.CLOSED)
-    elif sender is Event:
-        if kwargs.get("created"):
-            # A slug used before (the event deleted) must not find the old pages.
-            page_cache.bump_generation([instance.slug])
-        else:
-            mark_stale([instance.pk])
-    else:
-        mark_stale([instance.event_id])
-
-
-for _model in (Seat, Table, Round, Registration, Event, Player):
-    post_save.connect(_changed, sender=_model, dispatch_uid=f"snapshot-{_model.__name__}")
-post_delete.connect(_changed, sender=Registration, dispatch_uid="snapshot-registration-delete")
-
-
-def _event_deleted(sender: type[Model], instance: Event, **kwargs: Any) -> None:
-    page_cache.bump_generation([instance.slug])
-    transaction.on_commit(lambda: page_cache.bump_generation([instance.slug]))
-
-
-post_delete.connect(_event_deleted, sender=Event, dispatch_uid="snapshot-event-delete")

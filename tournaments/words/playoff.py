@@ -1,5 +1,5 @@
 """The playoff's words at the face: how far a player went (final places) and which stage
-a playoff game was (a player's rating page). tournaments.playoff names them by code."""
+a playoff game was (a player's rating page). tournaments.rules.bracket names them by code."""
 
 from __future__ import annotations
 

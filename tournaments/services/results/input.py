@@ -16,13 +16,13 @@ from rules_engine import (
     InvalidResult,
     score_game,
 )
-from tournaments.council import council_inputs, council_mps, count_council, read_council
-from tournaments.game_input import engine_input
 from tournaments.models import (
     Table,
 )
-from tournaments.problem_words import problem_words
+from tournaments.rules.council import council_inputs, council_mps, count_council, read_council
+from tournaments.rules.game_input import engine_input
 from tournaments.services.base import scoring_settings_for
+from tournaments.words.problems import problem_words
 
 
 def table_snapshot(table: Table) -> dict[str, Any]:
@@ -56,7 +56,7 @@ class ReportedResult:
     outcome: str = "normal"
     winner: int | None = None
     time_called: bool = False
-    council: dict[str, Any] | None = None  # tournaments.council's breakdown, when counted
+    council: dict[str, Any] | None = None  # tournaments.rules.council's breakdown, when counted
 
     def as_json(self) -> dict[str, Any]:
         return {

@@ -18,9 +18,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments import extensions, round_clock, services
+from tournaments import extensions, services
 from tournaments.models import Event, Registration, Round, Seat, Table
 from tournaments.permissions import own_registration
+from tournaments.services import clock as round_clock
 
 
 def local(moment: datetime | None) -> datetime | None:

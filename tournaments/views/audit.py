@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 
 from audit.models import AuditEntry
 from audit.views import readable_diff
-from tournaments.audit_words import nested_words, strip_nested
 from tournaments.models import Event
 from tournaments.permissions import is_director
+from tournaments.words.audit import nested_words, strip_nested
 
 PAGE_SIZE = 200
 KINDS = {

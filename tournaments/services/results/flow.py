@@ -21,9 +21,9 @@ from tournaments.models import (
 from tournaments.permissions import (
     require_seat,
 )
-from tournaments.results_flow import Action, Refusal, report_action, step
+from tournaments.rules.result_flow import Action, Refusal, report_action, step
 from tournaments.services.base import _lock_table, retry_on_conflict
-from tournaments.services.result_input import (
+from tournaments.services.results.input import (
     _reported,
     _score,
     _stored_result,
@@ -67,7 +67,7 @@ def _log_change(
 
 def _for_audit(snapshot: dict[str, Any] | None) -> dict[str, Any] | None:
     """The audit copy keeps the whole snapshot: the Free Council and a differing report
-    are nested data that the audit trail words itself (tournaments.audit_words)."""
+    are nested data that the audit trail words itself (tournaments.words.audit)."""
     return snapshot
 
 
@@ -98,7 +98,7 @@ def report_result(
 ) -> Table:
     """A player at the table reports its result. A report from the other side that
     matches the standing one confirms it; one that differs disputes it. A METW result may
-    be given as the Free Council (``council``, see tournaments.council): its count gives
+    be given as the Free Council (``council``, see tournaments.rules.council): its count gives
     the MPs."""
     table = _lock_table(table)
     _raise(report_blocker(user, table, version))

@@ -3,7 +3,7 @@
 A visitor (not logged in, no message waiting) sees exactly what every other visitor sees
 in the same language, so the rendered standings or pairings page is cached under the
 event's standings version: any change to results, rounds, players or the event makes it
-stale (tournaments.services.snapshot), the version moves on and the old entry is never
+stale (tournaments.services.standings.snapshot), the version moves on and the old entry is never
 read again. Only the paging parameters are part of the key, and searches are not cached,
 so visitors cannot fill the cache with pages nobody else asks for.
 
@@ -83,6 +83,11 @@ def bump_generation(slugs: Iterable[str]) -> None:
     (Redis restarted) can never match again."""
     now = time.time_ns()
     cache.set_many({_generation_key(s): now for s in slugs}, None)
+
+
+def pages_changed(sender: object, slugs: Iterable[str], **kwargs: object) -> None:
+    """The receiver of ``tournaments.signals.event_pages_changed``."""
+    bump_generation(slugs)
 
 
 def _generation(slug: str) -> int:

@@ -19,8 +19,8 @@ from typing import Any
 from django.db import connection
 from django.db.models import F
 
-from tournaments.bulk_insert import insert_rows
 from tournaments.models.standings import StandingsSnapshotRow
+from tournaments.services.bulk import insert_rows
 from tournaments.standings import named_players
 
 # Every stored column a recomputation can change, in this order in a "line".

@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from rules_engine.free_council import CATEGORIES
-from tournaments.council import CATEGORY_LABELS, council_lines
 from tournaments.models import ResultChange, Table
-from tournaments.people import public_name
+from tournaments.rules.council import CATEGORY_LABELS, council_lines
+from tournaments.words.people import public_name
 
 # ResultChange.Action's label, translated by the `tr` filter where it is shown.
 VOID_LABEL = gettext_noop("Voided by the director")
