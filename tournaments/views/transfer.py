@@ -1,4 +1,4 @@
-"""A director's "Download this event" and "Restore an event from a file" (issue 19).
+"""A director's "Download this event" and "Restore an event from a file".
 
 The document is the export ``tournaments.transfer`` reads back; restoring makes a new
 event owned by the person restoring, never rated until its league approves it.
@@ -17,7 +17,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
-from organizer.middleware import json_depth_exceeds
+from core.middleware import json_depth_exceeds
 from tournaments import transfer
 from tournaments.permissions import is_director
 from tournaments.views.common import event_or_404
