@@ -386,6 +386,8 @@ LOGGING = {
     "loggers": {
         # Outages handled by degrading are worth seeing even at the WARNING default.
         "organizer": {"level": os.environ.get("LOG_LEVEL_ORGANIZER", "INFO")},
+        # The degrading cache and the job system live in core; the same switch covers them.
+        "core": {"level": os.environ.get("LOG_LEVEL_ORGANIZER", "INFO")},
     },
 }
 
