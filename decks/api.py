@@ -47,7 +47,7 @@ from tournaments.models import Event
 TAG = ["decks"]
 
 
-# Success shapes are declared per view; every refusal is problem details (organizer.schema).
+# Success shapes are declared per view; every refusal is problem details (core.schema).
 ERRORS = {
     403: OpenApiResponse(description="Not allowed for this user."),
     404: OpenApiResponse(description="No such event or format."),

@@ -20,7 +20,7 @@ from rules_engine.deckrules.readers import LIST_FORMATS
 
 # A format's rule value: a number, a name, a switch, a list of them, or tables of those up
 # to three levels deep (alignments: player type → card kind → alignments, preferences).
-# Each level is a named schema (organizer.schema.postprocess): generators type each.
+# Each level is a named schema (core.schema.postprocess): generators type each.
 SCALARS = [
     {"type": "string"},
     {"type": "number"},

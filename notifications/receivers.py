@@ -2,37 +2,40 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from django.db import transaction
+from celery import Task
 
-from notifications import services
+from core.jobs import send_after_commit
+from notifications import tasks
 
 REGISTERED = {"register", "walkin", "bulk_entry"}
 
 
-def _plan(entry: Any) -> Callable[[], int] | None:
+def _plan(entry: Any) -> tuple[Task, tuple[int, ...]] | None:
+    """The mail task an audit entry calls for, with its arguments; None for no mail."""
     kind, action, oid = entry.object_type, entry.action, entry.object_id
     if kind == "tournaments.registration" and action in REGISTERED:
-        return lambda: services.registration_confirmed(int(oid))
+        return tasks.registration_confirmed, (int(oid),)
     if kind == "tournaments.round" and action in ("pair", "repair", "round_repaired"):
-        return lambda: services.round_paired(int(oid))
+        return tasks.round_paired, (int(oid),)
     if kind == "tournaments.table" and action == "result_dispute":
-        return lambda: services.disputed_result(int(oid))
+        return tasks.disputed_result, (int(oid),)
     after = entry.after if isinstance(entry.after, dict) else {}
     if kind == "decks.decklist" and action == "decklist.submit" and after.get("legal") is False:
         from decks.models import DeckList
 
         reg_id = DeckList.objects.filter(pk=oid).values_list("registration_id", flat=True).first()
         if reg_id is not None:
-            return lambda: services.decklist_illegal(reg_id, int(after.get("problems") or 0))
+            return tasks.decklist_illegal, (reg_id, int(after.get("problems") or 0))
     return None
 
 
 def on_audit_entry(sender: Any, instance: Any, created: bool, **kwargs: Any) -> None:
     if not created:
         return
-    job = _plan(instance)
-    if job is not None:
-        transaction.on_commit(job)
+    planned = _plan(instance)
+    if planned is not None:
+        # Mail goes out once the action commits, and never fails the action itself.
+        task, args = planned
+        send_after_commit(task, *args)

@@ -2,10 +2,8 @@ from django.apps import AppConfig
 
 
 class OrganizerConfig(AppConfig):
+    """The project's wiring. It holds no models now; its migrations stay, because the
+    first one created the job tables that core's models took over."""
+
     name = "organizer"
     verbose_name = "Site"
-
-    def ready(self) -> None:
-        from organizer import admin_audit
-
-        admin_audit.connect()

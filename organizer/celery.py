@@ -1,7 +1,7 @@
 """Celery application. Configuration comes from Django settings (CELERY_* names).
 
-Every task's base class keeps sends the broker refuses for later and retries on
-services that are away (organizer.jobs)."""
+Every task's base class keeps the sends the broker refuses for later and retries on
+services that are away (core.jobs)."""
 
 import os
 
@@ -9,6 +9,6 @@ from celery import Celery
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "organizer.settings")
 
-app = Celery("organizer", task_cls="organizer.jobs:ResilientTask")
+app = Celery("organizer", task_cls="core.jobs:ResilientTask")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()

@@ -1,4 +1,4 @@
-"""A draft event does not exist for anyone but its director and staff (issue 19).
+"""A draft event does not exist for anyone but its director and staff.
 
 One place for every face: any address under ``events/<slug>/`` (pages, API, deck pages,
 audit, event day) answers 404 for a draft unless the person is on the event's staff.
@@ -14,6 +14,7 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 
+from core.problems import PROBLEM_TYPE, problem
 from tournaments.models import Event
 from tournaments.permissions import is_judge
 
@@ -25,7 +26,7 @@ def _api_user(request: HttpRequest) -> Any:
         return forced
     from rest_framework.exceptions import AuthenticationFailed
 
-    from organizer.rest import ExpiringTokenAuthentication
+    from accounts.tokens import ExpiringTokenAuthentication
 
     try:
         found = ExpiringTokenAuthentication().authenticate(request)  # type: ignore[arg-type]
@@ -66,8 +67,6 @@ class DraftGuardMiddleware:
             return None
         message = _("No such event.")
         if request.path.startswith("/api/"):
-            from organizer.api import PROBLEM_TYPE, problem
-
             return JsonResponse(
                 problem(404, "not_found", message), status=404, content_type=PROBLEM_TYPE
             )

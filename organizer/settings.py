@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "core",
     "organizer",
     "audit",
+    "accounts",
     "tournaments",
     "decks",
     "ratings",
@@ -70,15 +71,16 @@ INSTALLED_APPS = [
     "demo",
     "webhooks",
     "notifications",
+    "backups",
 ]
 
 MIDDLEWARE = [
     # First: everything after it (throttles, logs) sees the client's own address.
-    "organizer.middleware.ClientAddressMiddleware",
-    "organizer.middleware.ContentSecurityPolicyMiddleware",
+    "core.middleware.ClientAddressMiddleware",
+    "core.middleware.ContentSecurityPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "organizer.middleware.BadInputMiddleware",
+    "core.middleware.BadInputMiddleware",
     # Before sessions and auth: a visitor's standings/pairings page straight from the cache.
     "tournaments.views.page_cache.VisitorPageMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -88,12 +90,12 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "organizer.api_http.ApiHttpMiddleware",
+    "core.api_http.ApiHttpMiddleware",
     # A draft event is its staff's alone: 404 on every face before any view speaks.
     "organizer.draft_guard.DraftGuardMiddleware",
     "webhooks.idempotency.IdempotencyMiddleware",
     # Last, so its process_exception sees what the views raised before anything else.
-    "organizer.middleware.DatabaseTroubleMiddleware",
+    "core.middleware.DatabaseTroubleMiddleware",
 ]
 
 ROOT_URLCONF = "organizer.urls"
@@ -144,9 +146,9 @@ if REDIS_URL:
     CELERY_TASK_ALWAYS_EAGER = False
     CACHES = {
         "default": {
-            # Answers as an empty cache while Redis is away (organizer.cache): a page
+            # Answers as an empty cache while Redis is away (core.cache): a page
             # is slower then, never refused.
-            "BACKEND": "organizer.cache.ResilientRedisCache",
+            "BACKEND": "core.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "OPTIONS": {
                 "socket_connect_timeout": REDIS_TIMEOUT,
@@ -185,7 +187,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_connect_timeout": REDIS_TIMEOUT,
     "health_check_interval": 10,
     # A message whose worker died unacknowledged goes back on the queue after this;
-    # the job lease sweep (organizer.jobs) retakes such work much sooner.
+    # the job lease sweep (core.jobs) retakes such work much sooner.
     "visibility_timeout": 3600,
 }
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
@@ -202,7 +204,7 @@ CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = REDIS_TIMEOUT
 CELERY_REDIS_BACKEND_HEALTH_CHECK_INTERVAL = 10
 CELERY_REDIS_RETRY_ON_TIMEOUT = True
-# A send that cannot reach the broker quickly goes to the outbox (organizer.jobs).
+# A send that cannot reach the broker quickly goes to the outbox (core.jobs).
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "max_retries": 2,
     "interval_start": 0,
@@ -224,12 +226,12 @@ JOB_STALE_SECONDS = int(os.environ.get("JOB_STALE_SECONDS", "180"))
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 TRUSTED_PROXIES = env_list("TRUSTED_PROXIES")
 
-# --- Log-in throttling (organizer.security) --------------------------------
+# --- Log-in throttling (accounts.throttle) --------------------------------
 LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_PAIR", "5"))
 LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", "50"))
 LOGIN_THROTTLE_SECONDS = 15 * 60
 
-# --- Bounded input (organizer.middleware, core.limits) ---------------------
+# --- Bounded input (core.middleware, core.limits) ---------------------
 MAX_JSON_DEPTH = int(os.environ.get("MAX_JSON_DEPTH", "32"))
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("MAX_BODY_BYTES", str(2_621_440)))
 
@@ -260,8 +262,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# Every log-in path (the site's page, the admin's) is throttled (organizer.security).
-AUTHENTICATION_BACKENDS = ["organizer.security.ThrottledModelBackend"]
+# Every log-in path (the site's page, the admin's) is throttled (accounts.throttle).
+AUTHENTICATION_BACKENDS = ["accounts.throttle.ThrottledModelBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -296,18 +298,18 @@ CARD_DATA_DIR = Path(os.environ.get("CARD_DATA_DIR", str(BASE_DIR.parent / "shar
 REST_FRAMEWORK = {
     # The token first: a call without credentials answers 401 with WWW-Authenticate: Token.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "organizer.rest.ExpiringTokenAuthentication",
+        "accounts.tokens.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     # JSON in and out: one body type per operation, so generated clients send what we read.
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_SCHEMA_CLASS": "organizer.schema.ApiAutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "organizer.rest.PagePagination",
+    "DEFAULT_SCHEMA_CLASS": "core.schema.ApiAutoSchema",
+    "DEFAULT_PAGINATION_CLASS": "core.pagination.PagePagination",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "PAGE_SIZE": 100,
-    "EXCEPTION_HANDLER": "organizer.api.exception_handler",
+    "EXCEPTION_HANDLER": "core.problems.exception_handler",
     "DEFAULT_THROTTLE_RATES": {"login": "10/minute", "signup": "20/hour"},
 }
 # API tokens stop working this many hours after they were issued (log in again).
@@ -331,7 +333,7 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "organizer.schema.postprocess",
+        "core.schema.postprocess",
     ],
     "ENUM_GENERATE_CHOICE_DESCRIPTION": False,
     # Several models have a "status"/"outcome" choice; name each enum once.
@@ -384,6 +386,8 @@ LOGGING = {
     "loggers": {
         # Outages handled by degrading are worth seeing even at the WARNING default.
         "organizer": {"level": os.environ.get("LOG_LEVEL_ORGANIZER", "INFO")},
+        # The degrading cache and the job system live in core; the same switch covers them.
+        "core": {"level": os.environ.get("LOG_LEVEL_ORGANIZER", "INFO")},
     },
 }
 

@@ -3,10 +3,14 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from organizer import accounts_api, event_transfer_views, views
+from accounts import api as accounts_api
+from accounts import views as accounts_views
+from core.health import health
+from organizer import views
+from tournaments.views import transfer
 
 # The API, version 1. The old unversioned /api/... addresses answer 308 to these
-# (organizer.api_http.ApiHttpMiddleware).
+# (core.api_http.ApiHttpMiddleware).
 api_v1 = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves its script as a file: the Content-Security-Policy forbids inline.
@@ -24,12 +28,12 @@ api_v1 = [
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("accounts/login/", views.LoginView.as_view(), name="login"),
+    path("accounts/login/", accounts_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/signup/", accounts_views.signup, name="signup"),
     path("accounts/", include("notifications.urls")),
     path("admin/", admin.site.urls),
-    path("health/", views.health, name="health"),
+    path("health/", health, name="health"),
     path("api/v1/", include(api_v1)),
     # Pages
     path("rules/", include("calculators.urls")),
@@ -37,13 +41,11 @@ urlpatterns = [
     path("leagues/", include("ratings.urls")),
     path("audit/", include("tournaments.audit_urls")),
     # Before the event pages: "restore" is not an event's address.
-    path("events/restore/", event_transfer_views.restore_event, name="event-restore"),
-    path(
-        "events/<slug:slug>/download/", event_transfer_views.download_event, name="event-download"
-    ),
+    path("events/restore/", transfer.restore_event, name="event-restore"),
+    path("events/<slug:slug>/download/", transfer.download_event, name="event-download"),
     path("", include("tournaments.urls")),
 ]
 
 # Under /api/ these answer problem details, never an HTML page.
-handler404 = "organizer.api.page_not_found"
-handler500 = "organizer.api.server_error"
+handler404 = "core.problems.page_not_found"
+handler500 = "core.problems.server_error"

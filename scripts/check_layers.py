@@ -23,13 +23,17 @@ ROOT = Path(__file__).resolve().parent.parent
 # not import each other. docs/architecture.md explains each layer.
 LAYERS: list[tuple[str, ...]] = [
     ("rules_engine",),  # pure rules: no Django, no other app
-    ("core",),  # error types every app may raise
+    # error types every app may raise, the API's problem documents, the background
+    # job system (outbox, leases, send after commit) and the HTTP guards
+    ("core",),
     ("audit",),  # the audit trail: records changes, knows no app above
     ("tournaments",),  # events, rounds, results, standings
-    ("decks", "ratings"),  # deck lists for events; the rating ledger over results
+    # deck lists for events; the rating ledger over results; accounts (sign-up, log-in
+    # throttling, API tokens), which make a player for each new person
+    ("decks", "ratings", "accounts"),
     # the rules calculators' pages; the demo loader; e-mail notifications and webhooks,
-    # which listen to tournaments' signals
-    ("calculators", "demo", "notifications", "webhooks"),
+    # which listen to tournaments' signals; the whole-site backup
+    ("calculators", "demo", "notifications", "webhooks", "backups"),
     ("organizer",),  # wiring only: settings, urls, celery, wsgi
 ]
 LEVEL = {app: level for level, apps in enumerate(LAYERS) for app in apps}

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from organizer.tasks import ping
+from core.tasks import ping
 
 PROOF = Path(__file__).resolve().parent.parent / "test-artifacts" / "celery-worker-proof.txt"
 

@@ -21,7 +21,7 @@ from tournaments.models import Event, EventStaff, Round
 from tournaments.permissions import is_judge
 
 TAG = ["event day"]
-# Refusals are problem details, declared for every operation by organizer.schema.
+# Refusals are problem details, declared for every operation by core.schema.
 
 
 def _valid(cls: type[serializers.Serializer], request: Request) -> dict[str, Any]:

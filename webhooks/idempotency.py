@@ -24,7 +24,8 @@ PROBLEM_TYPE = "application/problem+json"
 
 
 def _problem(status: int, code: str, detail: str) -> JsonResponse:
-    # Same document as organizer.api.problem; webhooks sits below organizer, so no import.
+    # The shape of core.problems.problem, with untranslated titles and RFC 9110's name for
+    # 422; switching to core's would change the title integrators already read.
     titles = {400: "Bad Request", 409: "Conflict", 422: "Unprocessable Content"}
     body = {
         "type": f"/api/v1/problems/{code}",

@@ -1,7 +1,8 @@
 """Webhooks of an event: registering endpoints, queueing deliveries, signing and sending.
 
 A delivery is a row first (so it is listed with its status even before it is sent) and
-is sent after the change that caused it commits, by Celery (webhooks.tasks.deliver).
+is sent after the change that caused it commits, by the Celery task ``deliver`` defined
+here beside the service it runs (webhooks.tasks lists it for Celery).
 The body is signed with the endpoint's secret: ``Webhook-Signature: sha256=<hex>`` over
 ``<Webhook-Timestamp>.<body>``, so a receiver can check it came from us and is fresh.
 """
@@ -11,23 +12,22 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import logging
 import time
 import urllib.error
 import urllib.request
 from typing import Any
 
+from celery import shared_task
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.errors import NotAllowed, NotFound
+from core.jobs import send_after_commit
 from tournaments import services as tournaments
 from tournaments.models import Event
 from webhooks.models import Delivery, Endpoint
 
-logger = logging.getLogger(__name__)
 TIMEOUT_SECONDS = 10
 MAX_ATTEMPTS = 6
 
@@ -74,19 +74,9 @@ def notify(event_id: int, topic: str, data: dict[str, Any]) -> list[Delivery]:
         Delivery.objects.create(endpoint=e, topic=topic, payload=payload) for e in targets
     ]
     for delivery in deliveries:
-        transaction.on_commit(lambda pk=delivery.pk: send_later(pk))
+        # A broker that is away keeps the send in the outbox; the row stays pending.
+        send_after_commit(deliver, delivery.pk)
     return deliveries
-
-
-def send_later(delivery_id: int) -> None:
-    """The change is committed; a broker that cannot be reached must not make it an error.
-    The delivery stays pending (listed as such) and is logged."""
-    from webhooks.tasks import deliver
-
-    try:
-        deliver.delay(delivery_id)
-    except Exception:  # an eager run's Retry, or no broker
-        logger.warning("webhook delivery %s not sent now; it stays pending", delivery_id)
 
 
 def sign(secret: str, timestamp: int, body: bytes) -> str:
@@ -131,3 +121,28 @@ def attempt(delivery: Delivery) -> bool:
         delivery.status = Delivery.Status.FAILED
     delivery.save()
     return ok
+
+
+def backoff_seconds(attempts: int) -> int:
+    """30 s, 1 min, 2 min, 4 min, 8 min between attempts (capped at an hour)."""
+    return min(30 * 2 ** max(attempts - 1, 0), 3600)
+
+
+# Named as when it lived in webhooks.tasks: queued messages refer to it by that name.
+@shared_task(
+    bind=True,
+    acks_late=True,
+    ignore_result=True,
+    max_retries=MAX_ATTEMPTS,
+    name="webhooks.tasks.deliver",
+)
+def deliver(self: Any, delivery_id: int) -> str:
+    """Send one delivery, retried with growing waits until MAX_ATTEMPTS."""
+    delivery = Delivery.objects.select_related("endpoint").filter(pk=delivery_id).first()
+    if delivery is None or delivery.status != Delivery.Status.PENDING:
+        return "gone"
+    if attempt(delivery):
+        return "delivered"
+    if delivery.status == Delivery.Status.FAILED:
+        return "failed"
+    raise self.retry(countdown=backoff_seconds(delivery.attempts))

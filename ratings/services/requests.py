@@ -12,6 +12,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from core.errors import NotAllowed, NotFound, ServiceError
+from core.jobs import send_after_commit
 from ratings.models import RatingEntry, ReplayJob, Season
 from ratings.services.ledger_io import bump_ledger_version
 from ratings.services.operations import (
@@ -67,19 +68,10 @@ def enqueue_replay(
                 event=event,
                 requested_by=user if getattr(user, "is_authenticated", False) else None,
             )
-        job_id = job.pk
-        transaction.on_commit(lambda: _send_replay(replay_ratings, game, job_id))
+        # A broker that is away keeps the send in the outbox; the job stays QUEUED, and
+        # the next request for a replay of this game sends it again too.
+        send_after_commit(replay_ratings, game, job.pk)
     return job
-
-
-def _send_replay(task: Any, game: str, job_id: int) -> None:
-    """The change that asked for the replay is already committed; a broker that
-    cannot be reached must not turn it into an error. The job stays QUEUED and
-    the next request for a replay of this game sends it again."""
-    try:
-        task.delay(game, job_id)
-    except Exception:
-        logger.exception("could not send replay job %s of %s; it stays queued", job_id, game)
 
 
 def request_replay(user: Any, game: str) -> ReplayJob:

@@ -10,8 +10,8 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.test import Client
 
-from organizer.models import OutboxMessage
-from organizer.tasks import ping
+from core.models import OutboxMessage
+from core.tasks import ping
 from tournaments.models import Player
 
 User = get_user_model()

@@ -11,10 +11,10 @@ from celery.signals import task_postrun, task_prerun
 from django.db import OperationalError
 from django.utils import timezone
 
-from organizer import jobs
+from core import jobs
+from core.models import OutboxMessage, TaskLease
+from core.tasks import heal, ping
 from organizer.celery import app
-from organizer.models import OutboxMessage, TaskLease
-from organizer.tasks import heal, ping
 
 pytestmark = pytest.mark.django_db
 

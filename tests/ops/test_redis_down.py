@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 
-from organizer.cache import ResilientRedisCache
+from core.cache import ResilientRedisCache
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -108,7 +108,7 @@ def test_health_reports_each_service() -> None:
 
 
 def test_health_is_503_when_the_database_is_away(monkeypatch) -> None:
-    from organizer import health
+    from core import health
 
     monkeypatch.setattr(health, "database", lambda: "unavailable: OperationalError")
     response = Client().get("/health/?worker=0")

@@ -21,7 +21,7 @@ from celery import Celery
 from django.conf import settings
 from django.db import connection
 
-from organizer.models import TaskLease
+from core.models import TaskLease
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS = "/usr/bin/redis-server"

@@ -10,7 +10,6 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from organizer import event_transfer_views
 from tests.reliability.test_export_import import (
     build_finished_event,
     ratings_snapshot,
@@ -19,6 +18,7 @@ from tests.reliability.test_export_import import (
 from tests.security.world import make_user
 from tournaments import services
 from tournaments.models import Event, Player
+from tournaments.views import transfer
 
 pytestmark = pytest.mark.django_db
 
@@ -107,7 +107,7 @@ def test_a_tampered_file_is_refused_whole():
 
 
 def test_size_limit_and_who_may_download(monkeypatch):
-    monkeypatch.setattr(event_transfer_views, "MAX_RESTORE_BYTES", 100)
+    monkeypatch.setattr(transfer, "MAX_RESTORE_BYTES", 100)
     director = _client(make_user("d"))
     response = _upload(director, b'{"event": {}}' + b" " * 200)
     assert response.status_code == 400 and "too large" in response.content.decode()

@@ -14,9 +14,9 @@ from django.db import connection
 from django.test import Client, RequestFactory
 from rest_framework.request import Request
 
-from organizer.middleware import json_depth_exceeds
-from organizer.pagination import MAX_OFFSET, BoundedLimitOffsetPagination
-from organizer.views import SignupForm
+from accounts.views import SignupForm
+from core.middleware import json_depth_exceeds
+from core.pagination import MAX_OFFSET, BoundedLimitOffsetPagination
 from tests.reliability.test_concurrency import run_concurrently
 from tests.security.world import make_user, token_for
 

@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import exceptions
 
 from core.errors import Conflict
-from organizer.api import exception_handler
+from core.problems import exception_handler
 
 
 @pytest.mark.parametrize(

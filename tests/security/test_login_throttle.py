@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from organizer.middleware import client_address
+from core.middleware import client_address
 
 PROXY = "10.9.9.9"
 

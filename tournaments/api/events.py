@@ -2,7 +2,7 @@
 
 Each view checks the shape of the input with a serializer (400 with field errors), calls
 one service and answers with the changed object; refusals are the services' errors, as
-problem details (organizer.api.exception_handler).
+problem details (core.problems.exception_handler).
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ def _component_name(key: str) -> str:
 
 def _outcome_enums() -> dict[str, Any]:
     # Each game has its own outcomes; the table's game decides which apply. "x-component"
-    # makes each a named schema of its own (organizer.schema.postprocess).
+    # makes each a named schema of its own (core.schema.postprocess).
     return {
         "anyOf": [
             {

@@ -1,6 +1,6 @@
 """Cancel an undecided top cut through the API, the way out of a playoff that cannot be
 finished (tournaments.services.playoff_end). The body must say ``confirm: true``: the
-playoff matches are removed. Refusals are RFC 9457 problem details (organizer.api)."""
+playoff matches are removed. Refusals are RFC 9457 problem details (core.problems)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Set a table by hand through the API: one JSON body names the table and its players;
 ``confirm: false`` (the default) answers what it would cost, ``confirm: true`` makes the
-change. Refusals are RFC 9457 problem details (organizer.api)."""
+change. Refusals are RFC 9457 problem details (core.problems)."""
 
 from __future__ import annotations
 

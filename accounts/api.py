@@ -20,9 +20,9 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from organizer.rest import token_expires_at
-from organizer.security import login_blocked
-from organizer.views import SignupForm
+from accounts.throttle import login_blocked
+from accounts.tokens import token_expires_at
+from accounts.views import SignupForm
 from tournaments.models import Player
 
 

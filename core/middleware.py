@@ -20,6 +20,8 @@ from django.db import IntegrityError, InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 
+from core.problems import PROBLEM_TYPE, problem
+
 logger = logging.getLogger(__name__)
 Handler = Callable[[HttpRequest], HttpResponse]
 
@@ -207,10 +209,8 @@ class DatabaseTroubleMiddleware:
 
 def _answer(request: HttpRequest, status: int, code: str, message: str) -> HttpResponse:
     if request.path.startswith("/api/"):
-        from organizer.api import problem  # the API's one error shape (RFC 9457)
-
         body = {**problem(status, code, message), "problems": []}
-        return JsonResponse(body, status=status, content_type="application/problem+json")
+        return JsonResponse(body, status=status, content_type=PROBLEM_TYPE)
     if "json" in request.META.get("HTTP_ACCEPT", ""):
         # "problems" too: every error shape in the API schema accepts this body.
         return JsonResponse({"detail": message, "code": code, "problems": []}, status=status)

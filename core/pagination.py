@@ -1,16 +1,14 @@
-"""DRF classes the settings name: the one list shape and expiring API tokens."""
+"""The API's list shapes, named by the settings: one page shape for every collection,
+and limit/offset paging bounded to numbers the database can hold."""
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Any
 
-from django.conf import settings
-from django.utils import timezone
-from django.utils.translation import gettext as _
 from rest_framework import exceptions, pagination
-from rest_framework.authentication import TokenAuthentication
-from rest_framework.authtoken.models import Token
+from rest_framework.request import Request
+
+MAX_OFFSET = 1_000_000_000
 
 
 class PagePagination(pagination.PageNumberPagination):
@@ -36,15 +34,12 @@ class PagePagination(pagination.PageNumberPagination):
         return params
 
 
-def token_expires_at(token: Token) -> Any:
-    return token.created + timedelta(hours=settings.API_TOKEN_TTL_HOURS)
+class BoundedLimitOffsetPagination(pagination.LimitOffsetPagination):
+    """DRF caps ``limit`` at ``max_limit`` but passes any ``offset`` to the database,
+    where a 25-digit one overflows a bigint (a 500 on PostgreSQL): both are clamped,
+    and past the end is an empty page."""
 
+    max_limit = 1000
 
-class ExpiringTokenAuthentication(TokenAuthentication):
-    """DRF's token, refused (401) once older than API_TOKEN_TTL_HOURS; log in again."""
-
-    def authenticate_credentials(self, key: str) -> tuple[Any, Token]:
-        user, token = super().authenticate_credentials(key)
-        if token_expires_at(token) <= timezone.now():
-            raise exceptions.AuthenticationFailed(_("The token has expired: ask for a new one."))
-        return user, token
+    def get_offset(self, request: Request) -> int:
+        return min(super().get_offset(request), MAX_OFFSET)

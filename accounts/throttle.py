@@ -3,7 +3,7 @@
 Failed attempts are counted per (account, address) pair and, more generously, per
 address. Five wrong passwords for "admin" from one address block that address for
 that account only: the real admin, elsewhere, still logs in. The address is the
-client's as told by a trusted proxy (organizer.middleware.ClientAddressMiddleware).
+client's as told by a trusted proxy (core.middleware.ClientAddressMiddleware).
 Counters live in the cache; with the cache away they count nothing, which lets
 people in rather than refusing them."""
 

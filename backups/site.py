@@ -17,7 +17,7 @@ from django.core.cache import cache
 from django.core.management import CommandError, call_command
 from django.db import transaction
 
-EXCLUDED = ["contenttypes", "auth.permission", "sessions", "organizer.tasklease"]
+EXCLUDED = ["contenttypes", "auth.permission", "sessions", "core.tasklease"]
 # If any of these holds a row, the database is in use and a restore must not mix into it.
 CONTENT_MODELS = ["auth.user", "tournaments.event", "tournaments.player", "ratings.ratingentry"]
 

@@ -2,12 +2,14 @@
 
 * Sending: a task that cannot reach the broker is written to the outbox instead of
   raising, so the change that asked for it (already committed) never turns into an
-  error for the person who made it.
+  error for the person who made it. ``send_after_commit`` is the one way a service
+  queues work caused by its change: sent once the transaction commits, kept in the
+  outbox when the broker is away.
 * Running: while a worker runs a task it renews a lease row every JOB_LEASE_SECONDS;
   a lease not renewed for JOB_STALE_SECONDS (worker killed, machine gone) is turned
   back into an outbox message. A task that failed because a service was away goes to
   the outbox too, to run again a minute later.
-* The sweep (organizer.tasks.heal, every minute from Celery beat, and once when a
+* The sweep (core.tasks.heal, every minute from Celery beat, and once when a
   worker starts) sends what the outbox holds. Tasks are idempotent, so sending one
   twice is harmless; losing one is not.
 """
@@ -19,18 +21,20 @@ import threading
 import time
 import uuid
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from celery import Task
+from celery.exceptions import Retry
 from celery.signals import task_postrun, task_prerun, worker_ready
 from django.conf import settings
-from django.db import DatabaseError, close_old_connections
+from django.db import DatabaseError, close_old_connections, transaction
 from django.db import InterfaceError as DbInterfaceError
 from django.db import OperationalError as DbOperationalError
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
-from organizer.cache import UNAVAILABLE
+from core.cache import UNAVAILABLE
 
 logger = logging.getLogger(__name__)
 
@@ -48,7 +52,7 @@ def save_for_later(
     delay: timedelta | None = None,
     queue: str | None = None,
 ) -> bool:
-    from organizer.models import OutboxMessage
+    from core.models import OutboxMessage
 
     try:
         OutboxMessage.objects.create(
@@ -67,8 +71,9 @@ def save_for_later(
 
 
 class ResilientTask(Task):
-    """Every task's base (organizer.celery): a send the broker refuses is kept in the
-    outbox and answered with the result handle the later send will fill."""
+    """Every task's base (the Celery app in organizer.celery names it): a send the
+    broker refuses is kept in the outbox and answered with the result handle the later
+    send will fill."""
 
     # Services that come back: retry with growing pauses, for as long as it takes.
     autoretry_for = (DbOperationalError, DbInterfaceError, BrokerError)
@@ -102,6 +107,36 @@ class ResilientTask(Task):
             return self.AsyncResult(task_id)
 
 
+# --------------------------------------------------------------------------- after commit
+
+# What a send can raise when the broker or the result store is away (RuntimeError is
+# Celery's "retry limit exceeded" for the result store).
+SEND_FAILURES = (*TRANSIENT, RuntimeError)
+
+
+def send_after_commit(task: Task, *args: Any, **kwargs: Any) -> None:
+    """Send ``task`` with these arguments once the current transaction commits (at
+    once outside one). A rolled-back change sends nothing; a committed one never fails
+    because of the send (see ``send_now``)."""
+    transaction.on_commit(partial(send_now, task, args, kwargs))
+
+
+def send_now(task: Task, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    """Send now. The change that asked for it is committed, so nothing here may raise:
+    a broker that is away leaves the message in the outbox for the sweep, and any
+    other failure (an eager run's own error) is logged."""
+    try:
+        task.delay(*args, **kwargs)
+    except SEND_FAILURES as exc:
+        logger.warning("task %s not sent now, kept for later: %s", task.name, exc)
+        save_for_later(task.name, args, kwargs, str(uuid.uuid4()), str(exc))
+    except Retry:
+        # Eager mode only: the task ran here and asked to be retried later.
+        logger.warning("task %s ran eagerly and asked for a retry", task.name)
+    except Exception:
+        logger.exception("task %s failed to send or to run eagerly", task.name)
+
+
 # --------------------------------------------------------------------------- leases
 
 _running: dict[str, bool] = {}
@@ -110,7 +145,7 @@ _beater: list[threading.Thread] = []
 
 
 def _beat_forever() -> None:
-    from organizer.models import TaskLease
+    from core.models import TaskLease
 
     while True:
         time.sleep(settings.JOB_LEASE_SECONDS)
@@ -142,7 +177,7 @@ def _queue_of(task: Task) -> str:
 
 @task_prerun.connect
 def _take_lease(task_id: str, task: Task, args: Any = None, kwargs: Any = None, **_: Any) -> None:
-    from organizer.models import TaskLease
+    from core.models import TaskLease
 
     if task.request.is_eager:
         return
@@ -170,7 +205,7 @@ def _release_lease(
     task_id: str, task: Task, args: Any = None, kwargs: Any = None, retval: Any = None,
     state: str | None = None, **_: Any,
 ) -> None:  # fmt: skip
-    from organizer.models import TaskLease
+    from core.models import TaskLease
 
     if task.request.is_eager:
         return
@@ -192,7 +227,7 @@ def _release_lease(
 
 def retake_stale_leases(now: Any = None) -> int:
     """Leases nobody renewed: their worker is gone, so their task goes back in the outbox."""
-    from organizer.models import TaskLease
+    from core.models import TaskLease
 
     now = now or timezone.now()
     stale = TaskLease.objects.filter(
@@ -216,7 +251,7 @@ def retake_stale_leases(now: Any = None) -> int:
 
 def flush_outbox(app: Any, now: Any = None, limit: int = 500) -> int:
     """Send what is due; stop at the first refusal (the broker is still away)."""
-    from organizer.models import OutboxMessage
+    from core.models import OutboxMessage
 
     now = now or timezone.now()
     sent = 0

@@ -5,7 +5,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from organizer.backup import backup
+from backups.site import backup
 
 
 class Command(BaseCommand):

@@ -1,7 +1,8 @@
-"""A director's "Download this event" and "Restore an event from a file" (issue 19).
+"""A director's "Download this event" and "Restore an event from a file".
 
 The document is the export ``tournaments.services.transfer.imports`` reads back;
-restoring makes a new event owned by the person restoring, never rated until its league approves it.
+restoring makes a new event owned by the person restoring, never rated until its league
+approves it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
-from organizer.middleware import json_depth_exceeds
+from core.middleware import json_depth_exceeds
 from tournaments.permissions import is_director
 from tournaments.services.transfer import imports as transfer
 from tournaments.views.common import event_or_404

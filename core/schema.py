@@ -14,7 +14,7 @@ from drf_spectacular.openapi import AutoSchema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
 
-from organizer.api import PROBLEM_TYPE
+from core.problems import PROBLEM_TYPE
 
 
 class FieldErrorSerializer(serializers.Serializer):

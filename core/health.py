@@ -1,13 +1,15 @@
-"""What /health/ checks: the database, Redis and a Celery worker. Each check answers
-"ok" or a short reason and never raises, so the page itself cannot fail."""
+"""/health/: the database, Redis and a Celery worker. Each check answers "ok" or a
+short reason and never raises, so the page itself cannot fail."""
 
 from __future__ import annotations
 
 import time
 from typing import Any
 
+from celery import current_app
 from django.conf import settings
 from django.db import DatabaseError, connection
+from django.http import HttpRequest, JsonResponse
 
 _WORKER_TTL = 10.0
 _worker_seen: dict[str, Any] = {"at": 0.0, "answer": ""}
@@ -40,8 +42,8 @@ def redis() -> str:
 
 
 def worker() -> str:
-    from organizer.celery import app
-
+    # The project's Celery app: set as the current one when the project starts.
+    app = current_app
     if app.conf.task_always_eager:
         return "not needed (tasks run in the request)"
     now = time.monotonic()
@@ -65,3 +67,11 @@ def run(deep: bool = True) -> dict[str, str]:
     healthy = all(v == "ok" or v.startswith("not ") for v in checks)
     report["status"] = "ok" if healthy else "degraded"
     return report
+
+
+def health(request: HttpRequest) -> JsonResponse:
+    """Database, Redis and a worker, each "ok" or what is wrong; 503 when the database
+    (without which nothing works) is down, 200 otherwise so a load balancer keeps a
+    site that only runs slower."""
+    report = run(deep=request.GET.get("worker") != "0")
+    return JsonResponse(report, status=200 if report["database"] == "ok" else 503)

@@ -1,7 +1,9 @@
 """Bookkeeping that keeps background work alive through outages.
 
-Both tables are written by organizer.jobs only: the outbox holds task messages the
-broker could not take yet, a lease says "a worker is on this task right now"."""
+Both tables are written by core.jobs only: the outbox holds task messages the
+broker could not take yet, a lease says "a worker is on this task right now". The
+tables keep the names they were created with when the project wiring held them, so
+moving the models here moved no data."""
 
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ class OutboxMessage(models.Model):
     last_error = models.CharField(max_length=500, blank=True)
 
     class Meta:
+        db_table = "organizer_outboxmessage"
         ordering = ["not_before", "pk"]
 
     def __str__(self) -> str:
@@ -42,6 +45,9 @@ class TaskLease(models.Model):
     queue = models.CharField(max_length=200, blank=True)
     started_at = models.DateTimeField(default=timezone.now)
     beat_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        db_table = "organizer_tasklease"
 
     def __str__(self) -> str:
         return f"{self.task_name} {self.task_id}"

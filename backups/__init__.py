@@ -1,0 +1,1 @@
+"""Whole-site backup and restore (manage.py backup / restore)."""

@@ -1,0 +1,28 @@
+"""Celery tasks of the notifications app: each sends one kind of mail, built from ids
+once the change that caused it has committed (notifications.services does the work)."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from notifications import services
+
+
+@shared_task(ignore_result=True)
+def registration_confirmed(registration_id: int) -> int:
+    return services.registration_confirmed(registration_id)
+
+
+@shared_task(ignore_result=True)
+def round_paired(round_id: int) -> int:
+    return services.round_paired(round_id)
+
+
+@shared_task(ignore_result=True)
+def disputed_result(table_id: int) -> int:
+    return services.disputed_result(table_id)
+
+
+@shared_task(ignore_result=True)
+def decklist_illegal(registration_id: int, problems: int) -> int:
+    return services.decklist_illegal(registration_id, problems)
