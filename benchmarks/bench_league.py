@@ -5,11 +5,11 @@
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_league100k \
         .venv/bin/python benchmarks/bench_league.py --players 100000 [--reuse] [--memory]
 
-Target (issue 6): the league page of 10,000 players renders in ≤ 200 ms. Builds
+Target: the league page of 10,000 players renders in ≤ 200 ms. Builds
 events in which every player plays (8 rated games each by default), replays the
 ledger, then times GET /leagues/seasons/<slug>/ with the test client: the default
 page, sorted by tournament points, filtered by name, and a late page; plus the
-API equivalents (issue 20: 100,000 players). "cold" is the first render after the
+API equivalents (also at 100,000 players). "cold" is the first render after the
 cache was cleared (the league table computed from the ledger); the median is over
 renders that reuse the cached league table (its key holds the ledger version).
 ``--reuse`` times the league an earlier run left in the database; ``--memory`` also
@@ -129,12 +129,12 @@ def trace_cold_build(season) -> None:
 
     from django.core.cache import cache
 
-    from ratings.standings import standings
+    from ratings.league.page import league_page
 
     cache.clear()
     tracemalloc.start()
     t0 = time.perf_counter()
-    standings(season.game, season.starts_on, season.ends_on, with_history=False)
+    league_page(season.game, season.starts_on, season.ends_on, with_history=False)
     elapsed = time.perf_counter() - t0
     current, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()

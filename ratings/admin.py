@@ -61,7 +61,7 @@ class LedgerVersionAdmin(admin.ModelAdmin):
 
 @admin.register(LeagueStaff)
 class LeagueStaffAdmin(admin.ModelAdmin):
-    """Who may approve a league's rated events (issue 19)."""
+    """Who may approve a league's rated events."""
 
     list_display = ["user", "season", "created_at"]
     list_filter = ["season"]

@@ -16,6 +16,8 @@ from rest_framework.views import APIView
 
 from core.errors import NotFound
 from ratings import services
+from ratings.history import player_history
+from ratings.league.page import league_page
 from ratings.models import Season
 from ratings.serializers import (
     LeagueTableSerializer,
@@ -25,7 +27,6 @@ from ratings.serializers import (
     SeasonCreateSerializer,
     SeasonSerializer,
 )
-from ratings.standings import player_history, standings
 from tournaments.models import GameSystem, Player
 
 TAG = ["ratings"]
@@ -69,7 +70,7 @@ ROW_EXAMPLE = {
 
 def league_table(request: Request, game: str, starts_on=None, ends_on=None) -> Response:
     """One page of a league table in the API's one list shape, plus what it was sorted by."""
-    table = standings(
+    table = league_page(
         game,
         starts_on,
         ends_on,

@@ -1,4 +1,4 @@
-"""The API of league approval (issue 19): the staff's queue, approve and withdraw."""
+"""The API of league approval: the staff's queue, approve and withdraw."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""League staff's pages for approving rated events (issue 19)."""
+"""League staff's pages for approving rated events."""
 
 from __future__ import annotations
 

@@ -6,18 +6,22 @@ class RatingsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # Receivers live in services; tournaments only knows its own signals.
+        # Receivers live beside the code they run: tournaments only knows its own
+        # signals, and the ledger writer only knows its own (ratings.signals).
         from django.db.models.signals import post_delete, post_save
 
         from ratings import services
+        from ratings.league.cache import on_ledger_changed
         from ratings.models import EventApproval
         from ratings.services import operations, playoff_receivers
         from ratings.services.approval import approved_ids, on_approval_changed
+        from ratings.signals import ledger_changed
         from tournaments import signals
         from tournaments.models import Event
         from tournaments.services.sanctioning import register_approval_check
 
         register_approval_check(approved_ids)
+        ledger_changed.connect(on_ledger_changed, dispatch_uid="ratings.league_cache")
         for name, signal in (("saved", post_save), ("deleted", post_delete)):
             signal.connect(
                 on_approval_changed, sender=EventApproval, dispatch_uid=f"ratings.approval_{name}"

@@ -148,12 +148,29 @@ class PlayerRating(models.Model):
         return f"{self.player} {self.game} {self.rating}"
 
 
+class LedgerVersionManager(models.Manager["LedgerVersion"]):
+    """The one place that reads and bumps a game system's ledger version: the ledger
+    writer bumps it, the league cache keys its entries by it, and neither imports the
+    other."""
+
+    def current(self, game: str) -> int:
+        return self.filter(game=game).values_list("version", flat=True).first() or 0
+
+    def bump(self, game: str) -> None:
+        """Call inside the transaction that changes the ledger, so the new version
+        commits (and the old cache keys die) together with the new rows."""
+        if not self.filter(game=game).update(version=F("version") + 1):
+            self.get_or_create(game=game, defaults={"version": 1})
+
+
 class LedgerVersion(models.Model):
     """Bumped in the transaction of every ledger write, so cached league tables (keyed
     by it) are never served after the ledger changed, in any process."""
 
     game = models.CharField(max_length=20, choices=GameSystem.choices, unique=True)
     version = models.PositiveBigIntegerField(default=0)
+
+    objects = LedgerVersionManager()
 
     def __str__(self) -> str:
         return f"{self.game} ledger v{self.version}"
@@ -209,7 +226,7 @@ class ReplayJob(models.Model):
 
 class LeagueStaff(models.Model):
     """A league's staff member: may approve its sanctioned events for rating. Approval is
-    what keeps a fresh account from rating itself into a league (issue 19)."""
+    what keeps a fresh account from rating itself into a league."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="league_staff"

@@ -17,9 +17,10 @@ from django.views.decorators.http import require_POST
 from core.errors import NotAllowed, NotFound, ServiceError
 from ratings import services
 from ratings.charts import line_chart, sparkline
+from ratings.history import player_history
+from ratings.league.page import LeaguePage, league_page
 from ratings.models import PlayerRating, ReplayJob, Season
 from ratings.services import approval
-from ratings.standings import Standings, player_history, standings
 from tournaments.models import GameSystem, Player
 
 COLUMNS = [
@@ -86,13 +87,13 @@ def _standings_context(request: HttpRequest, game: str, starts_on=None, ends_on=
         "page": request.GET.get("page") or 1,
     }
     try:
-        table = standings(
+        table = league_page(
             game, starts_on, ends_on, sort=params["sort"], q=params["q"], page=params["page"]
         )
     except ServiceError as exc:
         # A bad sort key or page number: say so and show the first page by rank.
         messages.error(request, exc.message)
-        table = standings(game, starts_on, ends_on, q=params["q"])
+        table = league_page(game, starts_on, ends_on, q=params["q"])
     for row in table.rows:
         row.spark = sparkline(
             row.history, label=f"{row.name}: {' → '.join(map(str, row.history[-8:]))}"
@@ -100,14 +101,14 @@ def _standings_context(request: HttpRequest, game: str, starts_on=None, ends_on=
     return {"table": table, "columns": _columns(table), "pager": _pager(table)}
 
 
-def _query(table: Standings, **changes: object) -> str:
+def _query(table: LeaguePage, **changes: object) -> str:
     params = {"sort": table.sort, "q": table.q, "page": table.page}
     params.update(changes)
     clean = {k: v for k, v in params.items() if v not in ("", None, 1, "rank")}
     return "?" + urlencode(clean) if clean else "?"
 
 
-def _columns(table: Standings) -> list[dict[str, object]]:
+def _columns(table: LeaguePage) -> list[dict[str, object]]:
     out = []
     current = table.sort.lstrip("-")
     for key, label, numeric in COLUMNS:
@@ -130,7 +131,7 @@ def _columns(table: Standings) -> list[dict[str, object]]:
     return out
 
 
-def _pager(table: Standings) -> dict[str, object]:
+def _pager(table: LeaguePage) -> dict[str, object]:
     return {
         "previous": _query(table, page=table.page - 1) if table.page > 1 else None,
         "next": _query(table, page=table.page + 1) if table.page < table.pages else None,

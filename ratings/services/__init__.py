@@ -3,17 +3,13 @@
 Split along the ledger's steps: ``loading`` (events and tables as plain values),
 ``score_cache`` (the rules engine's score of each distinct result), ``timeline`` (the
 order of rounds and bonuses), ``rater`` (the pure rater over ``LedgerRow``),
-``ledger_io`` (bulk writes, the PlayerRating cache, versions), ``operations`` (rate a
-round, an event, replay a game system) and ``requests`` (replay jobs, signal receivers,
-seasons). The public names are re-exported here.
+``ledger_io`` (bulk writes, the PlayerRating cache, announcing each change),
+``operations`` (rate a round, an event, replay a game system; the replay task) and
+``requests`` (replay jobs, signal receivers, seasons). The public names are
+re-exported here.
 """
 
-from ratings.services.ledger_io import (
-    bump_ledger_version,
-    last_step,
-    ledger_snapshot,
-    ledger_version,
-)
+from ratings.services.ledger_io import bump_ledger_version, last_step, ledger_snapshot
 from ratings.services.operations import (
     compute_ledger,
     rate_closed_round,
@@ -49,7 +45,6 @@ __all__ = [
     "last_step",
     "latest_job",
     "ledger_snapshot",
-    "ledger_version",
     "on_closed_result_changed",
     "on_event_cancelled",
     "on_event_deleted",

@@ -1,4 +1,4 @@
-"""A league's approval of rated events (issue 19, RULES.md §6).
+"""A league's approval of rated events (RULES.md §6).
 
 Any account can create a sanctioned event and give itself wins, so a sanctioned event's
 games move a league's ratings only once a staff member of that league approved it. The
@@ -150,7 +150,7 @@ def _display_name(user: Any) -> str:
 
 
 def _event(slug: str) -> Event:
-    # A draft does not exist for anyone but its director (issue 19): not found.
+    # A draft does not exist for anyone but its director: not found.
     event = Event.objects.exclude(status=Event.Status.DRAFT).filter(slug=slug).first()
     if event is None:
         raise NotFound(_("There is no such event."))

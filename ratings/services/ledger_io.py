@@ -1,5 +1,6 @@
 """Reading and writing the ledger: bulk inserts, the PlayerRating cache, the ledger's
-version (which invalidates cached league tables) and snapshots for comparisons."""
+version (bumped with every write, which invalidates cached league tables, and
+announced by the ``ledger_changed`` signal) and snapshots for comparisons."""
 
 from __future__ import annotations
 
@@ -7,14 +8,15 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from django.db import connection, transaction
-from django.db.models import F, Max
+from django.db import connection
+from django.db.models import Max
 from django.utils import timezone
 
 from ratings.formula import START_RATING
 from ratings.models import LedgerVersion, PlayerRating, RatingEntry
 from ratings.services.rater import COLUMNS, GAME, LedgerRow
 from ratings.services.timeline import row_key
+from ratings.signals import ledger_changed
 
 BATCH = 5000
 CHUNK = 20_000
@@ -123,16 +125,11 @@ def insert_rows(rows: list[LedgerRow], progress: Callable[[int], None] | None = 
 
 
 def bump_ledger_version(game: str) -> None:
-    """Invalidate the cached league tables of ``game`` (and rebuild them after commit)."""
-    from ratings.tasks import warm_league_cache
-
-    if not LedgerVersion.objects.filter(game=game).update(version=F("version") + 1):
-        LedgerVersion.objects.get_or_create(game=game, defaults={"version": 1})
-    transaction.on_commit(lambda: warm_league_cache.delay(game))
-
-
-def ledger_version(game: str) -> int:
-    return LedgerVersion.objects.filter(game=game).values_list("version", flat=True).first() or 0
+    """Invalidate the cached league tables of ``game`` and announce the change; the
+    league cache listens (``ratings.signals.ledger_changed``) and rebuilds them after
+    the commit. The writer does not know who reads the ledger."""
+    LedgerVersion.objects.bump(game)
+    ledger_changed.send(sender=RatingEntry, game=game)
 
 
 def current_ratings(game: str, player_ids: Iterable[int]) -> dict[int, int]:

@@ -20,6 +20,7 @@ from ratings.services.operations import (
     rate_closed_round,
     rate_finished_event,
     replay_game,
+    replay_ratings,
 )
 from tournaments.models import Event, GameSystem, Round, Table
 
@@ -43,8 +44,6 @@ def enqueue_replay(
 ) -> ReplayJob:
     """Queue a replay (after the current transaction commits). A job still waiting
     for a worker already covers any change made before it starts, so it is reused."""
-    from ratings.tasks import replay_ratings
-
     if game not in GameSystem.values:
         raise ServiceError(
             _("Unknown game system '%(game)s'; choose one of %(choices)s.")

@@ -47,7 +47,7 @@ def make_event(
     """A running event; returns it and its registrations keyed by player id. ``pad``
     registers idle players up to the sanctioning minimum (000 Part VI §3: 5, 12 for
     multi-player), so a small event built for a ratings test is still rated. ``approved``
-    gives it its league's approval (issue 19: only approved events are rated)."""
+    gives it its league's approval (only approved events are rated)."""
     n = next(_counter)
     event = Event.objects.create(
         name=f"Ratings event {n}",

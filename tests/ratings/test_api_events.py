@@ -40,7 +40,7 @@ def run_event(director, rng: random.Random, players: int = 7, rounds: int = 3) -
     assert response.status_code == 201, response.content
     slug = response.json()["slug"]
     assert d.post(f"/api/v1/events/{slug}/open/").status_code == 200
-    # Rated only once the league approved it (issue 19); a superuser holds the permission.
+    # Rated only once the league approved it; a superuser holds the permission.
     staff = make_user(f"league-{slug}")
     staff.is_superuser = True
     staff.save(update_fields=["is_superuser"])

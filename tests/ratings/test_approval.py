@@ -1,5 +1,5 @@
 """A rated event moves its league's ratings only once the league's staff approved it
-(issue 19; 000 Part VI §3 "Ratings" rates sanctioned tournaments, RULES.md §6)."""
+(000 Part VI §3 "Ratings" rates sanctioned tournaments, RULES.md §6)."""
 
 from __future__ import annotations
 
@@ -182,7 +182,7 @@ def test_the_staffs_queue_page_approves_with_a_csrf_protected_post():
 def test_rated_only_when_sanctioned_at_the_minimum_and_approved(
     sanctioned: bool, multiplayer: bool, players: int, approved: bool
 ) -> None:
-    """000 Part VI §3 "Sanctioning" (5 players, 12 multi-player) and issue 19's approval:
+    """000 Part VI §3 "Sanctioning" (5 players, 12 multi-player) and the league's approval:
     each reason not to rate has its own code, and the approval is asked last."""
     from tournaments.services.sanctioning import sanctioning_for
 

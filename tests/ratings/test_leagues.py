@@ -10,9 +10,9 @@ from datetime import date, timedelta
 import pytest
 from django.urls import reverse
 
+from ratings.league.page import league_page, season_peak
 from ratings.models import RatingEntry, ReplayJob, Season
 from ratings.services import replay_game
-from ratings.standings import season_peak, standings
 from tests.ratings.factories import BASE, finish, make_event, make_players, make_user, play_round
 from tournaments import signals
 from tournaments.models import Event, Round
@@ -64,14 +64,14 @@ def test_season_peak_is_the_highest_rating_held_in_the_season(league):
     a, b, _c, _d = league["players"]
     s2026, s2027 = league["seasons"]
     # 2026: a 150 → 156 (beats b) → a beats c (154): +6 − 0 = 162, winner's bonus +2 → 164
-    rows = {r.player_id: r for r in standings("lore", s2026.starts_on, s2026.ends_on).rows}
+    rows = {r.player_id: r for r in league_page("lore", s2026.starts_on, s2026.ends_on).rows}
     assert rows[a.pk].peak == 164
     assert season_peak(a, s2026) == 164
     current = RatingEntry.objects.filter(player=a).order_by("-step").first().after
     assert rows[a.pk].rating == current < 164
     # 2027: he entered at 164 and only lost: the peak is the rating he held entering it.
     assert season_peak(a, s2027) == 164
-    rows27 = {r.player_id: r for r in standings("lore", s2027.starts_on, s2027.ends_on).rows}
+    rows27 = {r.player_id: r for r in league_page("lore", s2027.starts_on, s2027.ends_on).rows}
     assert set(rows27) == {a.pk, b.pk}
     assert rows27[b.pk].peak == max(e.after for e in RatingEntry.objects.filter(player=b))
 
@@ -79,7 +79,7 @@ def test_season_peak_is_the_highest_rating_held_in_the_season(league):
 def test_standings_columns_rank_sort_and_filter(league):
     a, b, _c, _d = league["players"]
     s2026 = league["seasons"][0]
-    table = standings("lore", s2026.starts_on, s2026.ends_on)
+    table = league_page("lore", s2026.starts_on, s2026.ends_on)
     assert [r.rank for r in table.rows] == [1, 2, 3, 4]
     top = table.rows[0]
     assert top.player_id == a.pk
@@ -91,16 +91,16 @@ def test_standings_columns_rank_sort_and_filter(league):
     assert (
         next(
             r.player_id
-            for r in standings("lore", s2026.starts_on, s2026.ends_on, sort="-peak").rows
+            for r in league_page("lore", s2026.starts_on, s2026.ends_on, sort="-peak").rows
         )
         == a.pk
     )
-    by_name = standings("lore", s2026.starts_on, s2026.ends_on, sort="name").rows
+    by_name = league_page("lore", s2026.starts_on, s2026.ends_on, sort="name").rows
     assert [r.name for r in by_name] == sorted((r.name for r in by_name), key=str.casefold)
-    assert [r.name for r in standings("lore", s2026.starts_on, s2026.ends_on, q="fro").rows] == [
+    assert [r.name for r in league_page("lore", s2026.starts_on, s2026.ends_on, q="fro").rows] == [
         "Frodo"
     ]
-    paged = standings("lore", s2026.starts_on, s2026.ends_on, page=2, page_size=3)
+    paged = league_page("lore", s2026.starts_on, s2026.ends_on, page=2, page_size=3)
     assert len(paged.rows) == 1 and paged.pages == 2
 
 
@@ -214,16 +214,16 @@ def test_cached_league_table_follows_every_ledger_write(league):
     """The league table is cached by ledger version: a new rated round shows at once."""
     a, b = league["players"][:2]
     s2027 = league["seasons"][1]
-    first = {r.player_id: r.games for r in standings("lore", s2027.starts_on, s2027.ends_on).rows}
+    first = {r.player_id: r.games for r in league_page("lore", s2027.starts_on, s2027.ends_on).rows}
     e2 = league["events"][1]
     regs = {r.player_id: r for r in e2.registrations.all()}
     close(play_round(e2, 3, [[(regs[a.pk], 20), (regs[b.pk], 5)]]))
-    again = {r.player_id: r.games for r in standings("lore", s2027.starts_on, s2027.ends_on).rows}
+    again = {r.player_id: r.games for r in league_page("lore", s2027.starts_on, s2027.ends_on).rows}
     assert again[a.pk] == first[a.pk] + 1
     e2.sanctioned = False  # e.g. sanctioning withdrawn, then a replay
     e2.save(update_fields=["sanctioned"])
     replay_game("lore")
-    assert standings("lore", s2027.starts_on, s2027.ends_on).rows == []
+    assert league_page("lore", s2027.starts_on, s2027.ends_on).rows == []
 
 
 def test_league_tables_are_rebuilt_in_the_cache_after_a_write(
@@ -231,7 +231,7 @@ def test_league_tables_are_rebuilt_in_the_cache_after_a_write(
 ):
     from django.core.cache import cache
 
-    from ratings.services import ledger_version
+    from ratings.models import LedgerVersion
 
     a, b = league["players"][:2]
     s2027 = league["seasons"][1]
@@ -239,19 +239,19 @@ def test_league_tables_are_rebuilt_in_the_cache_after_a_write(
     regs = {r.player_id: r for r in e2.registrations.all()}
     with django_capture_on_commit_callbacks(execute=True):
         close(play_round(e2, 3, [[(regs[a.pk], 20), (regs[b.pk], 5)]]))
-    key = f"ratings:league:lore:{s2027.starts_on}:{s2027.ends_on}:{ledger_version('lore')}"
-    rows = cache.get(key)
+    version = LedgerVersion.objects.current("lore")
+    rows = cache.get(f"ratings:league:lore:{s2027.starts_on}:{s2027.ends_on}:{version}")
     assert rows is not None and {r[1] for r in rows} == {a.pk, b.pk}
-    assert cache.get(f"ratings:league:lore:None:None:{ledger_version('lore')}") is not None
+    assert cache.get(f"ratings:league:lore:None:None:{version}") is not None
 
 
 def test_a_rows_history_keeps_only_its_latest_points(league, monkeypatch):
-    from ratings import standings as league_module
+    from ratings.league import page as league_module
 
     a = league["players"][0]
-    full = standings("lore").rows
+    full = league_page("lore").rows
     frodo = next(r for r in full if r.player_id == a.pk).history
     assert len(frodo) > 3  # every game and bonus of both seasons, plus the rating entering them
     monkeypatch.setattr(league_module, "HISTORY_POINTS", 2)
-    short = next(r for r in standings("lore").rows if r.player_id == a.pk).history
+    short = next(r for r in league_page("lore").rows if r.player_id == a.pk).history
     assert short == frodo[-3:]

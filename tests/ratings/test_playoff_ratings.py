@@ -24,7 +24,7 @@ pytestmark = pytest.mark.django_db
 def _swiss(players=8, rounds=3, cut=4, tie="replay", sanctioned=True):
     director = make_user()
     event = make_event(director, planned_rounds=rounds, sanctioned=sanctioned)
-    approve_directly(event)  # issue 19: rated once its league approved it
+    approve_directly(event)  # rated once its league approved it
     register_users(event, players)
     services.set_top_cut(director, event, cut, tie)
     for n in range(rounds):

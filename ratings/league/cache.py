@@ -1,58 +1,67 @@
-"""The cached league table read a page at a time, in any order and filtered by name.
+"""The league table kept in the cache and read a page at a time, in any order and
+filtered by name: the middle of the league's read side (rows from ``table``, pages in
+``page``).
 
-``ratings.standings.league_rows`` caches a league as one list; for 100,000 players every
-page view would load (unpickle) all of it. Here the same ranked rows are also kept in
-chunks of CHUNK rows, each its own cache entry under the same ledger-version key, so a
-page loads only the chunks it shows: the cost of a page no longer grows with the
-league's rows. Beside the chunks the cache holds the players' names (casefolded, in
-rank order) for the name filter, and one compact array of rank positions per sort
-order, computed the first time someone sorts that way (or when the table is warmed).
+Every key holds the game's ledger version (``LedgerVersion.objects.current``), which
+every ledger write bumps, so a table is never served after its ledger changed. A
+league is cached whole (``league_rows``) and also in chunks of CHUNK rows, each its
+own cache entry, so a page loads only the chunks it shows: for 100,000 players the
+cost of a page no longer grows with the league's rows. Beside the chunks the cache
+holds the players' names (casefolded, in rank order) for the name filter, and one
+compact array of rank positions per sort order, computed the first time someone sorts
+that way (or when the table is warmed).
+
+The ledger writer announces a change (``ratings.signals.ledger_changed``); the
+receiver here queues ``warm_league_cache`` after the commit, so the next visitor of a
+big league finds the table already built.
 """
 
 from __future__ import annotations
 
-from array import array
+import logging
 from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
+from celery import shared_task
 from django.core.cache import cache
+from django.db import transaction
+
+from ratings.league.table import SORT_FIELDS, build_rows, casefolded_names, sort_order
+from ratings.models import LedgerVersion, Season
+
+logger = logging.getLogger(__name__)
 
 CHUNK = 1000
 CACHE_SECONDS = 600
 
 
-def _base(game: str, starts_on: date | None, ends_on: date | None) -> str:
-    from ratings.services import ledger_version
+def league_rows(game: str, starts_on: date | None, ends_on: date | None) -> list[list[Any]]:
+    """The ranked league as one list, from the cache while the ledger has not changed."""
+    version = LedgerVersion.objects.current(game)
+    key = f"ratings:league:{game}:{starts_on}:{ends_on}:{version}"
+    rows = cache.get(key)
+    if rows is None:
+        rows = build_rows(game, starts_on, ends_on)
+        cache.set(key, rows, CACHE_SECONDS)
+    return rows
 
-    return f"ratings:league-chunks:{game}:{starts_on}:{ends_on}:{ledger_version(game)}"
+
+def _base(game: str, starts_on: date | None, ends_on: date | None) -> str:
+    version = LedgerVersion.objects.current(game)
+    return f"ratings:league-chunks:{game}:{starts_on}:{ends_on}:{version}"
 
 
 def store_chunks(base: str, rows: list[list[Any]]) -> int:
     """Cache the ranked rows in chunks, with the names for the filter; returns the row
     count (cached with them)."""
-    from ratings.standings import NAME
-
     chunks: dict[str, Any] = {
         f"{base}:{i // CHUNK}": rows[i : i + CHUNK] for i in range(0, len(rows), CHUNK)
     }
-    chunks[f"{base}:names"] = [r[NAME].casefold() for r in rows]
+    chunks[f"{base}:names"] = casefolded_names(rows)
     chunks[f"{base}:count"] = len(rows)
     cache.set_many(chunks, CACHE_SECONDS)
     return len(rows)
-
-
-def sort_order(rows: list[list[Any]], key: str, descending: bool) -> array:
-    """Rank positions of ``rows`` in ``key`` order. Ties keep the rank order whichever way
-    the column is sorted (a stable sort); names sort without case, then by rank."""
-    from ratings.standings import FIELD_INDEX, NAME, RANK
-
-    if key == "name":
-        column: list[Any] = [(r[NAME].casefold(), r[RANK]) for r in rows]
-    else:
-        index = FIELD_INDEX[key]
-        column = [r[index] for r in rows]
-    return array("I", sorted(range(len(rows)), key=column.__getitem__, reverse=descending))
 
 
 def _order_key(base: str, key: str, descending: bool) -> str:
@@ -70,8 +79,6 @@ class _CachedTable:
 
     def rows(self) -> list[list[Any]]:
         if self._rows is None:
-            from ratings.standings import league_rows
-
             self._rows = league_rows(*self.args)
             store_chunks(self.base, self._rows)
         return self._rows
@@ -83,9 +90,7 @@ class _CachedTable:
     def names(self) -> list[str]:
         names = cache.get(f"{self.base}:names")
         if names is None:
-            from ratings.standings import NAME
-
-            names = [r[NAME].casefold() for r in self.rows()]
+            names = casefolded_names(self.rows())
         return names
 
     def order(self, key: str, descending: bool) -> Sequence[int]:
@@ -109,7 +114,7 @@ class _CachedTable:
         return [rows[p] for p in positions]
 
 
-def page(
+def read_page(
     game: str,
     starts_on: date | None,
     ends_on: date | None,
@@ -138,15 +143,13 @@ def ranked_slice(
     game: str, starts_on: date | None, ends_on: date | None, start: int, stop: int
 ) -> tuple[list[list[Any]], int]:
     """Rows ``start``..``stop`` of the league in rank order, and the number of players."""
-    rows, count, _total = page(game, starts_on, ends_on, start=start, stop=stop)
+    rows, count, _total = read_page(game, starts_on, ends_on, start=start, stop=stop)
     return rows, count
 
 
 def warm(game: str, starts_on: date | None, ends_on: date | None, rows: list[list[Any]]) -> None:
     """Called where the whole table was just computed (the warm-up task), so the first
     page view in any order is cheap."""
-    from ratings.standings import SORT_FIELDS
-
     base = _base(game, starts_on, ends_on)
     store_chunks(base, rows)
     cache.set_many(
@@ -158,3 +161,34 @@ def warm(game: str, starts_on: date | None, ends_on: date | None, rows: list[lis
         },
         CACHE_SECONDS,
     )
+
+
+def warm_league_tables(game: str) -> int:
+    """Fill the cache with every season of ``game`` and its all-time table."""
+    ranges = [
+        (None, None),
+        *list(Season.objects.filter(game=game).values_list("starts_on", "ends_on")),
+    ]
+    for starts_on, ends_on in ranges:
+        warm(game, starts_on, ends_on, league_rows(game, starts_on, ends_on))
+    return len(ranges)
+
+
+# The name is the one Celery gave the task when it lived in ratings/tasks.py: messages
+# already queued (or kept in the outbox) under that name must still find it.
+@shared_task(name="ratings.tasks.warm_league_cache", acks_late=True, ignore_result=True)
+def warm_league_cache(game: str) -> int:
+    """Compute the league tables of a game system after its ledger changed, so the
+    next visitor of a big league gets the cached table. Best effort: a failure here
+    only means the next page view computes the table itself."""
+    try:
+        return warm_league_tables(game)
+    except Exception:  # a cache warm-up must never fail the write that triggered it
+        logger.exception("warming the %s league tables failed", game)
+        return 0
+
+
+def on_ledger_changed(sender: Any, game: str, **kwargs: Any) -> None:
+    """Receiver of ``ratings.signals.ledger_changed``: rebuild the tables once the
+    new ledger rows are committed, since the worker cannot see them before."""
+    transaction.on_commit(lambda: warm_league_cache.delay(game))
