@@ -18,8 +18,7 @@ from django.core.mail import get_connection, send_mail
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from core.errors import NotAllowed
-from core.types import AnyUser
+from core.types import AnyUser, signed_in
 from notifications.models import KINDS, NotificationPreference
 from tournaments.models import Player, PlayerContact, Registration, Round, Seat, Table
 from tournaments.result_words import dispute_words
@@ -32,9 +31,7 @@ log = logging.getLogger(__name__)
 
 
 def preferences_for(user: AnyUser) -> NotificationPreference:
-    if not user.is_authenticated:
-        raise NotAllowed(_("Sign in to choose which e-mails you get."))
-    pref, _created = NotificationPreference.objects.get_or_create(user=user)
+    pref, _created = NotificationPreference.objects.get_or_create(user=signed_in(user))
     return pref
 
 
