@@ -9,11 +9,12 @@ from typing import Any
 from django.db import models
 
 from audit.models import AuditEntry
+from core.types import AnyUser
 
 
 def record(
     *,
-    actor: Any,
+    actor: AnyUser | None,
     obj: models.Model,
     action: str,
     before: Any = None,
@@ -21,7 +22,7 @@ def record(
     event: Any = None,
     note: str = "",
 ) -> AuditEntry:
-    user = actor if getattr(actor, "is_authenticated", False) else None
+    user = actor if actor is not None and actor.is_authenticated else None
     return AuditEntry.objects.create(
         actor=user,
         event=event,

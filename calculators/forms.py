@@ -71,7 +71,8 @@ class ScoreForm(forms.Form):
         return [(self[f"player_{i}"], self[f"mps_{i}"]) for i in range(1, SEAT_ROWS + 1)]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         seats = []
         for i in range(1, SEAT_ROWS + 1):
             name = (data.get(f"player_{i}") or "").strip()
@@ -134,7 +135,8 @@ class CouncilPlayerForm(forms.Form):
         self.order_fields(order)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         for c in (*CATEGORIES, "revealed_duplicates"):
             if data.get(c) is None and c not in self.errors:
                 data[c] = 0

@@ -7,17 +7,20 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING
 from unittest import mock
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils.text import slugify
 
 from ratings import services as ratings
 from ratings.models import ReplayJob, Season
 from tournaments.models import Event, Penalty, Player, Registration, Round, Seat, Table
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 SEED = 20261121
 # One password for every demo account, printed by load_demo; it is a demo, not a secret.
@@ -126,7 +129,7 @@ def _username(name: str) -> str:
     return slugify(name).replace("-", ".")[:150]
 
 
-def demo_users() -> Any:
+def demo_users() -> QuerySet[User]:
     return get_user_model().objects.filter(email__endswith="@" + DEMO_EMAIL_DOMAIN)
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -64,7 +65,7 @@ class _Builder:
     def __init__(self) -> None:
         self.rng = random.Random(SEED)
         self.now = timezone.now().replace(second=0, microsecond=0)
-        self.users: dict[str, Any] = {}
+        self.users: dict[str, User] = {}
         self.skill = {name: (len(ROSTER) - i) / len(ROSTER) for i, name in enumerate(ROSTER)}
         self.summary = DemoSummary()
 
@@ -72,11 +73,11 @@ class _Builder:
 
     def make_people(self) -> None:
         """Accounts and player profiles, as the sign-up page makes them."""
-        User = get_user_model()
+        user_model = get_user_model()
         password = make_password(DEMO_PASSWORD)  # hashed once: hashing 40 times is slow
 
-        def account(username: str, name: str, **flags: Any) -> Any:
-            user = User.objects.create(
+        def account(username: str, name: str, **flags: Any) -> User:
+            user = user_model.objects.create(
                 username=username,
                 email=f"{username}@{DEMO_EMAIL_DOMAIN}",
                 password=password,
@@ -142,7 +143,7 @@ class _Builder:
         ma, mb = self._mps(a.player.display_name, b.player.display_name)
         return {"mps": {a.pk: ma, b.pk: mb}, "time_called": self.rng.random() < 0.15}
 
-    def _user_of(self, reg: Registration) -> Any:
+    def _user_of(self, reg: Registration) -> User | None:
         return self.users.get(reg.player.display_name)
 
     def play_table(self, table: Table, how: str | None = None) -> None:
@@ -338,12 +339,14 @@ class _Builder:
                     table.seats.select_related("registration__player").order_by("position")
                 )
                 a, b = (s.registration for s in seats)
-                tournaments.report_result(self._user_of(a), table, mps={a.pk: 16, b.pk: 9})
-                tournaments.report_result(self._user_of(b), table, mps={a.pk: 9, b.pk: 16})
+                user_a, user_b = (self.users[r.player.display_name] for r in (a, b))  # accounts
+                tournaments.report_result(user_a, table, mps={a.pk: 16, b.pk: 9})
+                tournaments.report_result(user_b, table, mps={a.pk: 9, b.pk: 16})
             else:
                 self.play_table(table, how=self.rng.choice(["confirm", "both", "director"]))
         opponent = next(s for s in mine.seats.all() if s.registration.player.user_id != me.pk)
-        self.summary.opponent = opponent.registration.player.user.username
+        # The re-pairing above sat him against an account.
+        self.summary.opponent = self.users[opponent.registration.player.display_name].username
         self.summary.opponent_name = opponent.registration.player.display_name
         self.summary.player_table = mine.number
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from collections import defaultdict
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -18,21 +18,25 @@ from django.core.mail import get_connection, send_mail
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from core.types import AnyUser, signed_in
 from notifications.models import KINDS, NotificationPreference
 from tournaments.models import Player, PlayerContact, Registration, Round, Seat, Table
 from tournaments.services.staff import staff_users
 from tournaments.words.results import dispute_words
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
 log = logging.getLogger(__name__)
 
 
-def preferences_for(user: Any) -> NotificationPreference:
-    pref, _created = NotificationPreference.objects.get_or_create(user=user)
+def preferences_for(user: AnyUser) -> NotificationPreference:
+    pref, _created = NotificationPreference.objects.get_or_create(user=signed_in(user))
     return pref
 
 
 @transaction.atomic
-def update_preferences(user: Any, choices: dict[str, bool]) -> NotificationPreference:
+def update_preferences(user: AnyUser, choices: dict[str, bool]) -> NotificationPreference:
     pref = preferences_for(user)
     for kind in KINDS:
         setattr(pref, kind, bool(choices.get(kind, False)))
@@ -40,13 +44,13 @@ def update_preferences(user: Any, choices: dict[str, bool]) -> NotificationPrefe
     return pref
 
 
-def _wants(user: Any, kind: str) -> bool:
+def _wants(user: User, kind: str) -> bool:
     pref = NotificationPreference.objects.filter(user=user).first()
     return pref is None or pref.wants(kind)
 
 
 def _send(
-    kind: str, subject: str, body: str, users: Iterable[Any], emails: Iterable[str] = ()
+    kind: str, subject: str, body: str, users: Iterable[User | None], emails: Iterable[str] = ()
 ) -> int:
     to = {u.email for u in users if u is not None and u.email and _wants(u, kind)}
     to |= {e for e in emails if e}
@@ -59,7 +63,7 @@ def _send(
     return sent
 
 
-def _player_addresses(reg: Registration) -> tuple[list[Any], list[str]]:
+def _player_addresses(reg: Registration) -> tuple[list[User | None], list[str]]:
     if reg.player.user_id:
         return [reg.player.user], []
     contact = PlayerContact.objects.filter(player_id=reg.player_id).first()
@@ -197,5 +201,5 @@ def decklist_illegal(registration_id: int, problems: int) -> int:
     return _send("decklist_illegal", subject, body, users, emails)
 
 
-def user_named(username: str) -> Any:
+def user_named(username: str) -> User | None:
     return get_user_model().objects.filter(username=username).first()

@@ -77,7 +77,7 @@ def range_text(low: int, high: int) -> str:
 
 
 def check_round(round_number: object) -> list[Problem]:
-    if not is_whole(round_number) or not 1 <= round_number <= MAX_ROUND:  # type: ignore[operator]
+    if not is_whole(round_number) or not 1 <= round_number <= MAX_ROUND:
         return [
             Problem.about(
                 "round_number",

@@ -30,7 +30,9 @@ def score_game(result: GameResult, settings: ScoringSettings | None = None) -> G
     check_result(result, settings)
     game = get_game(result.game)
     outcome = resolve_outcome(result, game)
-    score = game.score(result, outcome, settings)  # type: ignore[misc]
+    if game.score is None:
+        raise ValueError(f"the game system {game.key!r} has no scorer")
+    score = game.score(result, outcome, settings)
     return replace(score, time_called=result.time_called, game=game.key, outcome_key=outcome)
 
 

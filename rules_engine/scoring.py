@@ -151,6 +151,12 @@ def _draw(seats: Sequence[Seat], time_called: bool, game: str, why: Phrase) -> G
     )
 
 
+def _known_mps(seat: Seat) -> int:
+    if seat.mps is None:  # the checks refuse a game scored by MPs without them
+        raise ValueError(f"{seat.player}: a game scored by MPs needs every seat's MPs")
+    return int(seat.mps)
+
+
 def score_by_mps(seats: Sequence[Seat], *, time_called: bool, game: str, unit: str) -> GameScore:
     """Score a two-player game or a pod by MPs (or Glory).
 
@@ -160,7 +166,7 @@ def score_by_mps(seats: Sequence[Seat], *, time_called: bool, game: str, unit: s
     scored against the third place; only an all-round tie is a draw. With two
     seats this is exactly the two-player table, so one function serves both.
     """
-    mps = {s.player: int(s.mps) for s in seats}  # type: ignore[arg-type]
+    mps = {s.player: _known_mps(s) for s in seats}
     top = max(mps.values())
     winners = tuple(p for p in mps if mps[p] == top)
     if len(winners) == len(mps):
@@ -325,10 +331,10 @@ def one_ring_score(
     others = [s for s in seats if s.player != winner]
     # RULES.md §6: a pod winner is rated against the runner-up; when MPs were
     # reported the runner-up is the highest of them, otherwise every other player.
-    with_mps = [s for s in others if s.mps is not None]
+    with_mps = [(s.player, s.mps) for s in others if s.mps is not None]
     if len(others) > 1 and len(with_mps) == len(others):
-        best = max(s.mps for s in with_mps)  # type: ignore[type-var]
-        opponents = tuple(s.player for s in with_mps if s.mps == best)
+        best = max(mps for _, mps in with_mps)
+        opponents = tuple(player for player, mps in with_mps if mps == best)
     else:
         opponents = tuple(s.player for s in others)
     return score_fixed_win(

@@ -14,6 +14,9 @@ echo "== ruff (lint, format, complexity <= 15)"
 echo "== layers (no import cycle between apps, no upward import, no app module over 400 lines)"
 .venv/bin/python scripts/check_layers.py
 
+echo "== mypy"
+.venv/bin/mypy
+
 echo "== Django checks"
 .venv/bin/python manage.py check --fail-level WARNING
 .venv/bin/python manage.py makemigrations --check --dry-run

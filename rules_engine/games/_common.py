@@ -3,12 +3,14 @@ modules can be discovered without a circular import)."""
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from rules_engine.games.base import GameSystem
 from rules_engine.types import GameResult, PlayerList, PlayerRef, Problem, Seat, SeatRef
 from rules_engine.words import gettext_noop
 
 
-def is_whole(value: object) -> bool:
+def is_whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -22,6 +24,14 @@ def seat_ref(index: int, seat: Seat) -> SeatRef:
 
 def effective_winner(result: GameResult) -> str | None:
     return result.winner if result.winner is not None else result.one_ring
+
+
+def decided_winner(result: GameResult) -> str:
+    """The winner of a game whose outcome needs one (the checks have refused it otherwise)."""
+    winner = effective_winner(result)
+    if winner is None:
+        raise ValueError("a game with this outcome is scored only once it has a winner")
+    return winner
 
 
 def require_scores(result: GameResult, game: GameSystem) -> list[Problem]:
@@ -61,11 +71,11 @@ def winner_has_most(result: GameResult, game: GameSystem) -> list[Problem]:
     if result.winner is None or any(s.mps is None for s in result.seats):
         return []
     unit = game.score_label
-    mps = {s.player: s.mps for s in result.seats}
+    mps = {s.player: s.mps for s in result.seats if s.mps is not None}
     claimed = mps[result.winner]
-    top = max(mps.values())  # type: ignore[type-var]
+    top = max(mps.values())
     leaders = [p for p, m in mps.items() if m == top]
-    if claimed < top:  # type: ignore[operator]
+    if claimed < top:
         return [
             Problem.about(
                 "winner_fewer_mps",

@@ -6,7 +6,7 @@ Two players, or 3–5 in a multi-player game (000 Part VI §2–3).
 from __future__ import annotations
 
 from rules_engine.games._common import (
-    effective_winner,
+    decided_winner,
     require_scores,
     require_winner,
     winner_has_most,
@@ -32,7 +32,7 @@ def score(result: GameResult, outcome: str, settings: ScoringSettings) -> GameSc
     if outcome == ONE_RING:
         return one_ring_score(
             result.seats,
-            effective_winner(result),  # type: ignore[arg-type]
+            decided_winner(result),
             time_called=result.time_called,
             game=SYSTEM.key,
         )

@@ -5,7 +5,7 @@ corrupted). No MPs and no draws; RULES.md §2 Reading: win 1, loss 0 (setting).
 
 from __future__ import annotations
 
-from rules_engine.games._common import effective_winner, forbid_scores, require_winner
+from rules_engine.games._common import decided_winner, forbid_scores, require_winner
 from rules_engine.games.base import GameSystem
 from rules_engine.scoring import LOTR_TCG_WIN_BAND, WIN_BAND, score_fixed_win
 from rules_engine.types import (
@@ -60,11 +60,11 @@ def check(result: GameResult, outcome: str, settings: ScoringSettings) -> list[P
 
 
 def score(result: GameResult, outcome: str, settings: ScoringSettings) -> GameScore:
-    winner = effective_winner(result)
+    winner = decided_winner(result)
     won = settings.lotr_tcg_win_points
     return score_fixed_win(
         result.seats,
-        winner,  # type: ignore[arg-type]
+        winner,
         winner_points=won,
         loser_points=0,
         band_key=WIN_BAND,

@@ -6,7 +6,7 @@ means both lose (003 Part I §1). Two players only.
 from __future__ import annotations
 
 from rules_engine.games._common import (
-    effective_winner,
+    decided_winner,
     forbid_winner,
     require_scores,
     require_winner,
@@ -68,15 +68,15 @@ def check(result: GameResult, outcome: str, settings: ScoringSettings) -> list[P
 def score(result: GameResult, outcome: str, settings: ScoringSettings) -> GameScore:
     seats, time_called = result.seats, result.time_called
     if outcome == ONE_RING:
-        winner = effective_winner(result)
-        return one_ring_score(seats, winner, time_called=time_called, game=SYSTEM.key)  # type: ignore[arg-type]
+        winner = decided_winner(result)
+        return one_ring_score(seats, winner, time_called=time_called, game=SYSTEM.key)
     if outcome == WIZARD_ELIMINATED:
         # RULES.md §2 Reading (METW): scored as ratio ≥ 2 unless the director sets otherwise.
         won, lost = settings.metw_elimination_points
-        winner = effective_winner(result)
+        winner = decided_winner(result)
         return score_fixed_win(
             seats,
-            winner,  # type: ignore[arg-type]
+            winner,
             winner_points=won,
             loser_points=lost,
             band_key=ELIMINATION,
