@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from decks.services import deck_status_for_event, submit_decklist
 from rules_engine.deckrules import PLAYER_TYPE_LABELS, PLAYER_TYPES
 from tournaments import services as tournament_services
-from tournaments.eventday_round_views import _opt_int
+from tournaments.eventday_round_views import opt_int
 from tournaments.eventday_views import run, staff_event
 from tournaments.models import Registration
 from tournaments.views.choices import narrowed
@@ -25,7 +25,7 @@ def venue_decklist(request: HttpRequest, slug: str) -> HttpResponse:
     event = staff_event(request, slug)
     if request.method == "POST":
         reg = get_object_or_404(
-            Registration, pk=_opt_int(request.POST.get("registration")) or 0, event=event
+            Registration, pk=opt_int(request.POST.get("registration")) or 0, event=event
         )
         version = run(
             request,

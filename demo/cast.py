@@ -103,7 +103,7 @@ class DemoSummary:
     counts: dict[str, int] = field(default_factory=dict)
 
 
-class _Clock:
+class Clock:
     """A clock the demo sets: every reading moves on a millisecond so events keep
     their order, and ``at`` jumps to the next moment of the story."""
 
@@ -119,13 +119,13 @@ class _Clock:
 
 
 @contextmanager
-def _simulated_time(start: datetime) -> Iterator[_Clock]:
-    clock = _Clock(start)
+def simulated_time(start: datetime) -> Iterator[Clock]:
+    clock = Clock(start)
     with mock.patch("django.utils.timezone.now", clock):
         yield clock
 
 
-def _username(name: str) -> str:
+def demo_username(name: str) -> str:
     return slugify(name).replace("-", ".")[:150]
 
 

@@ -44,14 +44,14 @@ from demo.cast import (  # noqa: F401 (the loader's public names, as before the 
     SEASON_SLUG,
     SEED,
     UPCOMING_METW,
+    Clock,
     DemoSummary,
-    _Clock,
-    _simulated_time,
-    _username,
     demo_counts,
     demo_exists,
+    demo_username,
     demo_users,
     reset_demo,
+    simulated_time,
 )
 from ratings.models import LeagueStaff, Season
 from ratings.services import approval
@@ -91,7 +91,7 @@ class _Builder:
         self.director = account(DIRECTOR, "Dora Director")
         self.admin = account(ADMIN, "Site Admin", is_staff=True, is_superuser=True)
         for name in ROSTER:
-            username = PLAYER if name == PLAYER_NAME else _username(name)
+            username = PLAYER if name == PLAYER_NAME else demo_username(name)
             self.users[name] = account(username, name)
         from rest_framework.authtoken.models import Token
 
@@ -163,7 +163,7 @@ class _Builder:
             tournaments.confirm_result(second, table)
         # how == "report": left waiting for the opponent's confirmation
 
-    def play_round(self, event: Event, seed: int, clock: _Clock, start: datetime) -> Round:
+    def play_round(self, event: Event, seed: int, clock: Clock, start: datetime) -> Round:
         clock.at(start)
         rnd = tournaments.pair_next_round(self.director, event, seed=seed)
         clock.at(start + timedelta(minutes=4))
@@ -182,7 +182,7 @@ class _Builder:
     def earlier_event(self) -> Event:
         """A finished, sanctioned LoRE event five weeks ago: ratings and a league exist."""
         day = (self.now - timedelta(days=35)).replace(hour=10, minute=0)
-        with _simulated_time(day - timedelta(days=14)) as clock:
+        with simulated_time(day - timedelta(days=14)) as clock:
             event = tournaments.create_event(
                 self.director,
                 name=EARLIER_LORE,
@@ -215,7 +215,7 @@ class _Builder:
         lists = sample_decklists("lore")
         legal = [text for label, text in lists if not is_illegal_sample(label)]
         illegal = [text for label, text in lists if is_illegal_sample(label)]
-        with _simulated_time(start - timedelta(days=10)) as clock:
+        with simulated_time(start - timedelta(days=10)) as clock:
             event = tournaments.create_event(
                 self.director,
                 name=RUNNING_LORE,
@@ -304,7 +304,7 @@ class _Builder:
         self.summary.running_event = event.slug
         return event
 
-    def round_three(self, event: Event, clock: _Clock, start: datetime) -> None:
+    def round_three(self, event: Event, clock: Clock, start: datetime) -> None:
         """Round 3 is being played: most tables are in, one waits for a confirmation, one
         is disputed, and the demo player's own table waits for his report."""
         clock.at(start)
@@ -356,7 +356,7 @@ class _Builder:
         lists = sample_decklists("metw")
         legal = [text for label, text in lists if not is_illegal_sample(label)]
         illegal = [text for label, text in lists if is_illegal_sample(label)]
-        with _simulated_time(self.now - timedelta(days=6)) as clock:
+        with simulated_time(self.now - timedelta(days=6)) as clock:
             event = tournaments.create_event(
                 self.director,
                 name=UPCOMING_METW,

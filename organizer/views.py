@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from tournaments.views import presenters
 from tournaments.models import Event
+from tournaments.views import presenters
 
 
 def home(request: HttpRequest) -> HttpResponse:

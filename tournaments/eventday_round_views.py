@@ -94,7 +94,7 @@ def bracket(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/eventday/bracket.html", context)
 
 
-def _opt_int(value: Any) -> int | None:
+def opt_int(value: Any) -> int | None:
     value = (value or "").strip() if isinstance(value, str) else value
     if value in (None, ""):
         return None
@@ -113,7 +113,7 @@ def playoff_action(request: HttpRequest, slug: str, action: str) -> HttpResponse
         run(
             request,
             lambda: services.set_top_cut(
-                user, event, _opt_int(post.get("top_cut")) or 0, post.get("tie", "")
+                user, event, opt_int(post.get("top_cut")) or 0, post.get("tie", "")
             ),
             _("Top cut saved."),
         )
@@ -126,8 +126,8 @@ def playoff_action(request: HttpRequest, slug: str, action: str) -> HttpResponse
                 user,
                 event,
                 int(post.get("match", 0)),
-                _opt_int(post.get("high_mps")),
-                _opt_int(post.get("low_mps")),
+                opt_int(post.get("high_mps")),
+                opt_int(post.get("low_mps")),
                 post.get("outcome") or "normal",
                 post.get("winner"),
             ),

@@ -50,7 +50,7 @@ def _sqlite_write_lock(model: type[models.Model], pk: int) -> None:
 # audit entry pointing at the row) free.
 
 
-def _lock_event(event: Event | int) -> Event:
+def lock_event(event: Event | int) -> Event:
     pk = event.pk if isinstance(event, Event) else event
     _sqlite_write_lock(Event, pk)
     try:
@@ -59,12 +59,12 @@ def _lock_event(event: Event | int) -> Event:
         raise NotFound(_("No such event."))
 
 
-def _lock_table(table: Table | int) -> Table:
+def lock_table(table: Table | int) -> Table:
     pk = table.pk if isinstance(table, Table) else table
     event_id = Table.objects.filter(pk=pk).values_list("round__event_id", flat=True).first()
     if event_id is None:
         raise NotFound(_("No such table."))
-    _lock_event(event_id)
+    lock_event(event_id)
     try:
         return (
             Table.objects.select_for_update(of=("self",), no_key=True)
@@ -75,17 +75,17 @@ def _lock_table(table: Table | int) -> Table:
         raise NotFound(_("No such table."))
 
 
-def _lock_round(rnd: Round) -> Round:
+def lock_round(rnd: Round) -> Round:
     """A round of an event whose lock is held."""
     return Round.objects.select_for_update(of=("self",), no_key=True).get(pk=rnd.pk)
 
 
-def _lock_registration(registration: Registration | int) -> Registration:
+def lock_registration(registration: Registration | int) -> Registration:
     pk = registration.pk if isinstance(registration, Registration) else registration
     event_id = Registration.objects.filter(pk=pk).values_list("event_id", flat=True).first()
     if event_id is None:
         raise NotFound(_("No such registration."))
-    _lock_event(event_id)
+    lock_event(event_id)
     try:
         return (
             Registration.objects.select_for_update(of=("self",), no_key=True)
@@ -136,7 +136,7 @@ def retry_on_conflict(operation: Callable[P, T]) -> Callable[P, T]:
     return run
 
 
-def _registration_snapshot(reg: Registration) -> dict[str, Any]:
+def registration_snapshot(reg: Registration) -> dict[str, Any]:
     return {
         "player": reg.player.display_name,
         "checked_in": reg.checked_in,
@@ -148,16 +148,16 @@ def _registration_snapshot(reg: Registration) -> dict[str, Any]:
     }
 
 
-def _last_round(event: Event) -> Round | None:
+def last_round(event: Event) -> Round | None:
     return event.rounds.order_by("-number").first()
 
 
-def _last_round_number(event: Event) -> int:
+def last_round_number(event: Event) -> int:
     return event.rounds.aggregate(n=Max("number"))["n"] or 0
 
 
 def next_round_number(event: Event) -> int:
-    return _last_round_number(event) + 1
+    return last_round_number(event) + 1
 
 
 def scoring_settings_for(event: Event) -> ScoringSettings:

@@ -18,8 +18,8 @@ from audit import services as audit
 from core.errors import Conflict, NotFound, ServiceError
 from tournaments.models import BulkAction, Event, Player, PlayerContact, Registration
 from tournaments.permissions import require_director
-from tournaments.services.base import _lock_event, _registration_snapshot
-from tournaments.services.registration import _register
+from tournaments.services.base import lock_event, registration_snapshot
+from tournaments.services.registration import enter_player
 
 MAX_ROWS = 1000
 HEADER_WORDS = {"name", "player", "display name", "naam", "nom"}
@@ -151,13 +151,13 @@ def _player_for_row(actor: Any, preview: PreviewRow) -> Player:
 @transaction.atomic
 def register_player_list(actor: Any, event: Event, text: str) -> list[Registration]:
     """Register (and check in) every row the preview marks as to be added."""
-    event = _lock_event(event)
+    event = lock_event(event)
     require_director(actor, event)
     added = []
     for preview in preview_player_list(event, text):
         if not preview.will_add:
             continue
-        reg = _register(actor, event, _player_for_row(actor, preview), "bulk_entry")
+        reg = enter_player(actor, event, _player_for_row(actor, preview), "bulk_entry")
         reg.checked_in = True
         reg.save(update_fields=["checked_in"])
         added.append(reg)
@@ -167,7 +167,7 @@ def register_player_list(actor: Any, event: Event, text: str) -> list[Registrati
 @transaction.atomic
 def check_in_everyone(actor: Any, event: Event) -> BulkAction:
     """Check in every active registration not yet checked in (one undoable action)."""
-    event = _lock_event(event)
+    event = lock_event(event)
     require_director(actor, event)
     regs = list(
         event.registrations.filter(checked_in=False, dropped=False, ejected=False).select_related(
@@ -175,7 +175,7 @@ def check_in_everyone(actor: Any, event: Event) -> BulkAction:
         )
     )
     for reg in regs:
-        before = _registration_snapshot(reg)
+        before = registration_snapshot(reg)
         reg.checked_in = True
         reg.save(update_fields=["checked_in"])
         audit.record(
@@ -183,7 +183,7 @@ def check_in_everyone(actor: Any, event: Event) -> BulkAction:
             obj=reg,
             action="check_in",
             before=before,
-            after=_registration_snapshot(reg),
+            after=registration_snapshot(reg),
             event=event,
             note="checked in with everyone",
         )
@@ -204,7 +204,7 @@ def removal_blocker(reg: Registration) -> Conflict | None:
 @transaction.atomic
 def remove_registration(actor: Any, event: Event, registration_id: int) -> dict[str, Any]:
     """Delete a registration entered by mistake (a duplicate walk-in), before round 1."""
-    event = _lock_event(event)
+    event = lock_event(event)
     require_director(actor, event)
     reg = event.registrations.select_related("player", "event").filter(pk=registration_id).first()
     if reg is None:
@@ -212,7 +212,7 @@ def remove_registration(actor: Any, event: Event, registration_id: int) -> dict[
     blocker = removal_blocker(reg)
     if blocker is not None:
         raise blocker
-    snapshot = _registration_snapshot(reg)
+    snapshot = registration_snapshot(reg)
     audit.record(actor=actor, obj=reg, action="unregister", before=snapshot, event=event)
     player = reg.player
     reg.delete()

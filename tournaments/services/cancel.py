@@ -19,7 +19,7 @@ from core.errors import Conflict, ServiceError
 from tournaments import signals
 from tournaments.models import Event, Round
 from tournaments.permissions import require_director
-from tournaments.services.base import _lock_event, retry_on_conflict
+from tournaments.services.base import lock_event, retry_on_conflict
 
 CANCEL_CONSEQUENCES = gettext_lazy(
     "Cancelling ends %(event)s for good: no more rounds can be paired, the %(rounds)s round(s) "
@@ -48,7 +48,7 @@ def cancel_blocker(event: Event) -> ServiceError | None:
 @transaction.atomic
 def cancel_event(user: Any, event: Event | int, *, reason: str = "") -> Event:
     """The director calls the event off: finished, marked cancelled, never rated."""
-    event = _lock_event(event)
+    event = lock_event(event)
     require_director(user, event)
     blocker = cancel_blocker(event)
     if blocker is not None:

@@ -18,7 +18,7 @@ from audit import services as audit
 from core.errors import ServiceError
 from tournaments.models import Event, EventDaySettings, Round, Seat, Table
 from tournaments.permissions import require_director
-from tournaments.services.base import _lock_event
+from tournaments.services.base import lock_event
 from tournaments.services.eventday_settings import eventday_settings
 
 
@@ -67,7 +67,7 @@ def _clean_tables(event: Event, tables: dict[Any, Any]) -> dict[str, int]:
 def set_pairing_constraints(
     actor: Any, event: Event, avoid_pairs: list[Any], fixed_tables: dict[Any, Any]
 ) -> EventDaySettings:
-    event = _lock_event(event)
+    event = lock_event(event)
     require_director(actor, event)
     settings = eventday_settings(event)
     before = {"avoid_pairs": settings.avoid_pairs, "fixed_tables": settings.fixed_tables}

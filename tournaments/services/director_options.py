@@ -17,7 +17,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy
 
 from tournaments.models import Event, Round, Table
-from tournaments.services.base import _last_round
+from tournaments.services.base import last_round
 from tournaments.services.events import rounds_total
 from tournaments.services.rounds import pair_blocker, repair_blocker
 
@@ -100,7 +100,7 @@ def _finish(event: Event, last: Round | None) -> tuple[Option, Option]:
 
 def director_options(event: Event) -> list[Option]:
     """Pair, re-pair, finish, finish early: each allowed, or refused with a way forward."""
-    last = _last_round(event)
+    last = last_round(event)
     options = []
     pair = pair_blocker(event)
     if pair is None:

@@ -31,9 +31,9 @@ from tournaments.permissions import (
     require_login,
 )
 from tournaments.services.base import (
-    _last_round,
-    _last_round_number,
-    _lock_event,
+    last_round,
+    last_round_number,
+    lock_event,
     retry_on_conflict,
     tiebreaks_for,
 )
@@ -107,7 +107,7 @@ def rounds_from_table(event: Event) -> int:
     return rounds_for_players(max(counted_players(event), 1), event.multiplayer)
 
 
-def _unique_slug(name: str) -> str:
+def free_slug(name: str) -> str:
     base = slugify(name)[:200] or "event"
     slug = base
     n = 2
@@ -117,7 +117,7 @@ def _unique_slug(name: str) -> str:
     return slug
 
 
-def _event_snapshot(event: Event) -> dict[str, Any]:
+def event_snapshot(event: Event) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name in (*EVENT_FIELDS, "status"):
         value = getattr(event, name)
@@ -143,15 +143,15 @@ def create_event(user: Any, **data: Any) -> Event:
         data["tiebreaks"] = []
     if data.get("scoring_settings") is None:
         data["scoring_settings"] = {}
-    event = Event.objects.create(organizer=user, slug=_unique_slug(data["name"]), **data)
-    audit.record(actor=user, obj=event, action="create", after=_event_snapshot(event), event=event)
+    event = Event.objects.create(organizer=user, slug=free_slug(data["name"]), **data)
+    audit.record(actor=user, obj=event, action="create", after=event_snapshot(event), event=event)
     return event
 
 
 @retry_on_conflict
 @transaction.atomic
 def update_event(user: Any, event: Event, **data: Any) -> Event:
-    event = _lock_event(event)
+    event = lock_event(event)
     require_director(user, event)
     data = {k: v for k, v in data.items() if k in EVENT_FIELDS}
     if event.status == Event.Status.FINISHED:
@@ -168,10 +168,10 @@ def update_event(user: Any, event: Event, **data: Any) -> Event:
                 % {"fields": ", ".join(str(LOCKED_LABELS[k]) for k in changed)}
             )
     planned = data.get("planned_rounds")
-    if planned and planned < _last_round_number(event):
+    if planned and planned < last_round_number(event):
         raise ServiceError(
             _("%(rounds)s rounds have already been paired; planned rounds cannot be fewer.")
-            % {"rounds": _last_round_number(event)}
+            % {"rounds": last_round_number(event)}
         )
     if data.get("decklists_published") and not event.decklists_published and not started:
         # Lists lock when round 1 is paired; publishing earlier would show them unlocked.
@@ -182,7 +182,7 @@ def update_event(user: Any, event: Event, **data: Any) -> Event:
     merged = {name: getattr(event, name) for name in EVENT_FIELDS}
     merged.update(data)
     validate_event(merged)
-    before = _event_snapshot(event)
+    before = event_snapshot(event)
     for key, value in data.items():
         if key in ("tiebreaks", "scoring_settings") and value is None:
             value = [] if key == "tiebreaks" else {}
@@ -193,7 +193,7 @@ def update_event(user: Any, event: Event, **data: Any) -> Event:
         obj=event,
         action="update",
         before=before,
-        after=_event_snapshot(event),
+        after=event_snapshot(event),
         event=event,
     )
     return event
@@ -202,7 +202,7 @@ def update_event(user: Any, event: Event, **data: Any) -> Event:
 @retry_on_conflict
 @transaction.atomic
 def open_registration(user: Any, event: Event) -> Event:
-    event = _lock_event(event)
+    event = lock_event(event)
     require_director(user, event)
     if event.status != Event.Status.DRAFT:
         raise Conflict(
@@ -227,7 +227,7 @@ def open_registration(user: Any, event: Event) -> Event:
 def finish_event(user: Any, event: Event, *, early: bool = False) -> Event:
     """Close the event after its last round. ``early`` lets the director end it before
     the planned number of rounds (the standings stand as they are)."""
-    event = _lock_event(event)
+    event = lock_event(event)
     require_director(user, event)
     if event.status != Event.Status.RUNNING:
         raise Conflict(
@@ -239,7 +239,7 @@ def finish_event(user: Any, event: Event, *, early: bool = False) -> Event:
             % {"status": gettext(event.get_status_display()).lower()},
             code="not_running",
         )
-    last = _last_round(event)
+    last = last_round(event)
     if last is None:
         raise Conflict(
             gettext(

@@ -16,10 +16,10 @@ from core.errors import Conflict, NotFound, ServiceError
 from tournaments import signals
 from tournaments.models import Event, Round, Seat, Table
 from tournaments.permissions import require_director
-from tournaments.services.base import _last_round_number, _lock_event
+from tournaments.services.base import last_round_number, lock_event
 from tournaments.services.constraints import apply_fixed_tables
 from tournaments.services.eventday_settings import eventday_settings
-from tournaments.services.rounds import _compute_pairing, _create_tables, _new_seed
+from tournaments.services.rounds import compute_pairing, create_tables, new_seed
 from tournaments.words.explanations import hand_swap_item
 
 Arrangement = dict[int, list[int]]  # table number -> registration ids
@@ -60,7 +60,7 @@ def _history(event: Event, before_round: int) -> tuple[dict[int, int], set[froze
     return scores, met
 
 
-def _arrangement(rnd: Round) -> Arrangement:
+def round_arrangement(rnd: Round) -> Arrangement:
     out: Arrangement = defaultdict(list)
     for table_number, reg in (
         Seat.objects.filter(round=rnd, is_bye=False)
@@ -76,7 +76,7 @@ def _pairs(ids: list[int]) -> set[frozenset[int]]:
 
 
 def arrangement_cost(event: Event, rnd: Round, after: Arrangement) -> Cost:
-    before = _arrangement(rnd)
+    before = round_arrangement(rnd)
     scores, met = _history(event, rnd.number)
     avoid = {frozenset(map(int, p)) for p in eventday_settings(event).avoid_pairs}
     changed = [t for t in after if sorted(after[t]) != sorted(before.get(t, []))]
@@ -110,8 +110,8 @@ def _gap(ids: list[int], scores: dict[int, int]) -> int:
     return max(values) - min(values) if values else 0
 
 
-def _editable_round(event: Event, rnd: Round) -> None:
-    if rnd.number != _last_round_number(event):
+def editable_round(event: Event, rnd: Round) -> None:
+    if rnd.number != last_round_number(event):
         raise Conflict(
             _("Only the latest round can be changed; round %(round)s is not.")
             % {"round": rnd.number}
@@ -125,7 +125,7 @@ def _editable_round(event: Event, rnd: Round) -> None:
         )
 
 
-def _seat_of(rnd: Round, registration_id: int) -> Seat:
+def seat_of(rnd: Round, registration_id: int) -> Seat:
     seat = (
         Seat.objects.filter(round=rnd, registration_id=registration_id)
         .select_related("table", "registration__player")
@@ -137,7 +137,7 @@ def _seat_of(rnd: Round, registration_id: int) -> Seat:
 
 
 def _swapped(rnd: Round, a: int, b: int) -> Arrangement:
-    after = {t: list(ids) for t, ids in _arrangement(rnd).items()}
+    after = {t: list(ids) for t, ids in round_arrangement(rnd).items()}
     for ids in after.values():
         for i, rid in enumerate(ids):
             ids[i] = b if rid == a else a if rid == b else rid
@@ -147,11 +147,11 @@ def _swapped(rnd: Round, a: int, b: int) -> Arrangement:
 def swap_cost(event: Event, rnd: Round, a: int, b: int) -> Cost:
     """What swapping players ``a`` and ``b`` (registration ids) would cost."""
     for rid in (a, b):
-        _seat_of(rnd, rid)  # both must sit in this round
+        seat_of(rnd, rid)  # both must sit in this round
     return arrangement_cost(event, rnd, _swapped(rnd, a, b))
 
 
-def _move(seat_a: Seat, seat_b: Seat) -> None:
+def move(seat_a: Seat, seat_b: Seat) -> None:
     fields = ("table_id", "position", "is_bye", "points", "outcome")
     values_a = [getattr(seat_a, f) for f in fields]
     for f in fields:
@@ -170,14 +170,14 @@ def _move(seat_a: Seat, seat_b: Seat) -> None:
 def swap_players(actor: Any, rnd: Round, a: int, b: int) -> Cost:
     """Swap two players between tables of a round without results; returns the cost
     the director saw, which goes into the audit trail and the round's explanation."""
-    event = _lock_event(rnd.event_id)
+    event = lock_event(rnd.event_id)
     require_director(actor, event)
     rnd = Round.objects.select_for_update().get(pk=rnd.pk)
-    _editable_round(event, rnd)
+    editable_round(event, rnd)
     if a == b:
         raise ServiceError(_("Choose two different players."), code="same_player")
     cost = swap_cost(event, rnd, a, b)
-    seat_a, seat_b = _seat_of(rnd, a), _seat_of(rnd, b)
+    seat_a, seat_b = seat_of(rnd, a), seat_of(rnd, b)
     if seat_a.table_id == seat_b.table_id:
         raise ServiceError(_("Both players sit at the same table."), code="same_table")
     ta, tb = seat_a.table.number, seat_b.table.number
@@ -185,7 +185,7 @@ def swap_players(actor: Any, rnd: Round, a: int, b: int) -> Cost:
     swap = hand_swap_item(
         seat_a.registration, seat_b.registration, (ta, tb), len(cost.rematches), cost.gap_after
     )
-    _move(seat_a, seat_b)
+    move(seat_a, seat_b)
     rnd.explanation = [*list(rnd.explanation or []), swap]
     rnd.save(update_fields=["explanation"])
     audit.record(
@@ -231,7 +231,7 @@ def round_loss_preview(rnd: Round) -> list[LostResult]:
 def _drop_results(
     actor: Any, event: Event, rnd: Round, confirmed_tables: list[int], how: str
 ) -> None:
-    if rnd.number != _last_round_number(event):
+    if rnd.number != last_round_number(event):
         raise Conflict(
             _("Only the latest round can be changed; round %(round)s is not.")
             % {"round": rnd.number}
@@ -262,7 +262,7 @@ def _drop_results(
 def delete_round(actor: Any, rnd: Round, confirmed_tables: list[int]) -> int:
     """Delete the latest round, results and all, after the director confirmed the
     tables whose results go; standings follow at once, ratings are replayed."""
-    event = _lock_event(rnd.event_id)
+    event = lock_event(rnd.event_id)
     require_director(actor, event)
     rnd = Round.objects.select_for_update().get(pk=rnd.pk)
     number = rnd.number
@@ -274,16 +274,16 @@ def delete_round(actor: Any, rnd: Round, confirmed_tables: list[int]) -> int:
 @transaction.atomic
 def repair_round_with_results(actor: Any, rnd: Round, confirmed_tables: list[int]) -> Round:
     """Throw away the latest round's results and pair it again."""
-    event = _lock_event(rnd.event_id)
+    event = lock_event(rnd.event_id)
     require_director(actor, event)
     rnd = Round.objects.select_for_update().get(pk=rnd.pk)
     _drop_results(actor, event, rnd, confirmed_tables, "repaired")
-    seed = _new_seed()
-    pairing = _compute_pairing(event, rnd.number, seed)
+    seed = new_seed()
+    pairing = compute_pairing(event, rnd.number, seed)
     rnd.seed, rnd.explanation = seed, list(pairing.explanation_items)
     rnd.status, rnd.started_at, rnd.closed_at = Round.Status.PAIRED, None, None
     rnd.save()
-    _create_tables(rnd, pairing)
+    create_tables(rnd, pairing)
     apply_fixed_tables(rnd)  # players with a fixed table (an event setting) sit there
     signals.round_paired.send(sender=Round, round=rnd, repaired=True)
     return rnd

@@ -20,9 +20,9 @@ from tournaments.permissions import (
     require_judge,
 )
 from tournaments.services.base import (
-    _last_round_number,
-    _lock_registration,
-    _registration_snapshot,
+    last_round_number,
+    lock_registration,
+    registration_snapshot,
     retry_on_conflict,
 )
 
@@ -54,7 +54,7 @@ def issue_penalty(
     where 000 Part VI §3 says so: two warnings for the same offense or three in all;
     cheating and an illegal deck list at once. ``repeats`` (an earlier "other" warning
     of the same player) is the director saying the new one is the same offense."""
-    reg = _lock_registration(registration)
+    reg = lock_registration(registration)
     event = reg.event
     require_judge(user, event)
     if offense not in Penalty.Offense.values:
@@ -70,7 +70,7 @@ def issue_penalty(
             % {"player": reg.player.display_name, "ejection_reason": reg.ejection_reason}
         )
     earlier = _repeated_warning(reg, offense, repeats)
-    round_number = _last_round_number(event) or None
+    round_number = last_round_number(event) or None
     if offense in INSTANT_EJECTION:
         kind = Penalty.Kind.EJECTION
     penalty = Penalty.objects.create(
@@ -139,18 +139,18 @@ def issue_penalty(
                 after={"player": reg.player.display_name, "reason": reason},
             )
     if reason:
-        before = _registration_snapshot(reg)
+        before = registration_snapshot(reg)
         reg.ejected = True
         reg.ejection_reason = reason[:300]
         reg.dropped = True
-        reg.dropped_after_round = _last_round_number(event)
+        reg.dropped_after_round = last_round_number(event)
         reg.save(update_fields=["ejected", "ejection_reason", "dropped", "dropped_after_round"])
         audit.record(
             actor=user,
             obj=reg,
             action="eject",
             before=before,
-            after=_registration_snapshot(reg),
+            after=registration_snapshot(reg),
             event=event,
             note=reason,
         )

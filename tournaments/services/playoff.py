@@ -17,7 +17,7 @@ from tournaments import signals
 from tournaments.models import Event, EventDaySettings, PlayoffMatch, Registration
 from tournaments.permissions import require_director, require_judge
 from tournaments.rules import bracket
-from tournaments.services.base import _last_round_number, _lock_event, scoring_settings_for
+from tournaments.services.base import last_round_number, lock_event, scoring_settings_for
 from tournaments.services.eventday_settings import eventday_settings
 from tournaments.services.rounds import pair_blocker
 from tournaments.services.standings.input import event_standings
@@ -28,7 +28,7 @@ from tournaments.words.problems import refusal_words
 @transaction.atomic
 def set_top_cut(actor: Any, event: Event, top_cut: int, tie_rule: str) -> EventDaySettings:
     """Choose the top cut (0 for none, the default: the rulebook's events have none)."""
-    event = _lock_event(event)
+    event = lock_event(event)
     require_director(actor, event)
     if int(top_cut) not in (0, *bracket.CUT_SIZES):
         raise ServiceError(_("The top cut is none, 2, 4 or 8 players."), code="invalid_cut")
@@ -81,7 +81,7 @@ def _seeded(event: Event, size: int) -> list[Registration]:
 
 @transaction.atomic
 def start_playoff(actor: Any, event: Event) -> list[PlayoffMatch]:
-    event = _lock_event(event)
+    event = lock_event(event)
     require_director(actor, event)
     blocker = playoff_blocker(event)
     if blocker is not None:
@@ -123,7 +123,7 @@ def _winner_by_rules(event: Event, match: PlayoffMatch, outcome: str, winner: An
             EngineSeat(str(match.high_id), match.high_mps),
             EngineSeat(str(match.low_id), match.low_mps),
         ),
-        round_number=_last_round_number(event) + match.stage,
+        round_number=last_round_number(event) + match.stage,
         outcome=outcome or "normal",
         winner=str(winner) if winner not in (None, "") else None,
     )
@@ -209,7 +209,7 @@ def report_playoff_result(
 ) -> PlayoffMatch:
     """A judge enters a playoff game; the game's rules say who goes through. A tie
     is replayed (the match waits for the replay) or left for the director."""
-    event = _lock_event(event)
+    event = lock_event(event)
     require_judge(actor, event)
     match = _lock_match(event, match_id)
     if match.status not in (PlayoffMatch.Status.PENDING, PlayoffMatch.Status.TIED):
@@ -224,7 +224,7 @@ def report_playoff_result(
 @transaction.atomic
 def decide_playoff_tie(actor: Any, event: Event, match_id: int, winner_id: int) -> PlayoffMatch:
     """The director names who goes through after a tied playoff game."""
-    event = _lock_event(event)
+    event = lock_event(event)
     require_director(actor, event)
     match = _lock_match(event, match_id)
     if match.status != PlayoffMatch.Status.TIED:

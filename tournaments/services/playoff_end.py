@@ -17,7 +17,7 @@ from tournaments import signals
 from tournaments.models import Event, PlayoffMatch
 from tournaments.permissions import require_director
 from tournaments.rules import bracket
-from tournaments.services.base import _lock_event
+from tournaments.services.base import lock_event
 from tournaments.services.eventday_settings import eventday_settings
 from tournaments.services.standings.snapshot import mark_stale
 
@@ -84,7 +84,7 @@ def cancel_top_cut(actor: Any, event: Event) -> Event:
     """Cancel an undecided playoff: its matches are removed (their decided games leave
     the rating ledger), the top cut is set to none, and the Swiss standings are final
     again. Audited with every match as it was."""
-    event = _lock_event(event)
+    event = lock_event(event)
     require_director(actor, event)
     blocker = top_cut_cancel_blocker(event)
     if blocker is not None:

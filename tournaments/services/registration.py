@@ -24,11 +24,11 @@ from tournaments.permissions import (
     require_login,
 )
 from tournaments.services.base import (
-    _last_round_number,
-    _lock_event,
-    _lock_registration,
-    _registration_snapshot,
+    last_round_number,
+    lock_event,
+    lock_registration,
     next_round_number,
+    registration_snapshot,
     retry_on_conflict,
 )
 
@@ -41,7 +41,7 @@ def _player_for(user: Any) -> Player:
     return player
 
 
-def _register(actor: Any, event: Event, player: Player, how: str) -> Registration:
+def enter_player(actor: Any, event: Event, player: Player, how: str) -> Registration:
     # A director may enter walk-ins while the event is still a draft (issue 17).
     open_statuses = (Event.Status.REGISTRATION, Event.Status.RUNNING)
     draft_walkin = how != "register" and event.status == Event.Status.DRAFT
@@ -71,7 +71,7 @@ def _register(actor: Any, event: Event, player: Player, how: str) -> Registratio
         actor=actor,
         obj=reg,
         action=how,
-        after=_registration_snapshot(reg),
+        after=registration_snapshot(reg),
         event=event,
         note="late entry" if joined > 1 else "",
     )
@@ -83,8 +83,8 @@ def _register(actor: Any, event: Event, player: Player, how: str) -> Registratio
 def register_self(user: Any, event: Event) -> Registration:
     """A player signs himself up (or enters late while the event runs)."""
     require_login(user)
-    event = _lock_event(event)
-    return _register(user, event, _player_for(user), "register")
+    event = lock_event(event)
+    return enter_player(user, event, _player_for(user), "register")
 
 
 def _is_staff(user: Any) -> bool:
@@ -102,7 +102,7 @@ def add_walkin(
 ) -> Registration:
     """The director adds a player at the door: an existing player, or a new one without
     an account."""
-    event = _lock_event(event)
+    event = lock_event(event)
     require_director(user, event)
     if player is not None and player.user_id is not None and not _is_staff(user):
         # A player with an account signs up himself: otherwise any director could put
@@ -136,7 +136,7 @@ def add_walkin(
             membership_number=(membership_number or "").strip()[:40],
             created_by=user,
         )
-    reg = _register(user, event, player, "walkin")
+    reg = enter_player(user, event, player, "walkin")
     # A walk-in is added at the door, in person: he is there, so he is checked in.
     reg.checked_in = True
     reg.save(update_fields=["checked_in"])
@@ -146,12 +146,12 @@ def add_walkin(
 @retry_on_conflict
 @transaction.atomic
 def check_in(user: Any, registration: Registration, checked_in: bool = True) -> Registration:
-    reg = _lock_registration(registration)
+    reg = lock_registration(registration)
     if not may_manage_registration(user, reg):
         raise NotAllowed(_("Only the director or the player himself can check in."))
     if reg.event.status == Event.Status.FINISHED:
         raise Conflict(_("The event is finished."))
-    before = _registration_snapshot(reg)
+    before = registration_snapshot(reg)
     reg.checked_in = checked_in
     reg.save(update_fields=["checked_in"])
     audit.record(
@@ -159,23 +159,23 @@ def check_in(user: Any, registration: Registration, checked_in: bool = True) -> 
         obj=reg,
         action="check_in" if checked_in else "check_out",
         before=before,
-        after=_registration_snapshot(reg),
+        after=registration_snapshot(reg),
         event=reg.event,
     )
     return reg
 
 
-def _drop(actor: Any, reg: Registration, action: str, note: str = "") -> None:
-    before = _registration_snapshot(reg)
+def record_drop(actor: Any, reg: Registration, action: str, note: str = "") -> None:
+    before = registration_snapshot(reg)
     reg.dropped = True
-    reg.dropped_after_round = _last_round_number(reg.event)
+    reg.dropped_after_round = last_round_number(reg.event)
     reg.save(update_fields=["dropped", "dropped_after_round", "ejected", "ejection_reason"])
     audit.record(
         actor=actor,
         obj=reg,
         action=action,
         before=before,
-        after=_registration_snapshot(reg),
+        after=registration_snapshot(reg),
         event=reg.event,
         note=note,
     )
@@ -185,14 +185,14 @@ def _drop(actor: Any, reg: Registration, action: str, note: str = "") -> None:
 @transaction.atomic
 def drop(user: Any, registration: Registration, note: str = "") -> Registration:
     """Take a player out of later pairings; results he played stand."""
-    reg = _lock_registration(registration)
+    reg = lock_registration(registration)
     if not may_manage_registration(user, reg):
         raise NotAllowed(_("Only the director or the player himself can drop a registration."))
     if reg.event.status == Event.Status.FINISHED:
         raise Conflict(_("The event is finished."))
     if reg.dropped:
         raise Conflict(_("%(player)s has already dropped.") % {"player": reg.player.display_name})
-    _drop(user, reg, "drop", note)
+    record_drop(user, reg, "drop", note)
     return reg
 
 
@@ -200,7 +200,7 @@ def drop(user: Any, registration: Registration, note: str = "") -> Registration:
 @transaction.atomic
 def readd(user: Any, registration: Registration) -> Registration:
     """The director puts a dropped player back into later pairings."""
-    reg = _lock_registration(registration)
+    reg = lock_registration(registration)
     require_director(user, reg.event)
     if reg.event.status == Event.Status.FINISHED:
         raise Conflict(_("The event is finished."))
@@ -211,7 +211,7 @@ def readd(user: Any, registration: Registration) -> Registration:
         )
     if not reg.dropped:
         raise Conflict(_("%(player)s has not dropped.") % {"player": reg.player.display_name})
-    before = _registration_snapshot(reg)
+    before = registration_snapshot(reg)
     reg.dropped = False
     reg.dropped_after_round = None
     reg.save(update_fields=["dropped", "dropped_after_round"])
@@ -220,7 +220,7 @@ def readd(user: Any, registration: Registration) -> Registration:
         obj=reg,
         action="readd",
         before=before,
-        after=_registration_snapshot(reg),
+        after=registration_snapshot(reg),
         event=reg.event,
     )
     return reg
@@ -230,7 +230,7 @@ def readd(user: Any, registration: Registration) -> Registration:
 @transaction.atomic
 def drop_no_shows(user: Any, event: Event) -> int:
     """Before round 1: drop every registered player who has not checked in."""
-    event = _lock_event(event)
+    event = lock_event(event)
     require_director(user, event)
     if event.rounds.exists():
         raise Conflict(_("Round 1 has been paired; drop players one by one now."))
@@ -240,5 +240,5 @@ def drop_no_shows(user: Any, event: Event) -> int:
         )
     )
     for reg in regs:
-        _drop(user, reg, "drop", "not checked in before round 1")
+        record_drop(user, reg, "drop", "not checked in before round 1")
     return len(regs)

@@ -14,16 +14,16 @@ from audit import services as audit
 from core.errors import Conflict
 from tournaments.models import Round
 from tournaments.permissions import require_director
-from tournaments.services.base import _lock_event, _lock_round, retry_on_conflict
+from tournaments.services.base import lock_event, lock_round, retry_on_conflict
 
 
 @retry_on_conflict
 @transaction.atomic
 def start_round_clock(user: Any, rnd: Round) -> Round:
     """Start (or restart) the round timer: the round ends round_minutes later."""
-    event = _lock_event(rnd.event_id)
+    event = lock_event(rnd.event_id)
     require_director(user, event)
-    rnd = _lock_round(rnd)
+    rnd = lock_round(rnd)
     if rnd.status == Round.Status.CLOSED:
         raise Conflict(_("Round %(round)s is already closed.") % {"round": rnd.number})
     rnd.started_at = timezone.now()

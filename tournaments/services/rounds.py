@@ -38,10 +38,10 @@ from tournaments.pairing import (
 from tournaments.pairing.avoidance import event_avoid_pairs, explain_avoidance, pair_avoiding
 from tournaments.permissions import require_director
 from tournaments.services.base import (
-    _last_round,
-    _last_round_number,
-    _lock_event,
-    _lock_round,
+    last_round,
+    last_round_number,
+    lock_event,
+    lock_round,
     retry_on_conflict,
     scoring_settings_for,
 )
@@ -109,7 +109,7 @@ def _pairable(event: Event, number: int) -> QuerySet[Registration]:
     return event.registrations.filter(dropped=False, ejected=False, joined_round__lte=number)
 
 
-def _compute_pairing(event: Event, number: int, seed: int) -> SwissPairing | PodPairing:
+def compute_pairing(event: Event, number: int, seed: int) -> SwissPairing | PodPairing:
     regs = list(_pairable(event, number).order_by("pk").values_list("pk", "player__display_name"))
     sizes = pod_sizes_for_game(event.game)
     needed = min(sizes.preferred + sizes.fallback) if event.multiplayer else 2
@@ -163,7 +163,7 @@ def _previous_pods(event: Event) -> list[frozenset[str]]:
 _ANALYZE_FROM = 1000
 
 
-def _create_tables(rnd: Round, pairing: SwissPairing | PodPairing) -> None:
+def create_tables(rnd: Round, pairing: SwissPairing | PodPairing) -> None:
     """Every table and seat of the round in two multi-row INSERTs of plain values (an
     INSERT, or even a model instance, per table made a 10,000-player round take seconds)."""
     event = rnd.event
@@ -216,7 +216,7 @@ def _pairing_snapshot(pairing: Any, seed: int) -> dict[str, Any]:
     }
 
 
-def _new_seed() -> int:
+def new_seed() -> int:
     return secrets.randbelow(2**31)
 
 
@@ -228,7 +228,7 @@ def pair_blocker(event: Event) -> Conflict | None:
             _("Rounds are paired while registration is open or the event runs; it is %(status)s.")
             % {"status": event.get_status_display().lower()}
         )
-    last = _last_round(event)
+    last = last_round(event)
     if last is not None and last.status != Round.Status.CLOSED:
         open_tables = last.tables.exclude(status=Table.Status.CONFIRMED).order_by("number")
         numbers = ", ".join(str(t.number) for t in open_tables[:10])
@@ -249,7 +249,7 @@ def pair_blocker(event: Event) -> Conflict | None:
 
 def repair_blocker(rnd: Round) -> Conflict | None:
     """Why a round cannot be paired again, or None (the dashboard's button and repair_round)."""
-    if rnd.number != _last_round_number(rnd.event):
+    if rnd.number != last_round_number(rnd.event):
         return Conflict(_("Round %(n)s is not the latest round.") % {"n": rnd.number})
     played = (
         rnd.tables.filter(is_bye=False)
@@ -274,14 +274,14 @@ def repair_blocker(rnd: Round) -> Conflict | None:
 def pair_next_round(user: Any, event: Event, seed: int | None = None) -> Round:
     """Pair the next round. Locks the event row so two directors clicking at once get one
     round; the (event, number) unique constraint is the last line of defence."""
-    event = _lock_event(event)
+    event = lock_event(event)
     require_director(user, event)
     blocker = pair_blocker(event)
     if blocker is not None:
         raise blocker
-    number = _last_round_number(event) + 1
-    seed = _new_seed() if seed is None else int(seed)
-    pairing = _compute_pairing(event, number, seed)
+    number = last_round_number(event) + 1
+    seed = new_seed() if seed is None else int(seed)
+    pairing = compute_pairing(event, number, seed)
     try:
         with transaction.atomic():
             rnd = Round.objects.create(
@@ -291,7 +291,7 @@ def pair_next_round(user: Any, event: Event, seed: int | None = None) -> Round:
         raise Conflict(
             _("Round %(number)s was already paired.") % {"number": number}, code="already_paired"
         )
-    _create_tables(rnd, pairing)
+    create_tables(rnd, pairing)
     apply_fixed_tables(rnd)  # players with a fixed table (an event setting) sit there
     if event.status == Event.Status.REGISTRATION:
         event.status = Event.Status.RUNNING
@@ -304,7 +304,7 @@ def pair_next_round(user: Any, event: Event, seed: int | None = None) -> Round:
         after={"round": number, **_pairing_snapshot(pairing, seed)},
     )
     signals.round_paired.send(sender=Round, round=rnd, repaired=False)
-    _maybe_close_round(rnd)
+    maybe_close_round(rnd)
     return rnd
 
 
@@ -313,9 +313,9 @@ def pair_next_round(user: Any, event: Event, seed: int | None = None) -> Round:
 def repair_round(user: Any, rnd: Round, seed: int | None = None) -> Round:
     """Throw away a round's pairing and pair it again, only while none of its tables has
     a result (a bye does not count: it is scored by the rules, not reported)."""
-    event = _lock_event(rnd.event_id)
+    event = lock_event(rnd.event_id)
     require_director(user, event)
-    rnd = _lock_round(rnd)
+    rnd = lock_round(rnd)
     blocker = repair_blocker(rnd)
     if blocker is not None:
         raise blocker
@@ -326,15 +326,15 @@ def repair_round(user: Any, rnd: Round, seed: int | None = None) -> Round:
         ],
     }
     rnd.tables.all().delete()
-    seed = _new_seed() if seed is None else int(seed)
-    pairing = _compute_pairing(event, rnd.number, seed)
+    seed = new_seed() if seed is None else int(seed)
+    pairing = compute_pairing(event, rnd.number, seed)
     rnd.seed = seed
     rnd.explanation = list(pairing.explanation_items)
     rnd.status = Round.Status.PAIRED
     rnd.started_at = None
     rnd.closed_at = None
     rnd.save()
-    _create_tables(rnd, pairing)
+    create_tables(rnd, pairing)
     apply_fixed_tables(rnd)  # a re-paired round keeps the players' fixed tables too
     audit.record(
         actor=user,
@@ -345,11 +345,11 @@ def repair_round(user: Any, rnd: Round, seed: int | None = None) -> Round:
         after=_pairing_snapshot(pairing, seed),
     )
     signals.round_paired.send(sender=Round, round=rnd, repaired=True)
-    _maybe_close_round(rnd)
+    maybe_close_round(rnd)
     return rnd
 
 
-def _maybe_close_round(rnd: Round) -> bool:
+def maybe_close_round(rnd: Round) -> bool:
     """Close the round once every table has a confirmed result (sends round_closed)."""
     if rnd.status == Round.Status.CLOSED:
         return False

@@ -12,7 +12,7 @@ from audit import services as audit
 from core.errors import Conflict, NotFound, ServiceError
 from tournaments.models import Event, EventStaff
 from tournaments.permissions import require_director, require_owner
-from tournaments.services.base import _lock_event
+from tournaments.services.base import lock_event
 
 
 def _user_named(username: str) -> Any:
@@ -41,7 +41,7 @@ def _check_role_change(actor: Any, event: Event, role: str) -> None:
 @transaction.atomic
 def invite_staff(actor: Any, event: Event, username: str, role: str) -> EventStaff:
     """Give ``username`` a staff role in ``event`` (or change the role he has)."""
-    event = _lock_event(event)
+    event = lock_event(event)
     _check_role_change(actor, event, role)
     user = _user_named(username)
     if user.pk == event.organizer_id:
@@ -75,7 +75,7 @@ def invite_staff(actor: Any, event: Event, username: str, role: str) -> EventSta
 
 @transaction.atomic
 def remove_staff(actor: Any, event: Event, staff_id: int) -> None:
-    event = _lock_event(event)
+    event = lock_event(event)
     staff = EventStaff.objects.filter(event=event, pk=staff_id).select_related("user").first()
     if staff is None:
         raise NotFound(gettext("No such staff member in this event."))

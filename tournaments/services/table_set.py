@@ -17,15 +17,15 @@ from core.errors import NotFound, ServiceError
 from tournaments.models import Event, Round, Seat
 from tournaments.pairing.hand_notes import table_set_item
 from tournaments.permissions import require_director
-from tournaments.services.base import _lock_event
+from tournaments.services.base import lock_event
 from tournaments.services.hands_on import (
     Arrangement,
     Cost,
-    _arrangement,
-    _editable_round,
-    _move,
-    _seat_of,
     arrangement_cost,
+    editable_round,
+    move,
+    round_arrangement,
+    seat_of,
 )
 
 
@@ -45,7 +45,7 @@ def plan_table(rnd: Round, table: int, players: Sequence[int]) -> TablePlan:
     chosen = [int(p) for p in players]
     if len(set(chosen)) != len(chosen):
         raise ServiceError(_("A player can sit only once at a table."), code="same_player")
-    before = _arrangement(rnd)
+    before = round_arrangement(rnd)
     if table not in before:
         raise NotFound(
             _("Round %(round)d has no table %(table)d with players to change.")
@@ -87,10 +87,10 @@ def table_set_cost(event: Event, rnd: Round, table: int, players: Sequence[int])
 def set_table(actor: Any, rnd: Round, table: int, players: Sequence[int]) -> Cost:
     """Seat ``players`` at ``table`` of a round without results; returns the cost the
     director was shown, which the audit trail and the round's explanation keep."""
-    event = _lock_event(rnd.event_id)
+    event = lock_event(rnd.event_id)
     require_director(actor, event)
     rnd = Round.objects.select_for_update().get(pk=rnd.pk)
-    _editable_round(event, rnd)
+    editable_round(event, rnd)
     plan = plan_table(rnd, int(table), players)
     cost = arrangement_cost(event, rnd, plan.after)
     if not plan.moves:
@@ -98,9 +98,9 @@ def set_table(actor: Any, rnd: Round, table: int, players: Sequence[int]) -> Cos
             _("These players already sit at table %(table)d.") % {"table": plan.table},
             code="no_change",
         )
-    before = {str(k): v for k, v in _arrangement(rnd).items()}
+    before = {str(k): v for k, v in round_arrangement(rnd).items()}
     for new, old in plan.moves:
-        _move(_seat_of(rnd, new), _seat_of(rnd, old))
+        move(seat_of(rnd, new), seat_of(rnd, old))
     rnd.explanation = [*list(rnd.explanation or []), table_set_item(plan.table, plan.players, cost)]
     rnd.save(update_fields=["explanation"])
     names = dict(

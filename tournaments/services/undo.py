@@ -16,12 +16,12 @@ from core.errors import Conflict, NotAllowed, NotFound
 from tournaments.models import BulkAction, Event, Penalty, PenaltyRescission, Registration
 from tournaments.permissions import require_director
 from tournaments.services.base import (
-    _last_round_number,
-    _lock_event,
-    _lock_registration,
-    _registration_snapshot,
+    last_round_number,
+    lock_event,
+    lock_registration,
+    registration_snapshot,
 )
-from tournaments.services.registration import _drop
+from tournaments.services.registration import record_drop
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ def no_show_preview(event: Event) -> list[Affected]:
 def drop_no_shows_confirmed(actor: Any, event: Event, confirmed_ids: list[int]) -> BulkAction:
     """Drop the players not checked in, as the director confirmed them: if the list
     changed since the preview (someone checked in), nothing happens and he sees it again."""
-    event = _lock_event(event)
+    event = lock_event(event)
     require_director(actor, event)
     if event.rounds.exists():
         raise Conflict(_("Round 1 has been paired; drop players one by one now."))
@@ -64,14 +64,14 @@ def drop_no_shows_confirmed(actor: Any, event: Event, confirmed_ids: list[int]) 
             code="stale",
         )
     for reg in regs:
-        _drop(actor, reg, "drop", "not checked in before round 1")
+        record_drop(actor, reg, "drop", "not checked in before round 1")
     return BulkAction.objects.create(
         event=event, kind="drop_no_shows", registrations=[r.pk for r in regs], actor=actor
     )
 
 
 def _undo_one(actor: Any, reg: Registration, kind: str) -> bool:
-    before = _registration_snapshot(reg)
+    before = registration_snapshot(reg)
     if kind == "drop_no_shows":
         if not reg.dropped or reg.ejected:
             return False
@@ -86,7 +86,7 @@ def _undo_one(actor: Any, reg: Registration, kind: str) -> bool:
         obj=reg,
         action="readd" if kind == "drop_no_shows" else "check_out",
         before=before,
-        after=_registration_snapshot(reg),
+        after=registration_snapshot(reg),
         event=reg.event,
         note="undo of one action over many players",
     )
@@ -96,7 +96,7 @@ def _undo_one(actor: Any, reg: Registration, kind: str) -> bool:
 @transaction.atomic
 def undo_bulk_action(actor: Any, event: Event, action_id: int) -> list[Affected]:
     """Undo a mass drop (or a check-in of everyone) in one action; returns who changed."""
-    event = _lock_event(event)
+    event = lock_event(event)
     require_director(actor, event)
     action = BulkAction.objects.select_for_update().filter(event=event, pk=action_id).first()
     if action is None:
@@ -122,7 +122,7 @@ def undoable_actions(event: Event) -> list[BulkAction]:
 
 
 def _reverse_ejection(actor: Any, reg: Registration, note: str) -> None:
-    before = _registration_snapshot(reg)
+    before = registration_snapshot(reg)
     reg.ejected, reg.ejection_reason = False, ""
     reg.dropped, reg.dropped_after_round = False, None
     reg.save(update_fields=["ejected", "ejection_reason", "dropped", "dropped_after_round"])
@@ -131,7 +131,7 @@ def _reverse_ejection(actor: Any, reg: Registration, note: str) -> None:
         obj=reg,
         action="eject_reversed",
         before=before,
-        after=_registration_snapshot(reg),
+        after=registration_snapshot(reg),
         event=reg.event,
         note=note,
     )
@@ -144,7 +144,7 @@ def rescind_penalty(actor: Any, penalty_id: int, note: str = "") -> PenaltyResci
     penalty = Penalty.objects.select_related("registration__event").filter(pk=penalty_id).first()
     if penalty is None:
         raise NotFound(_("No such penalty."))
-    reg = _lock_registration(penalty.registration_id)
+    reg = lock_registration(penalty.registration_id)
     require_director(actor, reg.event)
     if reg.event.status == Event.Status.FINISHED:
         raise Conflict(_("The event is finished."))
@@ -188,7 +188,7 @@ def self_drop_undo_blocker(user: Any, reg: Registration) -> Conflict | NotAllowe
     last = audit.history(reg).filter(action__in=["drop", "readd"]).order_by("-at", "-pk").first()
     if last is None or last.action != "drop" or last.actor_id != user.pk:
         return Conflict(_("Only the director can put you back: you did not drop yourself."))
-    if _last_round_number(reg.event) != reg.dropped_after_round:
+    if last_round_number(reg.event) != reg.dropped_after_round:
         return Conflict(
             _("The next round has been paired since you dropped; ask the director."),
             code="round_paired",
@@ -200,11 +200,11 @@ def self_drop_undo_blocker(user: Any, reg: Registration) -> Conflict | NotAllowe
 
 @transaction.atomic
 def undo_self_drop(user: Any, registration: Registration) -> Registration:
-    reg = _lock_registration(registration)
+    reg = lock_registration(registration)
     blocker = self_drop_undo_blocker(user, reg)
     if blocker is not None:
         raise blocker
-    before = _registration_snapshot(reg)
+    before = registration_snapshot(reg)
     reg.dropped, reg.dropped_after_round = False, None
     reg.save(update_fields=["dropped", "dropped_after_round"])
     audit.record(
@@ -212,7 +212,7 @@ def undo_self_drop(user: Any, registration: Registration) -> Registration:
         obj=reg,
         action="readd",
         before=before,
-        after=_registration_snapshot(reg),
+        after=registration_snapshot(reg),
         event=reg.event,
         note="the player took back his own drop",
     )

@@ -22,15 +22,15 @@ from tournaments.permissions import (
     require_seat,
 )
 from tournaments.rules.result_flow import Action, Refusal, report_action, step
-from tournaments.services.base import _lock_table, retry_on_conflict
+from tournaments.services.base import lock_table, retry_on_conflict
 from tournaments.services.results.input import (
-    _reported,
-    _score,
-    _stored_result,
-    _write_result,
+    reported_result,
+    score_result,
+    stored_result,
     table_snapshot,
+    write_result,
 )
-from tournaments.services.rounds import _maybe_close_round
+from tournaments.services.rounds import maybe_close_round
 from tournaments.services.table_actions import (
     confirm_blocker,
     director_set_blocker,
@@ -100,18 +100,18 @@ def report_result(
     matches the standing one confirms it; one that differs disputes it. A METW result may
     be given as the Free Council (``council``, see tournaments.rules.council): its count gives
     the MPs."""
-    table = _lock_table(table)
+    table = lock_table(table)
     _raise(report_blocker(user, table, version))
     reporter = require_seat(user, table)
-    reported = _reported(table, mps, outcome, winner, time_called, council)
-    score = _score(table, reported)
+    reported = reported_result(table, mps, outcome, winner, time_called, council)
+    score = score_result(table, reported)
     before = table_snapshot(table)
     now = timezone.now()
     action = report_action(
         table.status,
         table.reported_by_registration_id,
         reporter.pk,
-        table.status == Table.Status.REPORTED and reported.same_as(_stored_result(table)),
+        table.status == Table.Status.REPORTED and reported.same_as(stored_result(table)),
     )
     if action == Action.MATCHING_REPORT:
         return _confirm(user, table, before, now, note="matching report", action=action)
@@ -130,7 +130,7 @@ def report_result(
         _log_change(table, ResultChange.Action.DISPUTE, user, before)
         return table
     # First report, or the same side reporting again before confirmation.
-    _write_result(table, reported, score)
+    write_result(table, reported, score)
     table.status = _next(table, action)
     table.reported_by = user
     table.reported_by_registration = reporter
@@ -157,7 +157,7 @@ def _confirm(
     table.save()
     _log_change(table, ResultChange.Action.CONFIRM, user, before, note=note)
     signals.result_confirmed.send(sender=Table, table=table, by_director=False)
-    _maybe_close_round(table.round)
+    maybe_close_round(table.round)
     return table
 
 
@@ -166,7 +166,7 @@ def _confirm(
 def confirm_result(user: Any, table: Table | int, version: int | None = None) -> Table:
     """Another player at the table confirms the reported result; the director may confirm
     it too (a walk-in without an account cannot)."""
-    table = _lock_table(table)
+    table = lock_table(table)
     _raise(confirm_blocker(user, table, version))
     return _confirm(user, table, table_snapshot(table), timezone.now())
 
@@ -175,7 +175,7 @@ def confirm_result(user: Any, table: Table | int, version: int | None = None) ->
 @transaction.atomic
 def dispute_result(user: Any, table: Table | int, note: str = "") -> Table:
     """Another player at the table says the reported result is wrong: the director decides."""
-    table = _lock_table(table)
+    table = lock_table(table)
     _raise(dispute_blocker(user, table))
     require_seat(user, table)
     before = table_snapshot(table)
@@ -205,13 +205,13 @@ def director_set_result(
     """The director enters or corrects any result (MPs, or a METW Free Council); it is
     confirmed at once. Correcting a closed round's result tells the ratings
     (closed_result_changed)."""
-    table = _lock_table(table)
+    table = lock_table(table)
     _raise(director_set_blocker(user, table, version))
-    reported = _reported(table, mps, outcome, winner, time_called, council)
-    score = _score(table, reported)
+    reported = reported_result(table, mps, outcome, winner, time_called, council)
+    score = score_result(table, reported)
     had_result = table.status != Table.Status.PENDING
     before = table_snapshot(table)
-    _write_result(table, reported, score)
+    write_result(table, reported, score)
     now = timezone.now()
     table.status = _next(table, Action.DIRECTOR_SET)
     if not had_result:
@@ -230,7 +230,7 @@ def director_set_result(
     if rnd.status == Round.Status.CLOSED:
         signals.closed_result_changed.send(sender=Table, table=table)
     else:
-        _maybe_close_round(rnd)
+        maybe_close_round(rnd)
     return table
 
 
@@ -252,7 +252,7 @@ def void_result(user: Any, table: Table | int, note: str = "", version: int | No
     """The director takes a table's result back: the table waits for a result again (and
     its round, if it had closed, opens again). Only in the latest round of a running event;
     a refusal says what to do instead."""
-    table = _lock_table(table)
+    table = lock_table(table)
     _raise(void_blocker(user, table))
     _raise(version_blocker(table, version))
     before = table_snapshot(table)

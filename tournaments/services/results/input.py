@@ -82,7 +82,7 @@ class ReportedResult:
         return same
 
 
-def _reported(
+def reported_result(
     table: Table,
     mps: Mapping[Any, Any] | Iterable[Mapping[str, Any]] | None,
     outcome: str | None,
@@ -206,7 +206,7 @@ def _human_problems(table: Table, exc: InvalidResult) -> list[dict[str, Any]]:
     ]
 
 
-def _score(table: Table, reported: ReportedResult) -> GameScore:
+def score_result(table: Table, reported: ReportedResult) -> GameScore:
     event = table.round.event
     try:
         return score_game(_engine_result(table, reported), scoring_settings_for(event))
@@ -217,7 +217,7 @@ def _score(table: Table, reported: ReportedResult) -> GameScore:
         )
 
 
-def _write_result(table: Table, reported: ReportedResult, score: GameScore) -> None:
+def write_result(table: Table, reported: ReportedResult, score: GameScore) -> None:
     table.outcome = reported.outcome
     table.winner_id = reported.winner
     table.time_called = reported.time_called
@@ -231,7 +231,7 @@ def _write_result(table: Table, reported: ReportedResult, score: GameScore) -> N
         seat.save(update_fields=["mps", "points", "outcome"])
 
 
-def _stored_result(table: Table) -> ReportedResult:
+def stored_result(table: Table) -> ReportedResult:
     return ReportedResult(
         mps={s.registration_id: s.mps for s in table.seats.order_by("position")},
         outcome=table.outcome,
@@ -245,4 +245,4 @@ def game_result_for_table(table: Table) -> GameResult:
     """The engine's input rebuilt from a stored table (player ids are str(registration_id))."""
     if table.is_bye:
         raise ServiceError(_("A bye is not a game: it has no game result."))
-    return _engine_result(table, _stored_result(table))
+    return _engine_result(table, stored_result(table))

@@ -17,11 +17,13 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
+from celery import shared_task
 from django.core.paginator import Page, Paginator
 from django.db import connection, transaction
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
+from core.jobs import send_after_commit
 from tournaments import signals
 from tournaments.models import (
     Event,
@@ -179,18 +181,9 @@ def mark_stale(event_ids: list[int], *, closed_too: bool = True) -> None:
     slugs = list(Event.objects.filter(pk__in=event_ids).values_list("slug", flat=True))
     signals.announce_pages_changed(slugs)
     for event_id in set(event_ids):
-        transaction.on_commit(lambda e=event_id: _send_rebuild(e))
-
-
-def _send_rebuild(event_id: int) -> None:
-    """The change is committed: a broker that cannot be reached must not turn it into an
-    error (the snapshot stays stale and its first reader rebuilds it)."""
-    from tournaments.tasks import rebuild_standings
-
-    try:
-        rebuild_standings.delay(event_id)
-    except Exception:
-        logger.exception("could not send the standings rebuild of event %s", event_id)
+        # A broker that is away leaves the message in the outbox; meanwhile the snapshot
+        # stays stale and its first reader rebuilds it.
+        send_after_commit(rebuild_standings, event_id)
 
 
 def rebuild_if_stale(event_id: int) -> bool:
@@ -198,3 +191,14 @@ def rebuild_if_stale(event_id: int) -> bool:
         return False
     rebuild_snapshot(event_id)
     return True
+
+
+@shared_task(name="tournaments.tasks.rebuild_standings", acks_late=True, ignore_result=True)
+def rebuild_standings(event_id: int) -> bool:
+    """Store an event's standings again after a change committed. Best effort: while it
+    has not run (or if it fails) the snapshot stays stale and its first reader rebuilds it."""
+    try:
+        return rebuild_if_stale(event_id)
+    except Exception:
+        logger.exception("standings snapshot of event %s not rebuilt", event_id)
+        return False

@@ -11,8 +11,8 @@ from tournaments.models import (
 
 if TYPE_CHECKING:
     pass
-from tournaments.services.base import _registration_snapshot
-from tournaments.services.events import _event_snapshot, rounds_total
+from tournaments.services.base import registration_snapshot
+from tournaments.services.events import event_snapshot, rounds_total
 from tournaments.services.queries import round_tables
 from tournaments.services.results.input import table_snapshot
 from tournaments.services.standings.input import event_standings
@@ -58,7 +58,7 @@ def export_event(event: Event) -> dict[str, Any]:
             )
     return {
         "event": {
-            **_event_snapshot(event),
+            **event_snapshot(event),
             "slug": event.slug,
             "organizer": event.organizer.get_username(),
             "rounds_total": rounds_total(event),
@@ -68,7 +68,7 @@ def export_event(event: Event) -> dict[str, Any]:
                 "id": r.pk,
                 "player": r.player.display_name,
                 "player_id": r.player_id,
-                **{k: v for k, v in _registration_snapshot(r).items() if k != "player"},
+                **{k: v for k, v in registration_snapshot(r).items() if k != "player"},
             }
             for r in regs
         ],

@@ -37,7 +37,7 @@ from tournaments import services, signals
 from tournaments.models import Event, Penalty, Player, Registration, Round, Seat, Table
 from tournaments.rules.council import remap_council
 from tournaments.services.event_validation import validate_event
-from tournaments.services.events import _unique_slug as unique_slug
+from tournaments.services.events import free_slug as unique_slug
 from tournaments.services.transfer.playoff import import_playoff
 
 REQUIRED = ("event", "registrations", "rounds", "penalties", "standings")

@@ -1,7 +1,8 @@
 """The top cut in an event's export and import (``transfer.export`` and
 ``transfer.imports``): the playoff settings and every playoff match as played, so a
 round trip reproduces the bracket, the final places and, through the ratings' replay,
-the rated playoff games and the champion's bonus (RULES.md §3 "Top cut"). Registrations are named by their ids in the document, as everywhere in it.
+the rated playoff games and the champion's bonus (RULES.md §3 "Top cut").
+Registrations are named by their ids in the document, as everywhere in it.
 
 An import checks the final places the imported bracket gives against the exported ones,
 like the standings, and refuses the whole import otherwise.
