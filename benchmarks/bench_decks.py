@@ -1,5 +1,5 @@
-"""Deck-list parsing and validation speed (issue 4: ≤ 5 ms per 60-card list warm, 1,000 lists ≤ 2 s;
-issue 15/19: a list of 2,000 unknown names well under a second, the fuzzy matcher per name).
+"""Deck-list parsing and validation speed (≤ 5 ms per 60-card list warm, 1,000 lists ≤ 2 s;
+a list of 2,000 unknown names well under a second, the fuzzy matcher per name).
 
 Run:  .venv/bin/python benchmarks/bench_decks.py [--data ../shared/data]
 Uses the full card databases when present (CARD_DATA_DIR or --data), else the project's fixture.

@@ -1,4 +1,4 @@
-"""Speed through the database (issue 20): events of 1,000 and 10,000 players (100,000 with
+"""Speed through the database: events of 1,000 and 10,000 players (100,000 with
 ``--large``) built on PostgreSQL, then
 
 - pairing and storing a round through ``services.pair_next_round`` (the whole service:

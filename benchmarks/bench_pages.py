@@ -1,5 +1,5 @@
 """Every page of an event, once as a visitor and once as its director: status, size and
-time (issue 20: "no page or API response grows without limit with the field").
+time ("no page or API response grows without limit with the field").
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/h_speed \\
         .venv/bin/python benchmarks/bench_pages.py bench-100000

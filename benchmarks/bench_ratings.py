@@ -4,7 +4,7 @@
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_ratings \\
         .venv/bin/python benchmarks/bench_ratings.py --db-games 200000
 
-Targets (issue 6): 1,000,000 rated games through the formula in memory ≤ 5 s; a
+Targets: 1,000,000 rated games through the formula in memory ≤ 5 s; a
 full replay of 200,000 games into PostgreSQL ≤ 60 s.
 
 The database part refuses to run unless the database is a scratch one (its name
@@ -153,7 +153,7 @@ def build_events(
         ],
         batch_size=2000,
     )
-    # Rated only once a league approved them (issue 19): the bench events come approved.
+    # Rated only once a league approved them: the bench events come approved.
     EventApproval.objects.bulk_create(
         [EventApproval(event=e, approved_by=user) for e in events], batch_size=2000
     )

@@ -1,4 +1,4 @@
-"""Rate limits on the deck checker (issue 19: the checker must not be a cheap denial of
+"""Rate limits on the deck checker (the checker must not be a cheap denial of
 service). Anonymous callers are limited per address, signed-in users per account; the
 rates can be set in settings (REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["deck_check_anon"]
 and ["deck_check_user"]) and default to the values below. The same classes guard the API

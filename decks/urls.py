@@ -11,6 +11,6 @@ urlpatterns = [
     path("formats/new/", views.format_new, name="deck-format-new"),
     path("events/<slug:slug>/", views.event_overview, name="event-decklists"),
     path("events/<slug:slug>/submit/", views.submit, name="decklist-submit"),
-    path("events/<slug:slug>/at-the-venue/", venue_views.venue_decklist, name="eventday-decks"),
+    path("events/<slug:slug>/at-the-venue/", venue_views.venue_decklist, name="venue-decks"),
     path("events/<slug:slug>/published/", views.event_public, name="event-decklists-public"),
 ]

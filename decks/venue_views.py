@@ -13,10 +13,10 @@ from django.utils.translation import gettext as _
 from decks.services import deck_status_for_event, submit_decklist
 from rules_engine.deckrules import PLAYER_TYPE_LABELS, PLAYER_TYPES
 from tournaments import services as tournament_services
-from tournaments.eventday_round_views import opt_int
-from tournaments.eventday_views import run, staff_event
 from tournaments.models import Registration
 from tournaments.views.choices import narrowed
+from tournaments.views.common import run_service, staff_event
+from tournaments.views.rounds import opt_int
 
 
 @login_required
@@ -27,7 +27,7 @@ def venue_decklist(request: HttpRequest, slug: str) -> HttpResponse:
         reg = get_object_or_404(
             Registration, pk=opt_int(request.POST.get("registration")) or 0, event=event
         )
-        version = run(
+        version = run_service(
             request,
             lambda: submit_decklist(
                 request.user,
@@ -40,7 +40,7 @@ def venue_decklist(request: HttpRequest, slug: str) -> HttpResponse:
         )
         if version is not None and not version.legal:
             messages.warning(request, _("This list breaks the construction rules."))
-        return redirect("eventday-decks", slug=event.slug)
+        return redirect("venue-decks", slug=event.slug)
     query = request.GET.get("q", "")
     everyone = list(
         event.registrations.order_by("player__display_name").values_list(
@@ -50,7 +50,7 @@ def venue_decklist(request: HttpRequest, slug: str) -> HttpResponse:
     registrations, narrow = narrowed(everyone, query)
     return render(
         request,
-        "tournaments/eventday/decks.html",
+        "tournaments/venue_decks.html",
         {
             "event": event,
             "readiness": tournament_services.deck_readiness_for(

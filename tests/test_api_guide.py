@@ -1,4 +1,4 @@
-"""The API guide's examples run as written (issues 7 and 18): every ```sh block of
+"""The API guide's examples run as written: every ```sh block of
 docs/api-guide.md (API v1), in order, against a live server holding the demo. A call
 answering 4xx/5xx fails the test (unless the guide shows the refusal on purpose, with
 `|| true`), so the guide cannot drift from the API."""
@@ -50,7 +50,7 @@ def test_every_example_of_the_api_guide_runs(live_server, tmp_path):
     assert "round,table,status,registration,player" in out  # the CSV export
     assert "copies_nonunique" in out  # the deck check
     assert "Jessica" in out  # the Free Council winner
-    # Issue 18: accounts, problem details, retries, caching, webhooks, the list shape.
+    # accounts, problem details, retries, caching, webhooks, the list shape.
     assert '"expires_at":' in out
     assert "log-out: 204" in out and "after log-out: 401" in out
     assert "Select a valid choice. bogus is not one of the available choices." in out

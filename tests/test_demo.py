@@ -1,5 +1,5 @@
 """The demo behind the README's first command: it loads, loads again the same, and
-its pages work (issue 7)."""
+its pages work."""
 
 from __future__ import annotations
 

@@ -3,7 +3,14 @@
 from django.urls import path
 
 from tournaments import api
+from tournaments.api import hands_on as hands_on_api
+from tournaments.api import penalties as penalties_api
+from tournaments.api import playoff as playoff_api
+from tournaments.api import registration as registration_api
+from tournaments.api import staff as staff_api
 from tournaments.api.pairings import RoundTables
+from tournaments.api.playoff_cancel import PlayoffCancel
+from tournaments.api.table_set import TableSet
 
 E = "events/<slug:slug>/"
 T = E + "tables/<int:table_id>/"
@@ -51,7 +58,40 @@ urlpatterns = [
     path(E + "export.csv", api.ExportCsv.as_view(), name="api-event-export-csv"),
 ]
 
-# Event-day API (issue 16).
-from tournaments.eventday_api_urls import urlpatterns as eventday_urlpatterns  # noqa: E402
-
-urlpatterns += eventday_urlpatterns
+# The event's staff, who plays, penalties, hands-on rounds and the top cut.
+urlpatterns += [
+    path(E + "staff/", staff_api.Staff.as_view(), name="api-staff"),
+    path(E + "staff/remove/", staff_api.StaffRemove.as_view(), name="api-staff-remove"),
+    path(E + "players/preview/", registration_api.PlayerListPreview.as_view(), name="api-preview"),
+    path(E + "players/bulk/", registration_api.PlayerListRegister.as_view(), name="api-bulk"),
+    path(E + "check-in-all/", registration_api.CheckInEveryone.as_view(), name="api-check-in-all"),
+    path(
+        E + "registrations/<int:registration_id>/remove/",
+        registration_api.RemoveRegistration.as_view(),
+        name="api-remove",
+    ),
+    path(E + "no-shows/", registration_api.NoShows.as_view(), name="api-no-shows"),
+    path(E + "undo/", registration_api.Undo.as_view(), name="api-undo"),
+    path(E + "penalties/rescind/", penalties_api.Rescind.as_view(), name="api-rescind"),
+    path(E + "me/undo-drop/", registration_api.UndoSelfDrop.as_view(), name="api-undo-drop"),
+    path(E + "rounds/<int:number>/swap/", hands_on_api.Swap.as_view(), name="api-swap"),
+    path(E + "rounds/<int:number>/table/", TableSet.as_view(), name="api-round-table-set"),
+    path(
+        E + "rounds/<int:number>/results/repair/",
+        hands_on_api.RoundRepair.as_view(),
+        name="api-repair",
+    ),
+    path(
+        E + "rounds/<int:number>/results/delete/",
+        hands_on_api.RoundDelete.as_view(),
+        name="api-delete",
+    ),
+    path(E + "bracket/", playoff_api.Bracket.as_view(), name="api-bracket"),
+    path(E + "playoff/cancel/", PlayoffCancel.as_view(), name="api-playoff-cancel"),
+    path(
+        E + "playoff/settings/", playoff_api.PlayoffSettings.as_view(), name="api-playoff-settings"
+    ),
+    path(E + "playoff/start/", playoff_api.PlayoffStart.as_view(), name="api-playoff-start"),
+    path(E + "playoff/result/", playoff_api.PlayoffResult.as_view(), name="api-playoff-result"),
+    path(E + "playoff/decide/", playoff_api.PlayoffDecide.as_view(), name="api-playoff-decide"),
+]

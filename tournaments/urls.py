@@ -5,6 +5,12 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 
 from tournaments import views
+from tournaments.views import penalties as penalties_views
+from tournaments.views import playoff as playoff_views
+from tournaments.views import registration as registration_views
+from tournaments.views import rounds as rounds_views
+from tournaments.views import staff as staff_views
+from tournaments.views import table_set as table_set_views
 
 E = "events/<slug:slug>/"
 
@@ -37,7 +43,45 @@ urlpatterns = [
     path("language/", csrf_exempt(set_language), name="set-language"),
 ]
 
-# Event-day pages (issue 16): staff, bulk entry, undo, top cut, hands-on pairings.
-from tournaments.eventday_urls import urlpatterns as eventday_urlpatterns  # noqa: E402
-
-urlpatterns += eventday_urlpatterns
+# The event's staff, who plays, penalties, the top cut and hands-on rounds.
+urlpatterns += [
+    path(E + "event-day/", registration_views.hub, name="event-day"),
+    path(E + "event-day/staff/", staff_views.staff, name="event-staff"),
+    path(E + "event-day/players/", registration_views.bulk_entry, name="event-bulk-entry"),
+    path(E + "event-day/check-in-all/", registration_views.check_in_all, name="event-check-in-all"),
+    path(
+        E + "event-day/registrations/<int:registration_id>/remove/",
+        registration_views.remove_registration,
+        name="registration-remove",
+    ),
+    path(
+        E + "event-day/registrations/<int:registration_id>/drop/",
+        registration_views.drop_one,
+        name="registration-drop",
+    ),
+    path(
+        E + "event-day/registrations/<int:registration_id>/eject/",
+        penalties_views.eject,
+        name="registration-eject",
+    ),
+    path(E + "event-day/no-shows/", registration_views.no_shows, name="event-no-shows"),
+    path(E + "event-day/undo/", registration_views.undo, name="event-undo"),
+    path(
+        E + "event-day/penalties/<int:penalty_id>/rescind/",
+        penalties_views.rescind,
+        name="penalty-rescind",
+    ),
+    path(E + "me/undo-drop/", registration_views.undo_self_drop, name="my-event-undo-drop"),
+    path(E + "bracket/", playoff_views.bracket, name="event-bracket"),
+    path(E + "bracket/<str:action>/", playoff_views.playoff_action, name="playoff-action"),
+    path(E + "event-day/rounds/<int:number>/swap/", rounds_views.swap, name="round-swap"),
+    path(
+        E + "event-day/rounds/<int:number>/table/",
+        table_set_views.table_set,
+        name="round-table-set",
+    ),
+    path(
+        E + "event-day/rounds/<int:number>/<str:how>/", rounds_views.round_drop, name="round-redo"
+    ),
+    path(E + "event-day/pairing-settings/", rounds_views.constraints, name="pairing-constraints"),
+]

@@ -1,4 +1,4 @@
-"""Issue 18 "accounts by API": a player signs up and gets a token, logs in for a token,
+"""accounts by API: a player signs up and gets a token, logs in for a token,
 logs out (the token is revoked), and tokens stop working after API_TOKEN_TTL_HOURS."""
 
 from __future__ import annotations

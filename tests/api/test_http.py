@@ -1,4 +1,4 @@
-"""Issue 18: what the API does over HTTP besides its operations. Problem details on every
+"""what the API does over HTTP besides its operations. Problem details on every
 refusal (never HTML), 401 with WWW-Authenticate without credentials and 403 when they are
 not enough, validated filters, the one list shape, old addresses sent to /api/v1/, JSON
 bodies only, ETag / If-None-Match, read-only CORS and safe retries (Idempotency-Key)."""
@@ -159,7 +159,7 @@ def test_a_retried_walk_in_creates_one_player() -> None:
 
 @pytest.mark.parametrize("size", ["null", "0", "501", "-1", "2.5"])
 def test_a_bad_page_size_is_a_400_not_the_default(size: str) -> None:
-    """Found by schemathesis: ?page_size=null answered the default page (issue 18: bad
+    """Found by schemathesis: ?page_size=null answered the default page (bad
     filter values are 400)."""
     bad = Client().get(f"/api/v1/events/?page_size={size}")
     assert bad.status_code == 400 and bad["Content-Type"] == "application/problem+json"

@@ -1,4 +1,4 @@
-"""Issue 18 "safe retries": every creating POST of the API, sent twice with the same
+"""safe retries: every creating POST of the API, sent twice with the same
 Idempotency-Key, creates once and answers the first response again."""
 
 from __future__ import annotations

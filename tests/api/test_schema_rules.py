@@ -1,4 +1,4 @@
-"""Issue 18: the schema an integrator generates a client from. The rules Redocly's
+"""the schema an integrator generates a client from. The rules Redocly's
 "recommended" set checks that can be encoded here, plus the issue's own: one JSON body
 type per operation, every field typed, every refusal declared as problem details (401
 where a login is needed), readable operationIds and component names.
@@ -215,7 +215,7 @@ def untyped(node: dict[str, Any]) -> str | None:
 
 
 def test_no_schema_anywhere_is_untyped(schema) -> None:
-    """Issue 18: a generated client must get a class or a scalar for every value, never a
+    """a generated client must get a class or a scalar for every value, never a
     bare dict: no `type: object` without properties, no missing type, anywhere."""
     found = [
         (where, why)

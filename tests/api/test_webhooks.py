@@ -1,4 +1,4 @@
-"""Issue 18 webhooks: a director registers an HTTPS endpoint for an event; pairing a round,
+"""webhooks: a director registers an HTTPS endpoint for an event; pairing a round,
 confirming a result and finishing the event each send a delivery signed with HMAC-SHA256;
 failures are retried with growing waits and listed with their status."""
 

@@ -1,4 +1,4 @@
-"""A METW player counts the Free Council on his phone (issue 14): the fold-out section of
+"""A METW player counts the Free Council on his phone: the fold-out section of
 the result form, filled with the 003 Part II §1 worked example, reports 14–12 (4–2)."""
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def test_player_counts_the_free_council_on_a_phone(phone):
 
 
 def test_director_cancels_an_event_everyone_left_on_a_phone(phone):
-    """Issue 14, no stuck event: all players dropped before round 1; the dashboard says
+    """no stuck event: all players dropped before round 1; the dashboard says
     finishing is not possible and offers to cancel, which needs a tick to go through."""
     director = make_user("canceldirector")
     director.set_password("Cancel-pass-1")

@@ -1,4 +1,4 @@
-"""Deck pages in Chromium at phone width (issues 15 and 17): a real NetMECCG championship
+"""Deck pages in Chromium at phone width: a real NetMECCG championship
 file uploaded on the deck checker is read whole and judged, and every deck page a visitor,
 a player and the director reach fits 360 px, shows no internal string and has no serious
 axe-core violation. Screenshots go to test-artifacts/screenshots/."""
@@ -44,7 +44,7 @@ def _fits(page) -> list[str]:
 
 def _internal_in_fields(page) -> list[str]:
     """The new-format form's boxes hold what a director reads and edits: no internal key
-    (snake_case) in a field's value or a label, and no JSON table (issue 17)."""
+    (snake_case) in a field's value or a label, and no JSON table."""
     values = page.eval_on_selector_all(
         "input[type=text], input[type=number], textarea, label, legend, option",
         "els => els.map(e => e.value !== undefined && e.tagName !== 'OPTION'"

@@ -1,4 +1,4 @@
-"""A tournament director's journey (issue 7), start to finish on a desktop: create an
+"""A tournament director's journey, start to finish on a desktop: create an
 event, open registration, check players in, read deck-list legality, pair a round and
 read its explanation, print pairings and slips, enter and correct results, issue
 warnings (two for one offense eject), drop a player, finish, and export the results."""
@@ -105,9 +105,9 @@ def test_director_runs_an_event_from_start_to_finish(desktop):
     page.get_by_label("Walk-in name").fill("Haldir Guard")
     page.get_by_role("button", name="Add walk-in").click()
     message(page, "Haldir Guard added.")
-    # A walk-in is added at the door, in person: he comes checked in (issue 16).
+    # A walk-in is added at the door, in person: he comes checked in.
     expect(_row(page, "Haldir Guard").get_by_role("button", name="Undo check-in")).to_be_visible()
-    # Dropping asks first and names who is affected (issue 16).
+    # Dropping asks first and names who is affected.
     page.get_by_role("link", name="Drop the 1 player who did not check in…").click()
     expect(page.get_by_text(NO_SHOW)).to_be_visible()
     page.get_by_role("button", name="Drop these players").click()

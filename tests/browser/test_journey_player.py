@@ -1,4 +1,4 @@
-"""A player's journey (issue 7): sign up and register for an event, submit a deck list
+"""A player's journey: sign up and register for an event, submit a deck list
 and see its problems, find his table, report a result, confirm or dispute the
 opponent's report, and look at his history and rating chart."""
 

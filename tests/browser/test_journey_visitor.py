@@ -1,4 +1,4 @@
-"""A visitor's journey (issue 7), on a phone and by keyboard: upcoming and running
+"""A visitor's journey, on a phone and by keyboard: upcoming and running
 events, finding himself in the pairings, standings, the round timer, league standings
 with their charts, the two calculators and the deck checker — all from the home page."""
 

@@ -1,4 +1,4 @@
-"""Issue 17 "The projector" and "Paper" in a real browser at desktop size: the wall's
+"""The projector and Paper in a real browser at desktop size: the wall's
 pairings show each player's points before the round, its standings say "after N rounds"
 with the running round apart, and the printed pairings, slips and standings read the same
 in print media. Screenshots go to test-artifacts/screenshots/ for a person to look at."""

@@ -1,4 +1,4 @@
-"""Issue 17: the demo crawled in Chromium at 360 px as a visitor, a player and a director:
+"""the demo crawled in Chromium at 360 px as a visitor, a player and a director:
 no page scrolls sideways, no internal string is shown, no serious or critical axe-core
 violation. Plus the new views at phone and desktop size, with screenshots kept."""
 

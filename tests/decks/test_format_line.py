@@ -1,4 +1,4 @@
-"""A list's "Format:" line (issue 15): it chooses the format when the player chose none, and
+"""A list's "Format:" line: it chooses the format when the player chose none, and
 a list naming another format than the one chosen is told so — a notice, never an error.
 
 001 "Formats": a LOTR TCG deck is built for one format; a GEMP deck page names it

@@ -1,4 +1,4 @@
-"""Reading pasted deck lists (issue 4: "Parsing human deck lists as players paste them")."""
+"""Reading pasted deck lists ("Parsing human deck lists as players paste them")."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Deck problems are data (code + params) rendered into words at the face, every word
-through the translation catalogue (issue 15; docs/deck-rules.md "Problem codes").
+through the translation catalogue (docs/deck-rules.md "Problem codes").
 
 The engine renders English from the same templates (rules_engine/deckrules/messages.py);
 the faces render code + params with Django's gettext. Checked over every list the tests

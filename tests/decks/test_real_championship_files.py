@@ -1,5 +1,5 @@
 """METW championship lists as their players filed them: NetMECCG ``.dck`` and GCCG ``.deck``
-files, verbatim (tests/decks/real/SOURCES.md), read whole (issue 15, RULES.md §4).
+files, verbatim (tests/decks/real/SOURCES.md), read whole (RULES.md §4).
 
 Each file is the source of one of the transcriptions in tests/decks/published/metw/, so the
 same deck is read twice from two independent texts: the cards, their printings (set) and the

@@ -1,4 +1,4 @@
-"""Real published deck lists in the formats players have them (issue 15), read verbatim.
+"""Real published deck lists in the formats players have them, read verbatim.
 
 RULES.md §4 (deck lists); the card counts and zones of each list are compared with a second
 reading of the same deck (a published GCCG text of the same challenge deck) or with the
@@ -260,7 +260,7 @@ def _published() -> list:
 
 @pytest.mark.parametrize(("entry", "kind"), _published())
 def test_export_then_read_gives_back_the_same_list(entry, kind, indexes):
-    """Issue 15 "Export": every published list, written as GCCG / NetMECCG / GEMP text and
+    """Export: every published list, written as GCCG / NetMECCG / GEMP text and
     read again, has the same cards in the same parts of the deck and the same verdict."""
     game = entry["game"]
     fmt = builtin_format(game, entry["format"])
@@ -377,7 +377,7 @@ def test_a_file_in_an_unknown_format_gets_one_message_naming_the_known_ones(text
 
 
 def test_xml_entity_expansion_is_refused():
-    """An .o8d with an entity bomb is refused, never expanded (issue 19: no cheap DoS)."""
+    """An .o8d with an entity bomb is refused, never expanded (no cheap DoS)."""
     bomb = (
         '<?xml version="1.0"?><!DOCTYPE deck [<!ENTITY a "aaaaaaaaaa">'
         '<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>'

@@ -1,4 +1,4 @@
-"""GEMP card-id lists as GEMP itself keeps them (issue 15; 001 "Building your deck").
+"""GEMP card-id lists as GEMP itself keeps them (001 "Building your deck").
 
 The starter decks in GEMP's product files are id lists ("2x1_365"), each id under a "#" line
 naming its card; the files are copied verbatim (tests/decks/real/SOURCES.md). The same

@@ -1,4 +1,4 @@
-"""The new-format form's table rules in words (issue 17 "No internal text"): alignments per
+"""The new-format form's table rules in words ("No internal text"): alignments per
 player type, the Balrog's limits, the Fallen-wizard Stage pool, starting characters and
 banned cards per player type are labelled fields, not a box of internal keys."""
 

@@ -85,7 +85,7 @@ def test_the_deck_page_shows_an_old_verdict_in_words(metw_event, users):
 
 
 def test_a_rule_citation_names_no_file_on_the_page():
-    """The engine cites RULES.md; a reader sees "tournament rules" (issue 17: no internal
+    """The engine cites RULES.md; a reader sees "tournament rules" (no internal
     string on a page)."""
     from decks.labels import source_text
 

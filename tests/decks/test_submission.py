@@ -1,4 +1,4 @@
-"""Submitting, locking, deadlines, publication and who sees what (issue 4 "Submission")."""
+"""Submitting, locking, deadlines, publication and who sees what ("Submission")."""
 
 from __future__ import annotations
 

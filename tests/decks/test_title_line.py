@@ -1,4 +1,4 @@
-"""A list's own name on its first line is its title, not an unknown card (issue 15:
+"""A list's own name on its first line is its title, not an unknown card (
 "Nothing taken for a card that is not one: titles … are recognised as such").
 
 The shape is that of open-cards.de's LOTR TCG deck listings: the deck's name, a blank

@@ -1,5 +1,5 @@
-"""Deck files uploaded and lists exported on the page and the API (issue 15); the checker's
-rate limits and bounded work (issue 19 "No cheap denial of service")."""
+"""Deck files uploaded and lists exported on the page and the API; the checker's
+rate limits and bounded work ("No cheap denial of service")."""
 
 from __future__ import annotations
 
@@ -153,7 +153,7 @@ def test_validate_is_throttled_for_anonymous_callers(settings):
 
 
 def test_two_thousand_unknown_names_cost_well_under_a_second(metw_index):
-    """Issue 19: the worst case (every line an unknown name) is bounded work. Measured in CPU
+    """the worst case (every line an unknown name) is bounded work. Measured in CPU
     time, as the issue measured it (23 s of CPU before): wall time on a shared, loaded
     machine measures the other processes too."""
     fmt = builtin_format("metw", "coe")

@@ -1,5 +1,5 @@
 """Every event the whole-event tests build ends with stored standings equal to a full
-recomputation (issue 20: the snapshot is kept in step by every path the API takes)."""
+recomputation (the snapshot is kept in step by every path the API takes)."""
 
 from __future__ import annotations
 

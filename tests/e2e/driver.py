@@ -193,7 +193,7 @@ class World:
         return self.director.token
 
     def staff_token(self) -> str:
-        """The league's staff, who approves sanctioned events for rating (issue 19)."""
+        """The league's staff, who approves sanctioned events for rating."""
         if self.league_staff is None:
             from django.contrib.auth.models import Permission
 

@@ -1,9 +1,9 @@
 """Whole events through the API, checked against an independent reading of the rules.
 
-Issue 5: events of 5 to 300 players with random results: no rematch, byes by the
+events of 5 to 300 players with random results: no rematch, byes by the
 rules, rounds by the table, every player's points after every round and the final
 order exactly as the rules give them, pairing quality equal to an exact matching.
-Issue 6: every rating after every round and every season peak equal to an independent
+every rating after every round and every season peak equal to an independent
 replay of the formula; the order results are entered in never matters; correcting an
 old result gives the ledger a replay from scratch gives.
 
@@ -95,7 +95,7 @@ def pairing_problems(
 
 
 def check_event(log: EventLog) -> list[str]:
-    """Every rule of issue 5 on one finished event; returns the problems found. Each
+    """Every whole-event rule on one finished event; returns the problems found. Each
     round is judged on the results as they stood when it was paired and its standings
     read (a later correction does not make an earlier pairing wrong)."""
     problems: list[str] = []
@@ -177,7 +177,7 @@ def final_problems(
 
 
 def check_ratings(world: World, game: str, season: str) -> list[str]:
-    """Issue 6: the whole ledger (every rating after every round) and the season table."""
+    """the whole ledger (every rating after every round) and the season table."""
     problems: list[str] = []
     got, want = product_ledger(world, game), reference_ledger(world, game)
     if got != want:
@@ -209,7 +209,7 @@ def _names(prefix: str, n: int) -> list[str]:
     return [f"{prefix}{i:03d}" for i in range(1, n + 1)]
 
 
-# --------------------------------------------------------------------------- issue 5 + 6
+# --------------------------------------------------------------------------- whole-event rules
 
 
 SIZES = [

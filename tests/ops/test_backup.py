@@ -1,4 +1,4 @@
-"""Issue 19 "Backup and restore that loses nothing": manage.py backup, then restore
+"""Backup and restore that loses nothing: manage.py backup, then restore
 into an emptied database, gives every standing and every rating number for number."""
 
 from __future__ import annotations

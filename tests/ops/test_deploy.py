@@ -1,4 +1,4 @@
-"""Issue 19 "Running it for real": scripts/prod.sh (gunicorn with deploy/gunicorn.conf.py,
+"""Running it for real: scripts/prod.sh (gunicorn with deploy/gunicorn.conf.py,
 a Celery worker with beat, migrate, collectstatic) and scripts/venue.sh (plain HTTP on
 the shop's Wi-Fi, a QR code) are started here for real on port 8103 and asked for
 /health/; the systemd units are checked by systemd-analyze."""

@@ -1,4 +1,4 @@
-"""Issue 19 "Background work that heals itself": a task whose worker stopped renewing
+"""Background work that heals itself: a task whose worker stopped renewing
 its lease (kill -9) is taken up again, a task that ran out of retries while the
 database was away runs again later, and the outbox is sent once the broker answers."""
 

@@ -1,4 +1,4 @@
-"""Issue 19 quotas, length limits and CSV exports: the limits in core.limits (with
+"""quotas, length limits and CSV exports: the limits in core.limits (with
 settings overrides) and formula cells neutralised by core.csv_safety."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 19 "Redis down is not the site down": with Redis away the cache answers as
+"""Redis down is not the site down: with Redis away the cache answers as
 an empty cache and a task send waits in the outbox; log-in (page and token), the deck
 checker and the league pages answer as usual. Tested for real: a Django process whose
 REDIS_URL points at a closed port, and a live Redis connection cut through a proxy."""

@@ -1,4 +1,4 @@
-"""Issue 19: admin changes are audited, every page carries a Content-Security-Policy
+"""admin changes are audited, every page carries a Content-Security-Policy
 without inline script, and /health/ reports the database, Redis and a worker."""
 
 from __future__ import annotations

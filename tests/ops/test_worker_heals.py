@@ -1,4 +1,4 @@
-"""Issue 19 "Background work that heals itself", for real: a Celery worker of the
+"""Background work that heals itself, for real: a Celery worker of the
 project, on a Redis of its own that the test restarts, and killed with SIGKILL in the
 middle of a task. The worker reconnects; the killed task's lease goes stale and the
 next worker to start takes the task up again (beat does the same every minute)."""

@@ -1,4 +1,4 @@
-"""Issue 8 "Audit and recovery": every change to a result, registration, penalty or deck
+"""Audit and recovery: every change to a result, registration, penalty or deck
 list is recorded (who, when, before, after) and visible to the event's director."""
 
 from __future__ import annotations
@@ -145,7 +145,7 @@ def test_the_director_sees_the_whole_trail_with_readable_changes(world: World) -
     page = client.get(f"/audit/events/{w.event.slug}/")
     assert page.status_code == 200
     html = page.content.decode()
-    # People read actions in words, never the trail's keys (issue 17).
+    # People read actions in words, never the trail's keys.
     assert "corrected the result of" in html and "gave a player a warning" in html
     assert "result_correction" not in html and "penalty_warning" not in html
     name = w.registration.player.display_name

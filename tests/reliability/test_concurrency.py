@@ -1,4 +1,4 @@
-"""Issue 8 "Concurrency, on PostgreSQL": real parallel requests (threads, each with its
+"""Concurrency, on PostgreSQL: real parallel requests (threads, each with its
 own database connection, through the whole HTTP stack) against the invariants, and the
 database constraints that back every invariant (these run on every database).
 """

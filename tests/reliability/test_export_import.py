@@ -1,4 +1,4 @@
-"""Issue 8 "Audit and recovery": an event exports to one JSON document and imports back
+"""Audit and recovery: an event exports to one JSON document and imports back
 into an empty database with identical standings and ratings (a round trip)."""
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def _play(director: Any, rnd: Round, users: dict[int, Any], number: int) -> None
 
 
 def approve_as_league_staff(event: Event) -> None:
-    """Rated only once its league approved it (issue 19)."""
+    """Rated only once its league approved it."""
     from ratings.services import approval
 
     staff = get_user_model().objects.create_user(username=f"league-{event.pk}", password=None)
@@ -142,7 +142,7 @@ def test_round_trip_gives_identical_standings_and_ratings(
     imported = Event.objects.get(slug=slug)
     assert imported.status == Event.Status.FINISHED
     assert standings_snapshot(imported) == standings
-    # Issue 19: an imported event is not rated until its league approves it again.
+    # an imported event is not rated until its league approves it again.
     assert ratings_snapshot("lore") == {"current": [], "ledger": []}
     assert services.sanctioning_status(imported).code == "awaiting_approval"
     with django_capture_on_commit_callbacks(execute=True):

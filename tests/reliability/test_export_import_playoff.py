@@ -1,4 +1,4 @@
-"""An event with a top cut survives its export and import (issue 8 "Audit and recovery",
+"""An event with a top cut survives its export and import ("Audit and recovery",
 RULES.md §3 "Top cut"): the bracket, the final places and the ratings (the rated playoff
 games and the champion's bonus) come back identical."""
 
@@ -23,7 +23,7 @@ def _event_with_top4(django_capture_on_commit_callbacks: Any) -> Event:
     with django_capture_on_commit_callbacks(execute=True):
         director = make_user("td-playoff")
         event = make_event(director, planned_rounds=3, sanctioned=True)
-        approve_as_league_staff(event)  # issue 19: rated once its league approved it
+        approve_as_league_staff(event)  # rated once its league approved it
         register_users(event, 8)
         services.set_top_cut(director, event, 4, "director")
         for n in range(3):

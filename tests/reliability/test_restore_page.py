@@ -1,4 +1,4 @@
-"""A director downloads his event and restores it from the pages (issue 19): the restored
+"""A director downloads his event and restores it from the pages: the restored
 event reproduces the standings exactly, matches players he may add to their accounts,
 and never counts into a league twice."""
 

@@ -1,4 +1,4 @@
-"""Issue 8 "Faults": a replay asked for while the broker cannot be reached must not be
+"""Faults: a replay asked for while the broker cannot be reached must not be
 lost. The send happens after the commit; if Redis is down at that moment the job row
 exists but no message does, so a later request for the same replay has to send again."""
 

@@ -1,4 +1,4 @@
-"""Issue 8 "Faults": a Celery worker that dies mid-task, or a Redis connection that drops,
+"""Faults: a Celery worker that dies mid-task, or a Redis connection that drops,
 loses no work. Tasks are acknowledged only when done (acks_late), so the broker hands a
 dead worker's task to the next worker; the ratings replay is idempotent, so running it
 again from the start gives the ledger a replay from scratch gives.

@@ -1,4 +1,4 @@
-"""Issue 8 "API fuzzing": schemathesis sends generated (valid and invalid) input to every
+"""API fuzzing: schemathesis sends generated (valid and invalid) input to every
 operation of the live OpenAPI schema, as an anonymous user, a player and a director, and
 no answer may be a server error or break the schema (body shape and declared status).
 

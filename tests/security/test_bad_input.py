@@ -1,4 +1,4 @@
-"""Issue 19 "Every 500 found, gone": NUL bytes in form fields and query parameters,
+"""Every 500 found, gone: NUL bytes in form fields and query parameters,
 paging numbers the database cannot hold, deeply nested JSON on every JSON endpoint,
 and two sign-ups with one user name at the same moment all answer 4xx."""
 

@@ -1,4 +1,4 @@
-"""A draft event's name and existence are its director's and staff's alone (issue 19):
+"""A draft event's name and existence are its director's and staff's alone:
 a crawl of every page and API list, as a visitor and as another player, never meets it."""
 
 from __future__ import annotations

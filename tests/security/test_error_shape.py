@@ -1,5 +1,5 @@
-"""Issue 8: every refusal answers with a message saying what is wrong. All API errors,
-DRF's own included, have one shape (issue 18): RFC 9457 problem details, {"type", "title",
+"""every refusal answers with a message saying what is wrong. All API errors,
+DRF's own included, have one shape: RFC 9457 problem details, {"type", "title",
 "status", "detail": a sentence, "code": a key, "errors": one per field}."""
 
 from __future__ import annotations

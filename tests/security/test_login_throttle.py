@@ -1,4 +1,4 @@
-"""Issue 19 "Log-in throttling that cannot lock people out": failures counted by account
+"""Log-in throttling that cannot lock people out: failures counted by account
 and address together, the address read from a configured trusted proxy."""
 
 from __future__ import annotations

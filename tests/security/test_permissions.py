@@ -1,4 +1,4 @@
-"""Issue 8 "Permission matrix": every write operation × {anonymous, another player, the
+"""Permission matrix: every write operation × {anonymous, another player, the
 player concerned, another event's director, the event's director, staff}, tried through
 the API and through the page that offers it, with the expected allow/deny.
 
@@ -153,7 +153,7 @@ def _approved(w: World) -> None:
     approval.approve(w.staff, w.event.slug)
 
 
-LEAGUE_STAFF = frozenset({S})  # issue 19: not the director of the event, not a player
+LEAGUE_STAFF = frozenset({S})  # not the director of the event, not a player
 
 
 @dataclass(frozen=True)
@@ -508,7 +508,7 @@ def test_the_matrix_covers_every_write_operation_of_the_api() -> None:
         "POST /api/v1/events/{slug}/webhooks",
         "DELETE /api/v1/events/{slug}/webhooks/{endpoint_id}",
         "POST /api/v1/decks/validate/file",  # checking a list changes nothing
-        # Event day, staff only: tests/eventday/test_api.py
+        # Event day, staff only: tests/tournaments/test_api_staff_actions.py
         # test_event_day_changes_belong_to_the_events_staff (anonymous, player, other director)
         "POST /api/v1/events/{slug}/staff", "POST /api/v1/events/{slug}/staff/remove",
         "POST /api/v1/events/{slug}/players/preview", "POST /api/v1/events/{slug}/players/bulk",
@@ -516,13 +516,13 @@ def test_the_matrix_covers_every_write_operation_of_the_api() -> None:
         "POST /api/v1/events/{slug}/registrations/{registration_id}/remove",
         "POST /api/v1/events/{slug}/undo", "POST /api/v1/events/{slug}/penalties/rescind",
         "POST /api/v1/events/{slug}/rounds/{number}/swap",
-        "POST /api/v1/events/{slug}/rounds/{number}/table",  # tests/eventday/test_table_set_faces
-        "POST /api/v1/events/{slug}/playoff/cancel",  # tests/eventday/test_playoff_finish.py
+        "POST /api/v1/events/{slug}/rounds/{number}/table",  # tests/tournaments/test_table_set_faces
+        "POST /api/v1/events/{slug}/playoff/cancel",  # tests/tournaments/test_playoff_finish.py
         "POST /api/v1/events/{slug}/rounds/{number}/results/repair",
         "POST /api/v1/events/{slug}/rounds/{number}/results/delete",
         "POST /api/v1/events/{slug}/playoff/settings", "POST /api/v1/events/{slug}/playoff/start",
         "POST /api/v1/events/{slug}/playoff/result", "POST /api/v1/events/{slug}/playoff/decide",
-        "POST /api/v1/events/{slug}/me/undo-drop",  # the player's own: tests/eventday/test_undo.py
+        "POST /api/v1/events/{slug}/me/undo-drop",  # the player's own: tests/tournaments/test_undo.py
     }  # fmt: skip
     writes = {label for label in LABELS if not label.startswith("GET ")}
     assert writes <= covered, sorted(writes - covered)

@@ -1,4 +1,4 @@
-"""Issue 8 "Web security basics": CSRF on every form, login rate-limited against
+"""Web security basics: CSRF on every form, login rate-limited against
 guessing, secure cookies and security headers in production mode (check --deploy clean),
 no secrets in the repository."""
 
@@ -244,7 +244,7 @@ def test_login_is_rate_limited_per_address(account: Any) -> None:
 
 
 def test_failures_from_elsewhere_never_lock_the_owner_out(account: Any) -> None:
-    """Issue 19: five bad passwords from anywhere used to lock the account out of every
+    """five bad passwords from anywhere used to lock the account out of every
     log-in. Counting is per account and address: the owner, elsewhere, still logs in."""
     client = Client()
     for i in range(5):

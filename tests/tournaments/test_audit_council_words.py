@@ -1,5 +1,5 @@
 """The event's audit trail words a Free Council result and a differing report from the
-stored data (issue 14; 003 Part II §1 "Marshalling point modifications" example)."""
+stored data (003 Part II §1 "Marshalling point modifications" example)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Cancelling an event (issue 14, no stuck event): an event whose players all dropped
+"""Cancelling an event (no stuck event): an event whose players all dropped
 before round 1, or that should not go on, is ended by its director; it is then finished,
 shown as cancelled, audited, and never rated (000 Part VI §3 "Sanctioning": only a
 sanctioned event is rated)."""
@@ -57,7 +57,7 @@ def test_a_cancelled_sanctioned_event_leaves_the_ratings():
     """Its closed rounds were rated as they closed; cancelled, a replay drops them."""
     director = make_user()
     event = make_event(director, game="lore", sanctioned=True, planned_rounds=3)
-    approve_directly(event)  # issue 19: rated once its league approved it
+    approve_directly(event)  # rated once its league approved it
     register_users(event, 6)
     rnd = services.pair_next_round(director, event, seed=4)
     for table in rnd.tables.filter(is_bye=False):

@@ -1,4 +1,4 @@
-"""Issue 5 Safety under real concurrency: pairing twice at once creates one round; two
+"""Safety under real concurrency: pairing twice at once creates one round; two
 reports of one table at once leave one consistent result.
 
 Runs on PostgreSQL (row locks are real there); SQLite serialises writers by locking the
@@ -105,7 +105,7 @@ def test_matching_reports_at_once_confirm_once():
 
 
 def test_pairing_raced_with_drops_and_check_ins_never_deadlocks():
-    """Issue 19 "No deadlock": pairing while players drop and check in. Every operation
+    """No deadlock: pairing while players drop and check in. Every operation
     takes the event's lock first and locks only its own rows, so each call either
     succeeds or is refused with a clear error; none fails with "deadlock detected"."""
     director = make_user()

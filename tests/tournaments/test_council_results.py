@@ -1,4 +1,4 @@
-"""A METW result entered as the Free Council itself (issue 14): counted by the engine with
+"""A METW result entered as the Free Council itself: counted by the engine with
 the event's half-cap reading (003 Part II §1 "Marshalling point modifications"; RULES.md
 §4.4 CoE 10.3, §5), scored by the MP-ratio table (000 Part VI §3), stored with the result
 and its history, and accepted by the pages and the API."""

@@ -1,4 +1,4 @@
-"""The director's dashboard stays a page at any size (issue 20): a round's tables 50 at a
+"""The director's dashboard stays a page at any size: a round's tables 50 at a
 time, players 100 at a time, both found by name, and "needs you" links that reach a table
 on whatever page it is."""
 

@@ -1,5 +1,5 @@
 """The event page's list of registered players is bounded: a page of them at a time,
-searchable by name, and the page's own cost does not grow with the field (issue 20)."""
+searchable by name, and the page's own cost does not grow with the field."""
 
 from __future__ import annotations
 

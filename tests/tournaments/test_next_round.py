@@ -43,7 +43,7 @@ def test_round_one_starts_event_and_gives_a_bye(five):
 
 
 def test_next_round_refused_while_a_table_is_unconfirmed(five):
-    """Issue 5: the next round can't be paired before every table has a confirmed result."""
+    """the next round can't be paired before every table has a confirmed result."""
     director, event = five
     rnd = services.pair_next_round(director, event, seed=5)
     tables = list(rnd.tables.filter(is_bye=False))
@@ -85,7 +85,7 @@ def test_byes_follow_the_rules_and_no_rematch(five):
 
 
 def test_repair_only_without_results(five):
-    """Issue 5: a round can be re-paired only while it has no result."""
+    """a round can be re-paired only while it has no result."""
     director, event = five
     rnd = services.pair_next_round(director, event, seed=5)
     again = services.repair_round(director, rnd, seed=99)

@@ -1,4 +1,4 @@
-"""No stuck event, ever (issue 14): whatever the game, the seats and what happened
+"""No stuck event, ever: whatever the game, the seats and what happened
 before, the director can record a result for any table, void one, pair the round again
 or finish the event; when he may not, the refusal says why and what to do instead.
 

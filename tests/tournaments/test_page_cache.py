@@ -1,5 +1,5 @@
 """Visitors' pages served before sessions and the view (tournaments.views.page_cache), the
-pairings page and the pairings API a page at a time (issue 20)."""
+pairings page and the pairings API a page at a time."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Printed sheets and the projector a page at a time (issue 20): no public page renders
+"""Printed sheets and the projector a page at a time: no public page renders
 the whole field of a 10,000-player event in one response."""
 
 from __future__ import annotations

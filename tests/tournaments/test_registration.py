@@ -103,7 +103,7 @@ def test_drop_no_shows_before_round_one():
 
 
 def test_late_entry_joins_next_round_at_zero_points():
-    """Issue 5: late entry joins at 0 points for later rounds."""
+    """late entry joins at 0 points for later rounds."""
     director = make_user()
     event = make_event(director)
     register_users(event, 6)
@@ -124,7 +124,7 @@ def test_late_entry_joins_next_round_at_zero_points():
 
 
 def test_drop_keeps_results_and_readd_returns_to_pairings():
-    """Issue 5: a drop is out of later pairings, played results stand; the director re-adds."""
+    """a drop is out of later pairings, played results stand; the director re-adds."""
     director = make_user()
     event = make_event(director)
     pairs = register_users(event, 6)

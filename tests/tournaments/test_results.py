@@ -124,7 +124,7 @@ def test_dispute_button(setup):
 
 
 def test_player_cannot_touch_another_table(setup):
-    """Issue 5 Safety: a player can't report or confirm for a table he is not at."""
+    """Safety: a player can't report or confirm for a table he is not at."""
     _director, _event, _rnd, tables = setup
     a, b = seats(tables[0])
     c, d = seats(tables[1])

@@ -42,7 +42,7 @@ def test_the_director_decides_from_any_state(state):
 
 @given(st.sampled_from(list(State)))
 def test_the_director_voids_any_result(state):
-    """Issue 14 (no stuck event): a result taken back waits for a new one."""
+    """(no stuck event): a result taken back waits for a new one."""
     expected = Refusal("nothing_to_void") if state == State.PENDING else State.PENDING
     assert step(state, Action.VOID) == expected
 

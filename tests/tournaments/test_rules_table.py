@@ -1,4 +1,4 @@
-"""Rules at the table (issue 14), through the services: ejected players, shared first
+"""Rules at the table, through the services: ejected players, shared first
 place, sanctioning, "other" warnings and standings after N rounds."""
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def test_every_player_sharing_first_gets_the_winner_bonus_never_the_ejected(
     the winner's bonus (000 Part VI §3 Ratings); an ejected player never does."""
     director = make_user()
     event = make_event(director, planned_rounds=1, sanctioned=True)
-    approve_directly(event)  # the league's approval (issue 19)
+    approve_directly(event)  # the league's approval
     walkins(director, event, "ABCDEF")
     with django_capture_on_commit_callbacks(execute=True):
         rnd = services.pair_next_round(director, event, seed=3)
@@ -88,7 +88,7 @@ def test_event_below_the_minimum_is_not_rated_whatever_was_ticked(
     """000 Part VI §3 Sanctioning: at least 5 players; below it the event is not rated."""
     director = make_user()
     event = make_event(director, planned_rounds=1, sanctioned=True)
-    approve_directly(event)  # the league's approval (issue 19)
+    approve_directly(event)  # the league's approval
     walkins(director, event, "ABCDE"[:players])
     with django_capture_on_commit_callbacks(execute=True):
         rnd = services.pair_next_round(director, event, seed=1)
@@ -272,7 +272,7 @@ def test_event_page_says_why_an_event_is_not_rated(client):
     assert "Not rated:" in page and "too_few_players" not in page
     walkins(director, event, "E")
     page = client.get(f"/events/{event.slug}/").content.decode()
-    # Issue 19: a sanctioned event at the minimum still waits for its league's approval.
+    # a sanctioned event at the minimum still waits for its league's approval.
     assert "Not rated:" not in page and "waiting for the league's approval" in page
     approve_directly(event)
     page = client.get(f"/events/{event.slug}/").content.decode()

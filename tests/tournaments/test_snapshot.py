@@ -1,4 +1,4 @@
-"""Stored standings (issue 20): kept equal to a full recomputation through every change,
+"""Stored standings: kept equal to a full recomputation through every change,
 read one bounded page at a time, rebuilt once per change."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 17: the event form shows the chosen game's settings (marked per game), its
+"""the event form shows the chosen game's settings (marked per game), its
 formats, and tiebreaks chosen by name in order."""
 
 from __future__ import annotations

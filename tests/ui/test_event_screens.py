@@ -1,4 +1,4 @@
-"""Issue 17: the player's phone, the director's dashboard, the projector and the printed
+"""the player's phone, the director's dashboard, the projector and the printed
 sheet, driven through the pages (no internal text, both languages)."""
 
 from __future__ import annotations

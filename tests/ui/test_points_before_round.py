@@ -1,4 +1,4 @@
-"""Issue 17 "The projector" and "Paper": pairings on the wall, the printed pairings and the
+"""The projector and Paper: pairings on the wall, the printed pairings and the
 result slips show each player's points *before* the round (what he had when he was paired,
 RULES.md §3 "Pairing": later rounds pair players by score so far), not the running total
 that already counts a result of this round; projector and printed standings say "after N

@@ -1,4 +1,4 @@
-"""Issue 17 "Languages": a result the rules refuse (000 Part VI §3: the winner is the
+"""Languages: a result the rules refuse (000 Part VI §3: the winner is the
 player with the most MPs; RULES.md §2 Reading) is explained to a Spanish reader in
 Spanish, with the players' names, on the table page and in the API's problem details; the
 scoring settings are named in words, their JSON key kept apart for integrators."""

@@ -1,4 +1,4 @@
-"""Issue 17 "Languages": the engine's own words about a score (its band, who was scored
+"""Languages: the engine's own words about a score (its band, who was scored
 against whom, 000 Part VI §3 "Scoring") reach a Spanish reader in Spanish: on the
 calculator page, in the calculator API and on the pairings page's stored band."""
 

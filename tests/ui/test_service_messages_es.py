@@ -1,4 +1,4 @@
-"""Issue 17 "Languages": the refusals the services raise reach a Spanish reader in Spanish,
+"""Languages: the refusals the services raise reach a Spanish reader in Spanish,
 on a page (the message after a refused action) and in the API's problem details."""
 
 from __future__ import annotations

@@ -42,5 +42,5 @@ __all__ = [
     "Standings", "TableConfirm", "TableDetail", "TableDispute", "TableReport", "TableSet",
     "Walkins", "results_csv",
 ]  # fmt: skip
-# The director's void and "what next" (issue 14: no stuck event).
+# The director's void and "what next" (no stuck event).
 __all__ += ["DirectorOptions", "EventCancel", "TableVoid"]

@@ -7,14 +7,18 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter
-from rest_framework import status
+from rest_framework import serializers, status
+from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
-from core.errors import NotFound
+from core.errors import NotAllowed, NotFound
 from tournaments import services
+from tournaments.api import action_serializers as io
 from tournaments.api.event_serializers import EventSerializer
 from tournaments.models import Event, Registration, Round, Table
+from tournaments.permissions import is_judge
 
 TAG = ["tournaments"]
 SLUG = OpenApiParameter("slug", str, OpenApiParameter.PATH, description="The event's slug.")
@@ -71,3 +75,47 @@ def valid(serializer_class: type, request: Request, **kwargs: Any) -> dict[str, 
 def event_response(event: Event, code: int = status.HTTP_200_OK) -> Response:
     event.refresh_from_db()
     return Response(EventSerializer(event).data, status=code)
+
+
+def answer(cls: type[serializers.Serializer], value: Any, status: int = 200, **kw: Any) -> Response:
+    return Response(cls(value, **kw).data, status=status)
+
+
+def staff_event(request: Request, slug: str, judge: bool = False) -> Event:
+    event = services.event_for(slug)
+    allowed = is_judge if judge else services.is_director
+    if not allowed(request.user, event):
+        raise NotAllowed(_("Only the staff of %(event)s can do this.") % {"event": event.name})
+    return event
+
+
+def round_or_404(event: Event, number: int) -> Round:
+    rnd = event.rounds.filter(number=number).first()
+    if rnd is None:
+        raise NotFound(
+            _("%(event)s has no round %(number)s.") % {"event": event.name, "number": number}
+        )
+    return rnd
+
+
+class IsEventStaff(BasePermission):
+    """Event-day changes belong to the event's staff: an outsider is refused before his
+    request body is read (the services check the finer roles again)."""
+
+    message = "Only the staff of this event can do this."
+
+    def has_permission(self, request: Request, view: APIView) -> bool:
+        slug = view.kwargs.get("slug")
+        if request.method in SAFE_METHODS or slug is None:
+            return True
+        event = Event.objects.filter(slug=slug).first()
+        return event is None or is_judge(request.user, event)
+
+
+class Base(APIView):
+    permission_classes = [IsAuthenticated, IsEventStaff]
+    serializer_class = io.ObjectIdSerializer  # only for the schema; each method names its own
+
+
+def many(cls: type[serializers.Serializer]) -> serializers.Serializer:
+    return cls(many=True)

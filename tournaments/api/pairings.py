@@ -1,4 +1,4 @@
-"""One round's pairings a page at a time (issue 20): bounded however big the round,
+"""One round's pairings a page at a time: bounded however big the round,
 searchable by name, cacheable for anonymous readers (tournaments.views.page_cache)."""
 
 from __future__ import annotations

@@ -14,8 +14,8 @@ from rest_framework.views import APIView
 
 from core.errors import NotAllowed
 from tournaments import services
+from tournaments.api.action_serializers import SwapCostSerializer, cost_data
 from tournaments.api.common import ROUND_PARAMS, round_of, valid
-from tournaments.api.eventday_serializers import SwapCostSerializer, cost_data
 from tournaments.services.table_set import set_table, table_set_cost
 
 

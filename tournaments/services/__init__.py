@@ -186,7 +186,7 @@ __all__ = [
     "void_result",
 ]
 
-# Event day (issue 16): staff, bulk entry, undo, top cut, hands-on pairings.
+# Event day: staff, bulk entry, undo, top cut, hands-on pairings.
 from tournaments.services.bulk_entry import (
     check_in_everyone,
     parse_player_list,

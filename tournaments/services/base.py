@@ -20,6 +20,7 @@ from rules_engine import (
 )
 from tournaments.models import (
     Event,
+    EventDaySettings,
     Registration,
     Round,
     Table,
@@ -170,3 +171,8 @@ def scoring_settings_for(event: Event) -> ScoringSettings:
 
 def tiebreaks_for(event: Event) -> list[str]:
     return list(event.tiebreaks) if event.tiebreaks else list(DEFAULT_TIEBREAKS)
+
+
+def eventday_settings(event: Event) -> EventDaySettings:
+    settings, _ = EventDaySettings.objects.get_or_create(event=event)
+    return settings

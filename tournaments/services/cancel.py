@@ -1,4 +1,4 @@
-"""Calling an event off (issue 14: no event gets stuck).
+"""Calling an event off (no event gets stuck).
 
 An event whose players all dropped before round 1, or that should not go on for any
 other reason, can be ended by its director at any time before it is finished. It is

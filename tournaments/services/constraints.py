@@ -18,8 +18,7 @@ from audit import services as audit
 from core.errors import ServiceError
 from tournaments.models import Event, EventDaySettings, Round, Seat, Table
 from tournaments.permissions import require_director
-from tournaments.services.base import lock_event
-from tournaments.services.eventday_settings import eventday_settings
+from tournaments.services.base import eventday_settings, lock_event
 
 
 def _clean_pairs(event: Event, pairs: list[Any]) -> list[list[int]]:

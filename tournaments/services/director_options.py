@@ -1,5 +1,5 @@
 """What the director can do with an event now, and, for each thing he may not, why and
-what to do instead (issue 14: no event can get stuck).
+what to do instead (no event can get stuck).
 
 Every state has a way forward: a table without a confirmed result takes the director's
 result (any seat count the pairing made: ``director_set_blocker``); a result can be

@@ -16,9 +16,8 @@ from core.errors import Conflict, NotFound, ServiceError
 from tournaments import signals
 from tournaments.models import Event, Round, Seat, Table
 from tournaments.permissions import require_director
-from tournaments.services.base import last_round_number, lock_event
+from tournaments.services.base import eventday_settings, last_round_number, lock_event
 from tournaments.services.constraints import apply_fixed_tables
-from tournaments.services.eventday_settings import eventday_settings
 from tournaments.services.rounds import compute_pairing, create_tables, new_seed
 from tournaments.words.explanations import hand_swap_item
 

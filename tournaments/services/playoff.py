@@ -17,8 +17,12 @@ from tournaments import signals
 from tournaments.models import Event, EventDaySettings, PlayoffMatch, Registration
 from tournaments.permissions import require_director, require_judge
 from tournaments.rules import bracket
-from tournaments.services.base import last_round_number, lock_event, scoring_settings_for
-from tournaments.services.eventday_settings import eventday_settings
+from tournaments.services.base import (
+    eventday_settings,
+    last_round_number,
+    lock_event,
+    scoring_settings_for,
+)
 from tournaments.services.rounds import pair_blocker
 from tournaments.services.standings.input import event_standings
 from tournaments.services.standings.snapshot import mark_stale

@@ -17,8 +17,7 @@ from tournaments import signals
 from tournaments.models import Event, PlayoffMatch
 from tournaments.permissions import require_director
 from tournaments.rules import bracket
-from tournaments.services.base import lock_event
-from tournaments.services.eventday_settings import eventday_settings
+from tournaments.services.base import eventday_settings, lock_event
 from tournaments.services.standings.snapshot import mark_stale
 
 OPEN = (PlayoffMatch.Status.WAITING, PlayoffMatch.Status.PENDING, PlayoffMatch.Status.TIED)

@@ -42,7 +42,7 @@ def _player_for(user: Any) -> Player:
 
 
 def enter_player(actor: Any, event: Event, player: Player, how: str) -> Registration:
-    # A director may enter walk-ins while the event is still a draft (issue 17).
+    # A director may enter walk-ins while the event is still a draft.
     open_statuses = (Event.Status.REGISTRATION, Event.Status.RUNNING)
     draft_walkin = how != "register" and event.status == Event.Status.DRAFT
     if event.status not in open_statuses and not draft_walkin:

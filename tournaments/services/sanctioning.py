@@ -2,7 +2,7 @@
 
 RULES.md §3: a sanctioned tournament has at least 5 players (12 for multi-player), so an
 event below that minimum is not rated, whatever the director ticked. And any account can
-tick "sanctioned", so a rated event also needs its league's approval (issue 19): the
+tick "sanctioned", so a rated event also needs its league's approval: the
 ratings app, above this one, registers the check with ``register_approval_check``.
 The answer is structured (a code and numbers); ``sanctioning_text`` puts it into words
 at the face.

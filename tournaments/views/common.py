@@ -9,9 +9,10 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Page, Paginator
-from django.http import Http404, HttpRequest
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -20,7 +21,8 @@ from django.utils.translation import gettext as _
 from core.errors import ServiceError
 from rules_engine import get_game
 from tournaments import services
-from tournaments.models import Event, Round, Table
+from tournaments.models import Event, Registration, Round, Table
+from tournaments.permissions import is_judge
 from tournaments.views.forms import council_from_post
 
 
@@ -130,3 +132,64 @@ def same_page(number: Any, *parts: tuple[Any, int]) -> tuple[list[list[Any]], Pa
     start = page.number - 1
     shown = [list(p.object_list[start * p.per_page : (start + 1) * p.per_page]) for p in paginators]
     return shown, page
+
+
+MAX_UPLOAD = 512 * 1024
+
+
+def staff_event(request: HttpRequest, slug: str, judge: bool = False) -> Event:
+    """The event, if the user runs it (a director; a judge where ``judge``)."""
+    event = get_object_or_404(Event.objects.select_related("organizer"), slug=slug)
+    allowed = is_judge if judge else services.is_director
+    if not allowed(request.user, event):
+        raise PermissionDenied(_("Only the staff of this event can see this page."))
+    return event
+
+
+def ids(values: list[str]) -> list[int]:
+    try:
+        return [int(v) for v in values]
+    except ValueError:
+        raise ServiceError(_("The form was changed: look at the list again."))
+
+
+def back(event: Event) -> HttpResponse:
+    return redirect("event-dashboard", slug=event.slug)
+
+
+def uploaded_text(request: HttpRequest) -> str:
+    upload = request.FILES.get("file")
+    if upload is None:
+        return request.POST.get("text", "")
+    if upload.size > MAX_UPLOAD:
+        raise ServiceError(_("The file is too large: at most 500 KB."))
+    try:
+        return upload.read().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ServiceError(_("Save the list as UTF-8 text or CSV."))
+
+
+def confirm_one(
+    request: HttpRequest,
+    slug: str,
+    registration_id: int,
+    action: Callable[[Event, Registration], Any],
+    done: str,
+    page: dict[str, Any],
+    *,
+    judge: bool = False,
+    after: str = "event-dashboard",
+) -> HttpResponse:
+    """One player, one action, after a page that names him (remove, drop, eject): GET
+    asks, POST acts; a refusal is shown on the same page. ``done`` has a %(name)s."""
+    event = staff_event(request, slug, judge=judge)
+    reg = get_object_or_404(
+        Registration.objects.select_related("player"), pk=registration_id, event=event
+    )
+    name = reg.player.display_name
+    if request.method == "POST":
+        result = run_service(request, lambda: action(event, reg), done % {"name": name})
+        if result is not None:
+            return redirect(after, slug=event.slug)
+    context = {"event": event, "names": [name], **page}
+    return render(request, "tournaments/confirm_action.html", context)

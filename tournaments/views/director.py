@@ -166,6 +166,6 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     }
     context["needs_you"] = presenters.needs_you(context)
     if deck_status and not event.rounds.exists():
-        # Before round 1: which lists are missing or illegal (issue 16).
+        # Before round 1: which lists are missing or illegal.
         context["readiness"] = services.deck_readiness_for(event, deck_status)
     return render(request, "tournaments/dashboard.html", context)

@@ -18,7 +18,7 @@ from tournaments.services import clock as round_clock
 from tournaments.views import page_cache, presenters
 from tournaments.views.common import event_or_404, game_info, to_int, url_or_none
 
-# A page of standings: every page is bounded, however large the field (issue 20).
+# A page of standings: every page is bounded, however large the field.
 STANDINGS_PER_PAGE = 200
 PAIRINGS_PER_PAGE = 100
 

@@ -1,5 +1,5 @@
 """How a person is named to others: his player's display name, never his user name
-(user names are log-in secrets half told; issue 19)."""
+(user names are log-in secrets half told)."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ the ratings replayed so the ledger is rebuilt from the same results.
 Players are matched to the ones this site already has (same id and name) when the
 importer may add them: the site's staff (the command line) always, a director restoring
 from the pages only his own walk-ins and players who registered themselves in one of his
-events (issue 19: a director must not pull strangers into his events). Everyone else
+events (a director must not pull strangers into his events). Everyone else
 comes back as a new walk-in without an account. What the export does not hold is not
 restored: the history of each result, deck lists and the audit trail. A restored
 sanctioned event is not rated until its league's staff approve it again (never counted
