@@ -101,8 +101,109 @@ def check(root: Path = ROOT) -> tuple[list[str], dict[str, set[str]]]:
     return problems, graph
 
 
+# ------------------------------------------------------------------ fences inside an app
+
+# Inside an app, a module's first name after the app says its layer: pure procedure at
+# the bottom, then the models, the words of the face and who-may-do-what (both read
+# models only), the services, and the faces on top. A lower layer never imports a
+# higher one; modules not named here (signals, extensions, apps) are not ranked.
+INNER_RANK = {
+    "rules": 0,
+    "pairing": 0,
+    "standings": 0,
+    "formula": 0,
+    "models": 1,
+    "words": 2,
+    "permissions": 2,
+    "services": 3,
+    "tasks": 3,
+    "views": 4,
+    "api": 4,
+    "templatetags": 4,
+    "urls": 4,
+    "api_urls": 4,
+    "admin": 4,
+}
+
+
+def module_name(root: Path, path: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def inner_modules(root: Path) -> dict[str, Path]:
+    found: dict[str, Path] = {}
+    for app in LEVEL:
+        for path in app_modules(root, app):
+            if SKIP_DIRS.isdisjoint(path.relative_to(root).parts):
+                found[module_name(root, path)] = path
+    return found
+
+
+def import_targets(
+    node: ast.Import | ast.ImportFrom, here: str, is_package: bool, known: dict[str, Path]
+) -> list[tuple[str, str | None]]:
+    """(module, imported name or None) for each name an import statement brings in."""
+    if isinstance(node, ast.Import):
+        return [(alias.name, None) for alias in node.names]
+    base = node.module or ""
+    if node.level:
+        parts = here.split(".") if is_package else here.split(".")[:-1]
+        parts = parts[: len(parts) - (node.level - 1)]
+        base = ".".join([*parts, *([node.module] if node.module else [])])
+    out: list[tuple[str, str | None]] = []
+    for alias in node.names:
+        sub = f"{base}.{alias.name}"
+        out.append((sub, None) if sub in known else (base, alias.name))
+    return out
+
+
+def known_prefix(name: str, known: dict[str, Path]) -> str | None:
+    while name and name not in known:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def rank(module: str) -> int | None:
+    parts = module.split(".")
+    return INNER_RANK.get(parts[1]) if len(parts) > 1 else None
+
+
+def inner_check(root: Path = ROOT) -> list[str]:
+    """Cycles between modules of one app (imports inside functions count), upward
+    imports between an app's own layers, and private names taken from another module."""
+    known = inner_modules(root)
+    graph: dict[str, set[str]] = defaultdict(set)
+    problems: list[str] = []
+    for here, path in known.items():
+        rel = path.relative_to(root)
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Import | ast.ImportFrom):
+                continue
+            for target, name in import_targets(node, here, path.name == "__init__.py", known):
+                found = known_prefix(target, known)
+                if found is None or found == here:
+                    continue
+                if name and name.startswith("_") and not name.startswith("__"):
+                    problems.append(f"{rel}:{node.lineno}: imports the private {name} of {found}")
+                if found.split(".")[0] != here.split(".")[0]:
+                    continue
+                graph[here].add(found)
+                low, high = rank(here), rank(found)
+                if low is not None and high is not None and high > low:
+                    problems.append(
+                        f"{rel}:{node.lineno}: {here} imports {found}, a higher layer "
+                        "inside its app"
+                    )
+    for cycle in find_cycles(graph):
+        problems.append("import cycle inside an app: " + " -> ".join([*cycle, cycle[0]]))
+    return problems
+
+
 def main(argv: list[str]) -> int:
     problems, graph = check()
+    problems += inner_check()
     if "--graph" in argv:
         for app in sorted(graph, key=lambda a: LEVEL[a]):
             print(f"{app}: {', '.join(sorted(graph[app], key=lambda a: LEVEL[a]))}")
@@ -111,7 +212,12 @@ def main(argv: list[str]) -> int:
     if problems:
         print(f"{len(problems)} problem(s)")
         return 1
-    print("ok: no cycle, no upward import, no module over", MAX_LINES, "lines")
+    print(
+        "ok: no cycle (between or inside apps), no upward import, no private name taken,",
+        "no module over",
+        MAX_LINES,
+        "lines",
+    )
     return 0
 
 

@@ -11,7 +11,7 @@ echo "== ruff (lint, format, complexity <= 15)"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 
-echo "== layers (no import cycle between apps, no upward import, no app module over 400 lines)"
+echo "== layers (no import cycle between or inside apps, no upward import, no private name taken, no app module over 400 lines)"
 .venv/bin/python scripts/check_layers.py
 
 echo "== mypy"

@@ -55,3 +55,34 @@ def test_downward_imports_and_tests_are_fine_but_long_modules_are_not(layers, tm
 def test_cycles_through_three_apps_are_found_once(layers):
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert layers.find_cycles(graph) == [["a", "b", "c"]]
+
+
+def test_a_cycle_inside_an_app_counts_imports_inside_functions(layers, tmp_path):
+    write(tmp_path, "ratings/__init__.py", "")
+    write(tmp_path, "ratings/league.py", "def f():\n    from ratings.ledger import g\n")
+    write(tmp_path, "ratings/ledger.py", "from ratings import league\n")
+    problems = layers.inner_check(tmp_path)
+    assert problems == [
+        "import cycle inside an app: ratings.league -> ratings.ledger -> ratings.league"
+    ]
+
+
+def test_a_lower_layer_inside_an_app_may_not_import_a_higher_one(layers, tmp_path):
+    write(tmp_path, "tournaments/__init__.py", "")
+    write(tmp_path, "tournaments/rules/__init__.py", "")
+    write(tmp_path, "tournaments/rules/bracket.py", "from tournaments.models import Event\n")
+    write(tmp_path, "tournaments/models.py", "from tournaments.views import page\n")
+    write(tmp_path, "tournaments/views.py", "from tournaments.models import Event\n")
+    problems = layers.inner_check(tmp_path)
+    assert any("tournaments.rules.bracket imports tournaments.models" in p for p in problems)
+    assert any("tournaments.models imports tournaments.views" in p for p in problems)
+    assert not any(p.startswith("tournaments/views.py") for p in problems)
+
+
+def test_a_private_name_of_another_module_is_refused(layers, tmp_path):
+    write(tmp_path, "decks/__init__.py", "")
+    write(tmp_path, "decks/cards.py", "def _index():\n    return 1\n")
+    write(tmp_path, "decks/views.py", "from decks.cards import _index\n")
+    assert layers.inner_check(tmp_path) == [
+        "decks/views.py:1: imports the private _index of decks.cards"
+    ]

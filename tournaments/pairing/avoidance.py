@@ -16,14 +16,16 @@ import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
-from tournaments.models import EventDaySettings
 from tournaments.pairing import PairingImpossible, PairingPlayer
 from tournaments.pairing.hand_notes import AVOID_BROKEN, AVOID_KEPT, PAIRED_DOWN_AVOIDING
 
 # Beyond this many pairs the greedy search (one pairing per pair) is not tried: all or none.
 GREEDY_LIMIT = 32
 
+
 Pair = tuple[str, str]
+
+
 P = TypeVar("P")
 
 
@@ -36,14 +38,6 @@ def pairs_among(avoid_pairs: Iterable[Sequence[Any]], ids: Iterable[str]) -> lis
         if a in present and b in present and (a, b) not in out:
             out.append((a, b))
     return out
-
-
-def event_avoid_pairs(event_id: int, ids: Iterable[str]) -> list[Pair]:
-    """The event's pairs to avoid among the players being paired (no settings row: none)."""
-    stored = EventDaySettings.objects.filter(event_id=event_id).values_list(
-        "avoid_pairs", flat=True
-    )
-    return pairs_among(stored.first() or [], ids)
 
 
 def with_avoided(players: Sequence[PairingPlayer], pairs: Iterable[Pair]) -> list[PairingPlayer]:

@@ -9,6 +9,7 @@ director can swap or set a table by hand.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
@@ -17,6 +18,7 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from core.errors import ServiceError
 from tournaments.models import Event, EventDaySettings, Round, Seat, Table
+from tournaments.pairing.avoidance import Pair, pairs_among
 from tournaments.permissions import require_director
 from tournaments.services.base import eventday_settings, lock_event
 
@@ -125,3 +127,11 @@ def apply_fixed_tables(rnd: Round) -> int:
         tables[table_id].number, numbers[target] = target, table_id
         moves += 1
     return moves
+
+
+def event_avoid_pairs(event_id: int, ids: Iterable[str]) -> list[Pair]:
+    """The event's pairs to avoid among the players being paired (no settings row: none)."""
+    stored = EventDaySettings.objects.filter(event_id=event_id).values_list(
+        "avoid_pairs", flat=True
+    )
+    return pairs_among(stored.first() or [], ids)

@@ -35,7 +35,7 @@ from tournaments.pairing import (
     pair_swiss,
     pod_sizes_for_game,
 )
-from tournaments.pairing.avoidance import event_avoid_pairs, explain_avoidance, pair_avoiding
+from tournaments.pairing.avoidance import explain_avoidance, pair_avoiding
 from tournaments.permissions import require_director
 from tournaments.services.base import (
     last_round,
@@ -46,7 +46,7 @@ from tournaments.services.base import (
     scoring_settings_for,
 )
 from tournaments.services.bulk import analyze, insert_rows
-from tournaments.services.constraints import apply_fixed_tables
+from tournaments.services.constraints import apply_fixed_tables, event_avoid_pairs
 from tournaments.services.events import rounds_total
 
 
