@@ -113,9 +113,7 @@ class _SwissRound:
             if solved is None:
                 raise PairingImpossible(self._impossible(order, "no_pairing"))
             return self._result(order, solved, None, [])
-        candidates = sorted(
-            (i for i in range(n) if not self.had_bye[i]), key=lambda i: (score[i], rank[i])
-        )
+        candidates = bye_candidates_lowest_score_first(score, rank, self.had_bye)
         if not candidates:
             raise PairingImpossible(impossible_swiss("all_had_bye", self.round_number, n))
         skipped: list[int] = []
@@ -287,3 +285,14 @@ class _SwissRound:
             len(order),
             [self.ordered[a].name or pl.ids[a] for a in stuck[:5]] if not everyone else [],
         )
+
+
+def bye_candidates_lowest_score_first(
+    score: Sequence[int], rank: Sequence[int], had_bye: Sequence[bool]
+) -> list[int]:
+    """000 Part VI §3 "Byes": the bye goes to the lowest-scored player who has not had
+    one (ties by the seed's rank); the first of these who leaves a legal pairing of the
+    others gets it."""
+    return sorted(
+        (i for i in range(len(score)) if not had_bye[i]), key=lambda i: (score[i], rank[i])
+    )

@@ -18,8 +18,10 @@ from tournaments.permissions import (
     require_seat,
     seat_registration,
 )
+from tournaments.rules.warnings import INSTANT_EJECTION, SAME_OFFENSE_LIMIT, TOTAL_WARNING_LIMIT
 from tournaments.services.base import next_round_number, scoring_settings_for, tiebreaks_for
 from tournaments.services.cancel import cancel_blocker, cancel_consequences, cancel_event
+from tournaments.services.clock import RoundTimer, round_timer, start_round_clock
 from tournaments.services.events import (
     EVENT_FIELDS,
     LOCKED_AFTER_START,
@@ -37,9 +39,6 @@ from tournaments.services.events import (
 )
 from tournaments.services.pairings import pairings_page
 from tournaments.services.penalties import (
-    INSTANT_EJECTION,
-    SAME_OFFENSE_LIMIT,
-    TOTAL_WARNING_LIMIT,
     WARNINGS_CITATION,
     issue_penalty,
 )
@@ -64,7 +63,6 @@ from tournaments.services.results.input import (
     game_result_for_table,
     table_snapshot,
 )
-from tournaments.services.round_timing import RoundTimer, round_timer, start_round_clock
 from tournaments.services.rounds import (
     PlayerRecord,
     pair_blocker,

@@ -1,8 +1,9 @@
-"""Pausing the round clock and adding time (the services have start only).
+"""The round clock: starting it, pausing it, adding time, and the timer the pages and
+the projector show.
 
 The clock's state is kept where every change already goes, the audit trail: a round is
 paused while its latest clock entry is a pause. Resuming or adding time moves the round's
-start, so `services.round_timer` (and every page built on it) shows the new end.
+start, so `round_timer` (and every page built on it) shows the new end.
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import Conflict
-from tournaments import services
 from tournaments.models import Round
 from tournaments.permissions import require_director
+from tournaments.services.base import lock_event, lock_round, retry_on_conflict
 
 PAUSE, RESUME, ADD_TIME, START = "pause_clock", "resume_clock", "add_time", "start_clock"
 MAX_ADDED_MINUTES = 60
@@ -52,7 +53,7 @@ def clock_state(rnd: Round, now: datetime | None = None) -> ClockState:
     """The round timer, frozen at the moment of a pause."""
     now = now or timezone.now()
     since = paused_since(rnd)
-    timer = services.round_timer(rnd, now=since or now)
+    timer = round_timer(rnd, now=since or now)
     return ClockState(
         round_number=rnd.number,
         started=timer.started_at is not None,
@@ -66,8 +67,11 @@ def clock_state(rnd: Round, now: datetime | None = None) -> ClockState:
 
 
 def _running_round(user: Any, rnd: Round) -> Round:
-    require_director(user, rnd.event)
-    rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
+    # The lock order every write keeps (event, then round), so a clock change and a
+    # pairing or a result never wait on each other in a circle.
+    event = lock_event(rnd.event_id)
+    require_director(user, event)
+    rnd = lock_round(rnd)
     if rnd.status == Round.Status.CLOSED:
         raise Conflict(_("Round %(n)s is already closed.") % {"n": rnd.number})
     if rnd.started_at is None:
@@ -75,6 +79,7 @@ def _running_round(user: Any, rnd: Round) -> Round:
     return rnd
 
 
+@retry_on_conflict
 @transaction.atomic
 def pause_clock(user: Any, rnd: Round) -> Round:
     rnd = _running_round(user, rnd)
@@ -99,6 +104,7 @@ def _shift(user: Any, rnd: Round, delta: timedelta, action: str) -> Round:
     return rnd
 
 
+@retry_on_conflict
 @transaction.atomic
 def resume_clock(user: Any, rnd: Round) -> Round:
     rnd = _running_round(user, rnd)
@@ -108,6 +114,7 @@ def resume_clock(user: Any, rnd: Round) -> Round:
     return _shift(user, rnd, timezone.now() - since, RESUME)
 
 
+@retry_on_conflict
 @transaction.atomic
 def add_time(user: Any, rnd: Round, minutes: int) -> Round:
     if not 1 <= minutes <= MAX_ADDED_MINUTES:
@@ -118,3 +125,57 @@ def add_time(user: Any, rnd: Round, minutes: int) -> Round:
     if paused_since(rnd) is not None:
         raise Conflict(_("Resume the clock before adding time."))
     return _shift(user, rnd, timedelta(minutes=minutes), ADD_TIME)
+
+
+@retry_on_conflict
+@transaction.atomic
+def start_round_clock(user: Any, rnd: Round) -> Round:
+    """Start (or restart) the round timer: the round ends round_minutes later."""
+    event = lock_event(rnd.event_id)
+    require_director(user, event)
+    rnd = lock_round(rnd)
+    if rnd.status == Round.Status.CLOSED:
+        raise Conflict(_("Round %(round)s is already closed.") % {"round": rnd.number})
+    rnd.started_at = timezone.now()
+    rnd.status = Round.Status.RUNNING
+    rnd.save(update_fields=["started_at", "status"])
+    audit.record(
+        actor=user,
+        obj=rnd,
+        action="start_clock",
+        event=event,
+        after={"started_at": rnd.started_at.isoformat()},
+    )
+    return rnd
+
+
+@dataclass(frozen=True)
+class RoundTimer:
+    round_number: int
+    started_at: datetime | None
+    ends_at: datetime | None
+    break_ends_at: datetime | None
+    round_minutes: int
+    break_minutes: int
+    remaining_seconds: int | None  # None before the clock starts
+    closed: bool
+
+
+def round_timer(rnd: Round, now: datetime | None = None) -> RoundTimer:
+    event = rnd.event
+    now = now or timezone.now()
+    ends = breaks = remaining = None
+    if rnd.started_at:
+        ends = rnd.started_at + timedelta(minutes=event.round_minutes)
+        breaks = ends + timedelta(minutes=event.break_minutes)
+        remaining = max(0, int((ends - now).total_seconds()))
+    return RoundTimer(
+        rnd.number,
+        rnd.started_at,
+        ends,
+        breaks,
+        event.round_minutes,
+        event.break_minutes,
+        remaining,
+        rnd.status == Round.Status.CLOSED,
+    )

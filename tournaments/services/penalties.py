@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -13,11 +13,11 @@ from tournaments.models import (
     Penalty,
     Registration,
 )
-
-if TYPE_CHECKING:
-    pass
-from tournaments.permissions import (
-    require_judge,
+from tournaments.permissions import Capability, require
+from tournaments.rules.warnings import (
+    Ejection,
+    ejection_for,
+    penalty_kind,
 )
 from tournaments.services.base import (
     last_round_number,
@@ -26,18 +26,27 @@ from tournaments.services.base import (
     retry_on_conflict,
 )
 
-# 000 Part VI §3 "Warnings": two for the same offense, or any three, eject.
-SAME_OFFENSE_LIMIT = 2
-
-
-TOTAL_WARNING_LIMIT = 3
-
-
-# Obvious cheating ejects at once; an illegal deck list counts as cheating (000 Part VI §3).
-INSTANT_EJECTION = {Penalty.Offense.CHEATING, Penalty.Offense.ILLEGAL_DECK}
-
-
 WARNINGS_CITATION = "000 Part VI §3 Warnings: two for the same offense, or any three"
+# The ejection's reason as the registration keeps it, by the ladder's code.
+EJECTION_REASONS = {
+    "cheating": "Ejected for cheating (000 Part VI §3: obvious cheating ejects at once).",
+    "illegal_deck": (
+        "Ejected for an illegal deck list (000 Part VI §3: a deck that breaks the "
+        "construction rules counts as cheating)."
+    ),
+    "director": "Ejected by the director for {label}.",
+    "same_offense": (
+        "Automatically ejected: {count} technical error warnings for {label} "
+        f"({WARNINGS_CITATION})."
+    ),
+    "total_warnings": (
+        f"Automatically ejected: {{count}} technical error warnings in all ({WARNINGS_CITATION})."
+    ),
+}
+
+
+def ejection_reason(ejection: Ejection, label: str) -> str:
+    return EJECTION_REASONS[ejection.code].format(label=label, count=ejection.count)
 
 
 @retry_on_conflict
@@ -56,7 +65,7 @@ def issue_penalty(
     of the same player) is the director saying the new one is the same offense."""
     reg = lock_registration(registration)
     event = reg.event
-    require_judge(user, event)
+    require(user, event, Capability.ISSUE_PENALTY)
     if offense not in Penalty.Offense.values:
         raise ServiceError(
             _("Unknown offense '%(offense)s': choose one of %(choices)s.")
@@ -71,8 +80,7 @@ def issue_penalty(
         )
     earlier = _repeated_warning(reg, offense, repeats)
     round_number = last_round_number(event) or None
-    if offense in INSTANT_EJECTION:
-        kind = Penalty.Kind.EJECTION
+    kind = penalty_kind(offense, kind)
     penalty = Penalty.objects.create(
         registration=reg,
         kind=kind,
@@ -96,48 +104,27 @@ def issue_penalty(
             "repeats": earlier.pk if earlier else None,
         },
     )
-    reason = ""
     label = Penalty.Offense(offense).label.lower()
-    if kind == Penalty.Kind.EJECTION:
-        if offense == Penalty.Offense.CHEATING:
-            reason = "Ejected for cheating (000 Part VI §3: obvious cheating ejects at once)."
-        elif offense == Penalty.Offense.ILLEGAL_DECK:
-            reason = (
-                "Ejected for an illegal deck list (000 Part VI §3: a deck that breaks the "
-                "construction rules counts as cheating)."
-            )
-        else:
-            reason = f"Ejected by the director for {label}."
-    else:
-        # A rescinded warning no longer counts toward an ejection.
-        warnings = list(reg.penalties.filter(kind=Penalty.Kind.WARNING, rescission__isnull=True))
-        same = same_offense(penalty, warnings)
-        if len(same) >= SAME_OFFENSE_LIMIT:
-            reason = (
-                f"Automatically ejected: {len(same)} technical error warnings for {label} "
-                f"({WARNINGS_CITATION})."
-            )
-        elif len(warnings) >= TOTAL_WARNING_LIMIT:
-            reason = (
-                f"Automatically ejected: {len(warnings)} technical error warnings in all "
-                f"({WARNINGS_CITATION})."
-            )
-        if reason:
-            auto = Penalty.objects.create(
-                registration=reg,
-                kind=Penalty.Kind.EJECTION,
-                offense=offense,
-                round_number=round_number,
-                note=reason,
-                issued_by=user,
-            )
-            audit.record(
-                actor=user,
-                obj=auto,
-                action="penalty_ejection",
-                event=event,
-                after={"player": reg.player.display_name, "reason": reason},
-            )
+    # A rescinded warning no longer counts toward an ejection.
+    warnings = list(reg.penalties.filter(kind=Penalty.Kind.WARNING, rescission__isnull=True))
+    ejection = ejection_for(kind, offense, len(same_offense(penalty, warnings)), len(warnings))
+    reason = ejection_reason(ejection, label) if ejection else ""
+    if kind == Penalty.Kind.WARNING and reason:
+        auto = Penalty.objects.create(
+            registration=reg,
+            kind=Penalty.Kind.EJECTION,
+            offense=offense,
+            round_number=round_number,
+            note=reason,
+            issued_by=user,
+        )
+        audit.record(
+            actor=user,
+            obj=auto,
+            action="penalty_ejection",
+            event=event,
+            after={"player": reg.player.display_name, "reason": reason},
+        )
     if reason:
         before = registration_snapshot(reg)
         reg.ejected = True

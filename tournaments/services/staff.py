@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 from audit import services as audit
 from core.errors import Conflict, NotFound, ServiceError
 from tournaments.models import Event, EventStaff
-from tournaments.permissions import require_director, require_owner
+from tournaments.permissions import Capability, require
 from tournaments.services.base import lock_event
 
 
@@ -33,9 +33,9 @@ def _check_role_change(actor: Any, event: Event, role: str) -> None:
         raise ServiceError(gettext("Choose co-director or judge."), code="invalid_role")
     # A co-director may invite judges; only the organizer names co-directors.
     if role == EventStaff.Role.CO_DIRECTOR:
-        require_owner(actor, event)
+        require(actor, event, Capability.NAME_CO_DIRECTORS)
     else:
-        require_director(actor, event)
+        require(actor, event, Capability.NAME_JUDGES)
 
 
 @transaction.atomic
@@ -52,7 +52,7 @@ def invite_staff(actor: Any, event: Event, username: str, role: str) -> EventSta
     existing = EventStaff.objects.filter(event=event, user=user).first()
     before = {"user": user.get_username(), "role": existing.role} if existing else None
     if existing is not None and existing.role == EventStaff.Role.CO_DIRECTOR:
-        require_owner(actor, event)
+        require(actor, event, Capability.NAME_CO_DIRECTORS)
     try:
         with transaction.atomic():
             staff, _ = EventStaff.objects.update_or_create(

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import Conflict, NotAllowed, ServiceError
 from tournaments.models import Event, Registration, Table
-from tournaments.permissions import is_judge, require_judge, require_seat
+from tournaments.permissions import Capability, can, require, require_seat
 from tournaments.permissions import seat_registration as _seat_registration
 from tournaments.rules.result_flow import Action, Refusal, step
 
@@ -96,7 +96,7 @@ def confirm_blocker(user: Any, table: Table, version: int | None = None) -> Serv
     """Another player at the table confirms a report; so may the director (a walk-in
     without an account cannot)."""
     registration = _seat_registration(user, table)
-    if registration is None and not is_judge(user, table.round.event):
+    if registration is None and not can(user, table.round.event, Capability.CONFIRM_RESULT):
         registration, seat = _seat_blocker(user, table)
         if seat is not None:
             return seat
@@ -127,7 +127,7 @@ def director_set_blocker(
     """The director enters or corrects a result while the event runs or after it."""
     event = table.round.event
     try:
-        require_judge(user, event)
+        require(user, event, Capability.ENTER_RESULT)
     except NotAllowed as exc:
         return exc
     if table.is_bye:
@@ -172,7 +172,7 @@ def void_blocker(user: Any, table: Table) -> ServiceError | None:
     rnd = table.round
     event = rnd.event
     try:
-        require_judge(user, event)
+        require(user, event, Capability.ENTER_RESULT)
     except NotAllowed as exc:
         return exc
     if table.is_bye:
