@@ -16,7 +16,6 @@ from django.utils.translation import gettext as _
 
 from core.problems import PROBLEM_TYPE, problem
 from tournaments.models import Event
-from tournaments.permissions import is_judge
 
 
 def _api_user(request: HttpRequest) -> Any:
@@ -45,8 +44,10 @@ def _user(request: HttpRequest) -> Any:
 
 
 def hidden_draft(request: HttpRequest, slug: str) -> bool:
-    event = Event.objects.filter(slug=slug, status=Event.Status.DRAFT).first()
-    return event is not None and not is_judge(_user(request), event)
+    drafts = Event.objects.filter(slug=slug, status=Event.Status.DRAFT)
+    if not drafts.exists():
+        return False
+    return not Event.objects.visible_to(_user(request)).filter(slug=slug).exists()
 
 
 class DraftGuardMiddleware:

@@ -37,8 +37,10 @@ TABLE_PARAMS = [
 
 
 def event_for(request: Request, slug: str) -> Event:
-    event = services.event_for(slug)
-    if event.status == Event.Status.DRAFT and not services.is_director(request.user, event):
+    event = (
+        Event.objects.visible_to(request.user).select_related("organizer").filter(slug=slug).first()
+    )
+    if event is None:
         raise NotFound(_("No event '%(slug)s'.") % {"slug": slug})
     return event
 

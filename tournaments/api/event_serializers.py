@@ -60,7 +60,7 @@ class EventSerializer(serializers.ModelSerializer):
         return obj.rounds.count()
 
     def get_player_count(self, obj: Event) -> int:
-        return obj.registrations.filter(dropped=False, ejected=False).count()
+        return obj.registrations.active().count()
 
     @extend_schema_field(SanctioningSerializer)
     def get_sanctioning(self, obj: Event) -> dict[str, Any]:

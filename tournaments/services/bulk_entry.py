@@ -170,9 +170,7 @@ def check_in_everyone(actor: Any, event: Event) -> BulkAction:
     event = lock_event(event)
     require_director(actor, event)
     regs = list(
-        event.registrations.filter(checked_in=False, dropped=False, ejected=False).select_related(
-            "player", "event"
-        )
+        event.registrations.active().filter(checked_in=False).select_related("player", "event")
     )
     for reg in regs:
         before = registration_snapshot(reg)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from core.errors import NotFound
@@ -62,13 +62,8 @@ def event_for(slug: str) -> Event:
 
 
 def visible_events(user: Any) -> QuerySet[Event]:
-    """Drafts are visible to their director only."""
-    qs = Event.objects.select_related("organizer")
-    if getattr(user, "is_authenticated", False):
-        if user.is_staff:
-            return qs
-        return qs.filter(~Q(status=Event.Status.DRAFT) | Q(organizer=user))
-    return qs.exclude(status=Event.Status.DRAFT)
+    """Drafts are visible to their organizer and staff only (Event.objects.visible_to)."""
+    return Event.objects.visible_to(user).select_related("organizer")
 
 
 def round_tables(rnd: Round) -> list[Table]:

@@ -106,7 +106,7 @@ def pairable_registrations(event: Event, number: int) -> list[Registration]:
 
 
 def _pairable(event: Event, number: int) -> QuerySet[Registration]:
-    return event.registrations.filter(dropped=False, ejected=False, joined_round__lte=number)
+    return event.registrations.active().filter(joined_round__lte=number)
 
 
 def compute_pairing(event: Event, number: int, seed: int) -> SwissPairing | PodPairing:

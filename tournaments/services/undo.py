@@ -38,7 +38,8 @@ def _affected(regs: list[Registration]) -> list[Affected]:
 
 def _no_shows(event: Event) -> list[Registration]:
     return list(
-        event.registrations.filter(checked_in=False, dropped=False, ejected=False)
+        event.registrations.active()
+        .filter(checked_in=False)
         .select_related("player", "event")
         .order_by("player__display_name", "pk")
     )

@@ -36,8 +36,9 @@ def activate_event_zone(event: Event) -> None:
 
 
 def event_or_404(request: HttpRequest, slug: str) -> Event:
-    event = get_object_or_404(Event.objects.select_related("organizer"), slug=slug)
-    if event.status == Event.Status.DRAFT and not services.is_director(request.user, event):
+    found = Event.objects.visible_to(request.user).select_related("organizer").filter(slug=slug)
+    event = found.first()
+    if event is None:
         raise Http404(_("No such event."))
     activate_event_zone(event)
     return event
