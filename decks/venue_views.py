@@ -14,9 +14,14 @@ from decks.services import deck_status_for_event, submit_decklist
 from rules_engine.deckrules import PLAYER_TYPE_LABELS, PLAYER_TYPES
 from tournaments import services as tournament_services
 from tournaments.choice_limit import narrowed
-from tournaments.eventday_round_views import _opt_int
 from tournaments.eventday_views import run, staff_event
 from tournaments.models import Registration
+
+
+def _registration_pk(value: str | None) -> int:
+    """The posted registration's id; anything that is not one finds no registration (404)."""
+    value = (value or "").strip()
+    return int(value) if value.isdigit() else 0
 
 
 @login_required
@@ -25,7 +30,7 @@ def venue_decklist(request: HttpRequest, slug: str) -> HttpResponse:
     event = staff_event(request, slug)
     if request.method == "POST":
         reg = get_object_or_404(
-            Registration, pk=_opt_int(request.POST.get("registration")) or 0, event=event
+            Registration, pk=_registration_pk(request.POST.get("registration")), event=event
         )
         version = run(
             request,

@@ -32,9 +32,9 @@ from decks.rule_names import named_rules
 from decks.stored import verdict_data
 from decks.throttles import page_wait
 from rules_engine.deckrules import PLAYER_TYPE_LABELS, PLAYER_TYPES, Verdict
+from rules_engine.deckrules.decklist import MAX_TEXT_CHARS
 from rules_engine.deckrules.export import EXPORT_FORMATS
 from rules_engine.deckrules.formats import DEFAULT_FORMAT
-from rules_engine.deckrules.parse import MAX_TEXT_CHARS
 from tournaments.models import Event
 from tournaments.permissions import is_director
 

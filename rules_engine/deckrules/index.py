@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz, process
 
 from rules_engine.deckrules.cards import LOTR_TCG, METW, CardRecord, normalize_name
-from rules_engine.deckrules.parse import DeckLine
+from rules_engine.deckrules.decklist import DeckLine
 
 _PAREN_PART = re.compile(r"^(.*?)\s*\(([^()]*)\)\s*$")
 _METW_SET_ORDER = {code: i for i, code in enumerate(["TW", "TD", "DM", "LE", "AS", "WH", "BA"])}

@@ -14,10 +14,11 @@ from typing import Any
 
 from rules_engine.deckrules.cards import LORE, METW, CardRecord
 from rules_engine.deckrules.checks import GAME_RULES
+from rules_engine.deckrules.decklist import DeckLine, ParsedDeck
 from rules_engine.deckrules.formats import PLAYER_TYPES, FormatDef
 from rules_engine.deckrules.index import CardIndex, Resolution
 from rules_engine.deckrules.messages import alignment, items, problem
-from rules_engine.deckrules.parse import DeckLine, ParsedDeck, parse_decklist
+from rules_engine.deckrules.parse import parse_decklist
 from rules_engine.deckrules.problems import (
     ERROR,
     WARNING,

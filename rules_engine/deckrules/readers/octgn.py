@@ -12,16 +12,16 @@ from xml.etree.ElementTree import Element, ParseError
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
-from rules_engine.deckrules.headings import section_for
-from rules_engine.deckrules.parse import (
+from rules_engine.deckrules.cardline import read_card_text
+from rules_engine.deckrules.decklist import (
     MAIN,
     MAX_COPIES_PER_LINE,
     DeckTextError,
     ParsedDeck,
     SectionHeading,
     card_line,
-    read_card_text,
 )
+from rules_engine.deckrules.headings import section_for
 
 _CARD_TAG = re.compile(r"<card\b[^>]*>")
 _SECTION_TAG = re.compile(r"<section\b[^>]*>")
