@@ -35,6 +35,22 @@ class DeckCardSerializer(serializers.Serializer):
     set = serializers.CharField()
     type = serializers.CharField()
     zone = serializers.CharField()
+    in_format = serializers.BooleanField(
+        required=False,
+        help_text="False for a card the format has no printing of: counted, and marked.",
+    )
+
+
+class ReadingSerializer(serializers.Serializer):
+    """A name read as a card it is not spelt as; a notice (name_read) says so too."""
+
+    line = serializers.IntegerField()
+    text = serializers.CharField(help_text="The name as written.")
+    card = serializers.CharField(help_text="The card it was read as.")
+    how = serializers.ChoiceField(
+        choices=["closest", "nickname"],
+        help_text="closest: a misspelling clearly meaning this card; nickname: a short name.",
+    )
 
 
 class ValidateRequest(serializers.Serializer):
@@ -140,6 +156,7 @@ class VerdictSerializer(serializers.Serializer):
     unresolved = UnresolvedSerializer(many=True)
     counts = CountsField(help_text="Cards counted by part of the deck (and by type).")
     cards = DeckCardSerializer(many=True)
+    readings = ReadingSerializer(many=True)
 
 
 class FormatSerializer(serializers.Serializer):

@@ -63,6 +63,9 @@ class Verdict:
     player_type: str | None = None
     read_as: str = "text"  # the list format the text was read as (readers.LIST_FORMATS)
     title: str | None = None
+    # Names read as a card they are not spelt as: {"line", "text", "card", "how"}, where
+    # "how" is "closest" (a misspelling) or "nickname".
+    readings: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def errors(self) -> list[Problem]:
@@ -82,6 +85,7 @@ class Verdict:
             "unresolved": self.unresolved,
             "counts": self.counts,
             "cards": self.cards,
+            "readings": self.readings,
         }
 
 
