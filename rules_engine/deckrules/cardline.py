@@ -1,11 +1,14 @@
 """One card line as people write it: the count, the name, a set code, an alignment tag
 and a note, whatever order and punctuation they come in.
 
-Accepted: ``3 Name``, ``3x Name``, ``3 x Name``, ``3× Name``, ``x3 Name``, ``Name x3``,
-``Name (x3)``, ``3-Name``, a bare ``Name`` (one copy), GCCG lines such as
-``3 Orc-lieutenant (TW)`` and ``1 Balin [H] (TW)``, LOTR TCG lines with
-``Title, Subtitle``, unique bullets (``•``) and collector numbers, and notes in brackets
-or after ``//``. Pure and memoised: the same lines recur in list after list.
+Accepted: ``3 Name``, ``3x Name``, ``3 x Name``, ``3× Name``, ``x3 Name``, ``3) Name``,
+``Name x3``, ``Name (x3)``, ``Name (3x)``, ``Name * 3``, ``Name - 3``, ``Name: 3``,
+``Name 3``, ``Name (3)`` (not in LOTR TCG, where ``(3)`` names the set), ``3-Name``, a
+bare ``Name`` (one copy), Markdown bullets and bold around any of these, GCCG lines such
+as ``3 Orc-lieutenant (TW)`` and ``1 Balin [H] (TW)``, LOTR TCG lines with
+``Title, Subtitle``, unique bullets (``•``) and collector numbers, and notes in brackets,
+after ``//`` or (METW) after `` - ``. Several cards on one line are split first
+(:func:`split_cards`). Pure and memoised: the same lines recur in list after list.
 """
 
 from __future__ import annotations
@@ -16,11 +19,22 @@ from functools import lru_cache
 from rules_engine.deckrules.cards import LOTR_TCG, METW, METW_SET_CODES, normalize_name
 from rules_engine.deckrules.decklist import MAX_COPIES_PER_LINE
 
-_COUNT_FIRST = re.compile(r"^(\d{1,4})\s*(?:[x×*]\s*|-\s*(?=\D)|\.\s+|\s+)(.+)$", re.IGNORECASE)
+_COUNT_FIRST = re.compile(r"^(\d{1,4})\s*(?:[x×*]\s*|-\s*(?=\D)|[.):]\s+|\s+)(.+)$", re.IGNORECASE)
 _X_FIRST = re.compile(r"^[x×]\s*(\d{1,4})\s+(.+)$", re.IGNORECASE)
+# No card name of either game ends in a number, has a " - ", a ":" or a "/" in it: a
+# number after such a mark (or after the last word) is a count.
 _COUNT_LAST = re.compile(
-    r"^(.+?)\s*(?:\(\s*[x×]\s*(\d{1,4})\s*\)|[x×*]\s*(\d{1,4}))$", re.IGNORECASE
+    r"^(.+?)\s*(?:\(\s*[x×]\s*(\d{1,4})\s*\)|\(\s*(\d{1,4})\s*[x×]\s*\)"
+    r"|[x×*]\s*(\d{1,4})|(?<=\s)(\d{1,4})\s*[x×]|[-:=]\s*(\d{1,4})|(?<=[^\W\d_]|[)'’])\s+(\d{1,2}))$",
+    re.IGNORECASE,
 )
+_PAREN_COUNT = re.compile(r"^(.+?)\s*\(\s*(\d{1,2})\s*\)$")
+# "- 3x Name", "* 2 Name", "1. 3 Name": a list's bullet or numbering before the count.
+_LEAD = re.compile(r"^(?:[-*+•·>]+\s*|\d{1,3}[.)]\s+)(?=\d{1,3}\s*[x×]?\s*\D)")
+_MARKDOWN = re.compile(r"\*\*|__|`")
+# Two or more cards on one line: "Moria / Goblin-gate", "2 Cave-drake, 1 Orc-lieutenant".
+_SEVERAL = re.compile(r"\s+/\s+|(?<=[^\W\d_])/(?=[^\W\d_])|\s*[,;+]\s*(?=\d{1,2}\s*[x×]?\s+\D)")
+_DASH_NOTE = re.compile(r"^(.+?)\s+[-–—]\s+(\D.*)$")
 _TRAILING_PAREN = re.compile(r"\s*\(([^()]*)\)\s*$")
 _BRACKETS = re.compile(r"\s*\[([^\]]*)\]")
 _BRACES = re.compile(r"\s*\{([^}]*)\}")
@@ -54,8 +68,15 @@ def split_count(body: str) -> tuple[int, str]:
         return int(m.group(1)), m.group(2).strip()
     m = _COUNT_LAST.match(body)
     if m:
-        return int(m.group(2) or m.group(3)), m.group(1).strip()
+        return int(next(g for g in m.groups()[1:] if g)), m.group(1).strip()
     return 1, body
+
+
+def split_cards(body: str) -> list[str]:
+    """The cards of one line, most often just the line itself."""
+    body = _MARKDOWN.sub("", body).strip()
+    parts = [p.strip() for p in _SEVERAL.split(body)]
+    return [p for p in parts if p] or [body]
 
 
 def set_code(text: str, game: str) -> str | None:
@@ -80,10 +101,9 @@ def set_code(text: str, game: str) -> str | None:
     return None
 
 
-@lru_cache(maxsize=32768)
-def read_card_text(body: str, game: str) -> tuple[int, str, str | None, str | None, str | None]:
-    """(count, name, set code, alignment tag, note) of one card line; pure, so memoised."""
-    notes: list[str] = []
+def _marks(body: str, game: str, notes: list[str]) -> tuple[str, str | None]:
+    """The line without its comment, bracketed tags and "(starting)" mark, and the
+    alignment a tag names; everything else taken off goes to ``notes``."""
     if "//" in body:
         body, comment = body.split("//", 1)
         notes.append(comment.strip())
@@ -101,7 +121,32 @@ def read_card_text(body: str, game: str) -> tuple[int, str, str | None, str | No
         # The lotrtcgwiki widget marks the starting fellowship: "Name x1 (starting)".
         notes.append(starting.group(1).lower())
         body = body[: starting.start()]
-    count, name = split_count(body)
+    return body, alignment
+
+
+def _count_and_name(body: str, game: str, notes: list[str]) -> tuple[int, str]:
+    count, name = split_count(_LEAD.sub("", body))
+    if count == 1 and game != LOTR_TCG:
+        # "Orc-lieutenant (3)"; in LOTR TCG lists "(3)" names the set.
+        m = _PAREN_COUNT.match(name)
+        if m:
+            count, name = int(m.group(2)), m.group(1)
+    if game == METW:
+        # "Orc-lieutenant - the Balrog's": no METW name has a spaced dash; LOTR lists
+        # write "Title - Subtitle", which the resolver reads as the card's name.
+        m = _DASH_NOTE.match(name)
+        if m:
+            name = m.group(1)
+            notes.append(m.group(2).strip())
+    return count, name
+
+
+@lru_cache(maxsize=32768)
+def read_card_text(body: str, game: str) -> tuple[int, str, str | None, str | None, str | None]:
+    """(count, name, set code, alignment tag, note) of one card line; pure, so memoised."""
+    notes: list[str] = []
+    body, alignment = _marks(body, game, notes)
+    count, name = _count_and_name(body, game, notes)
     set_hint = None
     if game == LOTR_TCG and _LOTR_ID.match(name):
         # A GEMP id list: "1x7_317" names the card by its id only.

@@ -9,7 +9,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from rules_engine.deckrules.cardline import looks_like_prose, read_card_text
+from rules_engine.deckrules.cardline import looks_like_prose, read_card_text, split_cards
 from rules_engine.deckrules.cards import LOTR_TCG
 from rules_engine.deckrules.decklist import MAIN, ParsedDeck, SectionHeading, card_line
 from rules_engine.deckrules.headings import is_category_heading, read_heading
@@ -96,10 +96,15 @@ class TextReader:
             SectionHeading(line_no, heading_text, new_section or self.section, declared)
         )
 
-    def card(self, line_no: int, raw: str, body: str, parts: tuple) -> None:
-        if parts[0] == 1 and not body[:1].isdigit() and looks_like_prose(body):
+    def card(self, line_no: int, raw: str, body: str, cards: tuple) -> None:
+        one = len(cards) == 1 and cards[0][0] == 1
+        if one and not body[:1].isdigit() and looks_like_prose(body):
             self.deck.not_understood.append((line_no, raw))
             return
+        for parts in cards:
+            self.one_card(line_no, raw, body if len(cards) == 1 else "", parts)
+
+    def one_card(self, line_no: int, raw: str, body: str, parts: tuple) -> None:
         if self.section == "sites":
             if self.sites_limit is not None and self.sites_read >= self.sites_limit:
                 self.in_notes = True
@@ -138,4 +143,4 @@ def _classify(body: str, game: str) -> tuple[str, Any]:
         head = read_heading(body, game, hashed)
         if head is not None:
             return "heading", head
-    return "card", read_card_text(body, game)
+    return "card", tuple(read_card_text(part, game) for part in split_cards(body))
