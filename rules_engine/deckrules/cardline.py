@@ -42,7 +42,7 @@ _LOTR_COLL = re.compile(r"^(\d{1,3})\s*[A-Z]{1,2}\s*(\d{1,3})[A-Z]?$", re.IGNORE
 _LEADING_COLL = re.compile(r"^(\d{1,3}[A-Z]{1,2}\d{1,3}[A-Z]?)\s+(.+)$")
 _LOTR_ID = re.compile(r"^(\d{1,3})_(\d{1,4})$")
 _STARTING = re.compile(r"\s*\((starting|start)\)\s*$", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"[.!?]\)?$")
+_SENTENCE_END = re.compile(r"\.\)?$")
 _BULLETS = "•·*–—-+>"
 
 ALIGNMENT_TAGS = {

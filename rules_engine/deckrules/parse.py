@@ -13,6 +13,7 @@ import re
 from rules_engine.deckrules.cards import LORE, LOTR_TCG, METW
 from rules_engine.deckrules.decklist import MAX_LINES, MAX_TEXT_CHARS, DeckTextError, ParsedDeck
 from rules_engine.deckrules.readers.detect import FOREIGN, text_kind, unknown_format_message
+from rules_engine.deckrules.readers.markup import is_html, plain_lines
 from rules_engine.deckrules.readers.netmeccg import is_netmeccg, read_netmeccg
 from rules_engine.deckrules.readers.octgn import is_o8d, read_o8d
 from rules_engine.deckrules.readers.text import TextReader
@@ -68,13 +69,15 @@ def read_deck(text: str, lines: list[str], game: str) -> ParsedDeck:
 def _read(text: str, lines: list[str], game: str) -> ParsedDeck:
     if is_o8d(text):
         return read_o8d(text, game)
-    if FOREIGN.match(text.lstrip("\ufeff")):
+    html = is_html(text)
+    if not html and FOREIGN.match(text.lstrip("\ufeff")):
         raise DeckTextError(unknown_format_message())
     if game == METW and is_netmeccg(lines):
         return read_netmeccg(lines, game)
-    kind = text_kind(text, lines, game)
+    kind = "html" if html else text_kind(text, lines, game)
     deck = ParsedDeck(game=game, read_as=kind)
-    numbered = list(enumerate(lines, start=1))
+    numbered, furniture = plain_lines(list(enumerate(lines, start=1)), html)
+    deck.notes += furniture
     if kind == "gemp-page":
         # The deck page starts with the deck's name, then "Format:" and "Author:".
         first = next(((n, ln) for n, ln in numbered if ln.strip()), None)
@@ -83,4 +86,10 @@ def _read(text: str, lines: list[str], game: str) -> ParsedDeck:
             deck.notes.append(first)
             numbered = [(n, ln) for n, ln in numbered if n != first[0]]
     sites_limit = 9 if kind == "lotrtcgwiki" else None
-    return TextReader(deck, sites_limit=sites_limit, hash_notes=kind == "gemp-ids").read(numbered)
+    reader = TextReader(
+        deck,
+        sites_limit=sites_limit,
+        hash_notes=kind == "gemp-ids",
+        client_file=kind in ("gccg", "meccg-online"),
+    )
+    return reader.read(numbered)

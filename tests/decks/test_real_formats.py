@@ -364,7 +364,6 @@ def test_netmeccg_marks_and_sections():
 @pytest.mark.parametrize(
     "text",
     [
-        "<html><body><p>My deck</p></body></html>",
         '{"deck": ["Gandalf"]}',
         "<?xml version='1.0'?><list><item>Gandalf</item></list>",
     ],

@@ -27,6 +27,7 @@ LIST_FORMATS: tuple[ListFormat, ...] = (
     ListFormat("netmeccg", "NetMECCG .dck file", (METW,)),
     ListFormat("o8d", "OCTGN .o8d deck file", (METW, LOTR_TCG)),
     ListFormat("article", "article or forum list", (METW, LOTR_TCG, LORE)),
+    ListFormat("html", "web page or forum post (HTML)", (METW, LOTR_TCG, LORE)),
     ListFormat("gemp-page", "GEMP deck page", (LOTR_TCG,)),
     ListFormat("lotrtcgwiki", "lotrtcgwiki deck widget", (LOTR_TCG,)),
     ListFormat("collector", "collector-number list (Decipher, Players Council)", (LOTR_TCG,)),

@@ -41,13 +41,20 @@ class TextReader:
     """Reads numbered text lines into a deck: headings open sections, the rest are cards,
     notes, or lines not understood. ``sites_limit``: the adventure path of a forum widget
     ends after that many sites, and what follows is the poster's text. ``hash_notes``: "#"
-    lines are comments (GEMP's id lists name each id's card on one), not headings."""
+    lines are comments (GEMP's id lists name each id's card on one), not headings.
+    ``client_file``: a client's export (GCCG, meccg-online), whose headings are its own
+    and exact; typed lists also get headings read from their words ("Sidebord")."""
 
     def __init__(
-        self, deck: ParsedDeck, sites_limit: int | None = None, hash_notes: bool = False
+        self,
+        deck: ParsedDeck,
+        sites_limit: int | None = None,
+        hash_notes: bool = False,
+        client_file: bool = False,
     ) -> None:
         self.deck = deck
         self.hash_notes = hash_notes
+        self.typed = not client_file
         self.game = deck.game
         self.section = MAIN
         self.sub_heading: str | None = None
@@ -70,7 +77,7 @@ class TextReader:
             self.in_notes = True  # a deck page's notes run to the end of the text
             self.deck.notes.append((line_no, raw))
             return
-        kind, data = _classify(body, self.game)
+        kind, data = _classify(body, self.game, self.typed)
         if kind == "note":
             self.deck.notes.append((line_no, raw))
         elif kind == "kv":
@@ -86,7 +93,7 @@ class TextReader:
         if new_section:
             # A card-type heading ("Hazards") under "Sideboard" lists sideboard cards.
             nested = self.section in ("sideboard", "sideboard_fw") and is_category_heading(
-                heading_text
+                heading_text, self.game
             )
             self.section = self.section if nested else new_section
             self.sub_heading = heading_text
@@ -97,8 +104,7 @@ class TextReader:
         )
 
     def card(self, line_no: int, raw: str, body: str, cards: tuple) -> None:
-        one = len(cards) == 1 and cards[0][0] == 1
-        if one and not body[:1].isdigit() and looks_like_prose(body):
+        if cards[0][0] == 1 and not body[:1].isdigit() and looks_like_prose(body):
             self.deck.not_understood.append((line_no, raw))
             return
         for parts in cards:
@@ -126,7 +132,7 @@ class TextReader:
 
 
 @lru_cache(maxsize=32768)
-def _classify(body: str, game: str) -> tuple[str, Any]:
+def _classify(body: str, game: str, typed: bool = True) -> tuple[str, Any]:
     """What one stripped line is, independent of where it sits; memoised because the same
     lines ("3 Orc-lieutenant (TW)") recur in list after list."""
     if body.startswith(("//", ";", "--")) and not body.lstrip("-").strip()[:1].isdigit():
@@ -140,7 +146,7 @@ def _classify(body: str, game: str) -> tuple[str, Any]:
             return "kv", (target, read_card_text(kv.group(2), game))
     hashed = body.startswith("#")
     if hashed or body.endswith(":") or not body[:1].isdigit():
-        head = read_heading(body, game, hashed)
+        head = read_heading(body, game, hashed, typed)
         if head is not None:
             return "heading", head
     return "card", tuple(read_card_text(part, game) for part in split_cards(body))
