@@ -187,6 +187,10 @@ class CardIndex:
             card = self.by_id[hint]
             if not line.name or normalize_name(line.name) in {card.key, card.title_key}:
                 return Resolution(card, "ok", (card,))
+            if self._lookup(line.name)[0] == [] and closest(line.name, [card.key], {}).key:
+                # "4C302 Frodo, Tired Traveler": the number names the card, the name
+                # only misspells it.
+                return Resolution(card, "ok", (card,), read="closest")
             hint = hint.split("_", 1)[0]
         candidates, paren = self._lookup(line.name)
         read = None

@@ -51,7 +51,7 @@ _GEMP_PART = re.compile(
 )
 _WIDGET = re.compile(r"^(ring-bearer\s*&\s*ring|adventure path)\s*$", re.I | re.M)
 _GEMP_ID = re.compile(r"^\d{1,3}\s*x\s*\d{1,3}_\d{1,4}\s*$", re.I)
-_COLLECTOR = re.compile(r"(?:^|\s)\d{1,2}[CRUPSAO]\d{1,3}[A-Z]?\s", re.I)
+_COLLECTOR = re.compile(r"(?:^|\s)\d{1,2}[CRUPSAO]\+?\d{1,3}[A-Z]?\s", re.I)
 _ARTICLE = re.compile(r"\(\s*\d{1,3}\s*\)\s*:?\s*$|\(\s*x\s*\d{1,3}\s*\)\s*$", re.I | re.M)
 # Files in formats the checker does not read: other XML or HTML, JSON, PDF, zip archives.
 FOREIGN = re.compile(

@@ -17,7 +17,7 @@ from rules_engine.deckrules.headings import is_category_heading, read_heading
 _KEY_VALUE = re.compile(
     r"^(ring[\s-]*bearer|ringbearer|the one ring|one ring|ring(?![\s-]*bearer))"
     # "Ring-bearer: Frodo" or, in collector-number lists, "Ring-bearer 0P67 • Frodo".
-    r"(?:\s*[:=-]\s*|\s+(?=\d{1,2}[A-Z]{1,2}\d{1,3}[A-Z]?\s))(.+)$",
+    r"(?:\s*[:=-]\s*|\s+(?=\d{1,2}[A-Z]{1,2}\+?\d{1,3}[A-Z]?\s))(.+)$",
     re.I,
 )
 _TOTAL = re.compile(
@@ -33,7 +33,7 @@ _META = re.compile(
 _NOTES_HEADING = re.compile(r"^#*\s*(notes?|comments?|strategy|description)\s*:?$", re.I)
 # A site number before its collector number in a printed adventure deck ("1 7U330 Name"),
 # or numbering an article's site path ("2. Wold of Rohan"): never a count of copies.
-_SITE_NUMBER_FIRST = re.compile(r"^([1-9])(?:\s+(\d{1,2}[A-Z]{1,2}\d{1,3}[A-Z]?)|\.)\s+(.+)$")
+_SITE_NUMBER_FIRST = re.compile(r"^([1-9])(?:\s+(\d{1,2}[A-Z]{1,2}\+?\d{1,3}[A-Z]?)|\.)\s+(.+)$")
 _SEPARATOR = re.compile(r"^[\W_]+$")
 
 
