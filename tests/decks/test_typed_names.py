@@ -94,3 +94,28 @@ def test_a_card_outside_the_format_is_counted_and_marked(full_indexes):
     assert "not_in_format" in v.codes()
     assert v.counts["unresolved"] == 0
     json.dumps(v.to_dict())
+
+
+def test_an_octgn_files_guids_name_the_printings(full_indexes):
+    """A Fallen-wizard's OCTGN file: "Bree", "Isengard", "The White Towers"... fit the hero,
+    minion and Fallen-wizard sites alike; each card's GUID names the one meant. The German
+    promotional "Schwertmeister" is no card of the English databases: unknown, and said."""
+    from pathlib import Path
+
+    text = (
+        Path(__file__).parent / "real" / "octgn-metw-o-fallen-saruman-men-of-skill.o8d"
+    ).read_text(encoding="utf-8")
+    v = validate(parse_decklist(text, "metw"), builtin_format("metw", "coe"), full_indexes["metw"])
+    assert v.player_type == "fallen-wizard"
+    assert [(u["name"], u["reason"]) for u in v.unresolved] == [("Schwertmeister", "unknown")]
+    sites = {(c["name"], c["set"], c["alignment"]) for c in v.cards if c["type"] == "site"}
+    assert {("Bree", "TW", "hero"), ("Isengard", "WH", "fallen-wizard")} <= sites
+    import re
+
+    without = validate(
+        parse_decklist(re.sub(r' id="[^"]*"', "", text), "metw"),
+        builtin_format("metw", "coe"),
+        full_indexes["metw"],
+        "fallen-wizard",
+    )
+    assert sum(u["reason"] == "ambiguous" for u in without.unresolved) == 7
