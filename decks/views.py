@@ -284,18 +284,6 @@ def event_overview(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "decks/event_overview.html", context)
 
 
-def event_public(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event(slug)
-    if not event.decklists_published and not is_director(request.user, event):
-        return render(request, "decks/not_published.html", {"event": event}, status=404)
-    rows = [r for r in services.event_decklists(request.user, event) if r.version]
-    page = Paginator(rows, LISTS_PER_PAGE).get_page(request.GET.get("page"))
-    detailed = [_detailed(r) for r in page.object_list]
-    return render(
-        request, "decks/event_public.html", {"event": event, "rows": detailed, "page": page}
-    )
-
-
 def _detailed(row: Any) -> dict[str, Any]:
     verdict = _stored_verdict(verdict_data(row.version))
     return {"row": row, **_verdict_context(row.version.text, verdict)}

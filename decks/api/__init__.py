@@ -7,11 +7,13 @@ serializers and schema fields live in :mod:`.serializers` and :mod:`.fields`.
 from decks.api.catalogue import CardsView, FormatsView
 from decks.api.checking import ValidateFileView, ValidateView
 from decks.api.event_lists import EventDeckListsView, MyDeckListView, PublishView
+from decks.api.metagame import MetagameView
 
 __all__ = [
     "CardsView",
     "EventDeckListsView",
     "FormatsView",
+    "MetagameView",
     "MyDeckListView",
     "PublishView",
     "ValidateFileView",
