@@ -29,7 +29,8 @@ from rules_engine.deckrules import (  # noqa: E402
     records_from_json,
     validate,
 )
-from rules_engine.deckrules import parse as parse_module  # noqa: E402
+from rules_engine.deckrules.cardline import read_card_text  # noqa: E402
+from rules_engine.deckrules.readers import text as text_reader  # noqa: E402
 from rules_engine.deckrules.validate import MAX_SUGGESTED_LINES  # noqa: E402
 
 
@@ -60,8 +61,8 @@ def per_list(index, text, game, fmt, repeat=300, clear_memo=False) -> list[float
         if clear_memo:  # a list never seen before: every memo emptied
             index._cache.clear()
             index.memo.clear()
-            parse_module._classify.cache_clear()
-            parse_module.read_card_text.cache_clear()
+            text_reader._classify.cache_clear()
+            read_card_text.cache_clear()
             normalize_name.cache_clear()
         t0 = time.perf_counter()
         validate(parse_decklist(text, game), fmt, index)

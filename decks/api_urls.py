@@ -20,6 +20,11 @@ urlpatterns = [
         name="api-my-decklist",
     ),
     path(
+        "events/<slug:slug>/metagame/",
+        api.MetagameView.as_view(),
+        name="api-event-metagame",
+    ),
+    path(
         "events/<slug:slug>/decklists/publish/",
         api.PublishView.as_view(),
         name="api-decklists-publish",

@@ -15,6 +15,7 @@ READ_AS_NAMES = {
     "netmeccg": _("NetMECCG deck file (.dck)"),
     "o8d": _("OCTGN deck file (.o8d)"),
     "article": _("article or forum list"),
+    "html": _("web page or forum post (HTML)"),
     "gemp-page": _("GEMP deck page"),
     "lotrtcgwiki": _("lotrtcgwiki deck widget"),
     "collector": _("collector-number list"),

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from decks import venue_views, views
+from decks import published, venue_views, views
 
 urlpatterns = [
     path("check/", views.check, name="deck-check"),
@@ -12,5 +12,10 @@ urlpatterns = [
     path("events/<slug:slug>/", views.event_overview, name="event-decklists"),
     path("events/<slug:slug>/submit/", views.submit, name="decklist-submit"),
     path("events/<slug:slug>/at-the-venue/", venue_views.venue_decklist, name="venue-decks"),
-    path("events/<slug:slug>/published/", views.event_public, name="event-decklists-public"),
+    path("events/<slug:slug>/published/", published.event_public, name="event-decklists-public"),
+    path(
+        "events/<slug:slug>/sheet/<int:registration>/",
+        published.registration_sheet,
+        name="decklist-registration-sheet",
+    ),
 ]

@@ -16,7 +16,12 @@ from tournaments import services as tournament_services
 from tournaments.models import Registration
 from tournaments.views.choices import narrowed
 from tournaments.views.common import run_service, staff_event
-from tournaments.views.rounds import opt_int
+
+
+def _registration_pk(value: str | None) -> int:
+    """The posted registration's id; anything that is not one finds no registration (404)."""
+    value = (value or "").strip()
+    return int(value) if value.isdigit() else 0
 
 
 @login_required
@@ -25,7 +30,7 @@ def venue_decklist(request: HttpRequest, slug: str) -> HttpResponse:
     event = staff_event(request, slug)
     if request.method == "POST":
         reg = get_object_or_404(
-            Registration, pk=opt_int(request.POST.get("registration")) or 0, event=event
+            Registration, pk=_registration_pk(request.POST.get("registration")), event=event
         )
         version = run_service(
             request,

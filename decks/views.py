@@ -32,9 +32,9 @@ from decks.rule_names import named_rules
 from decks.stored import verdict_data
 from decks.throttles import page_wait
 from rules_engine.deckrules import PLAYER_TYPE_LABELS, PLAYER_TYPES, Verdict
+from rules_engine.deckrules.decklist import MAX_TEXT_CHARS
 from rules_engine.deckrules.export import EXPORT_FORMATS
 from rules_engine.deckrules.formats import DEFAULT_FORMAT
-from rules_engine.deckrules.parse import MAX_TEXT_CHARS
 from tournaments.models import Event
 from tournaments.permissions import is_director
 
@@ -282,18 +282,6 @@ def event_overview(request: HttpRequest, slug: str) -> HttpResponse:
         "format": services.format_for_event(event) if services.event_uses_decks(event) else None,
     }
     return render(request, "decks/event_overview.html", context)
-
-
-def event_public(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event(slug)
-    if not event.decklists_published and not is_director(request.user, event):
-        return render(request, "decks/not_published.html", {"event": event}, status=404)
-    rows = [r for r in services.event_decklists(request.user, event) if r.version]
-    page = Paginator(rows, LISTS_PER_PAGE).get_page(request.GET.get("page"))
-    detailed = [_detailed(r) for r in page.object_list]
-    return render(
-        request, "decks/event_public.html", {"event": event, "rows": detailed, "page": page}
-    )
 
 
 def _detailed(row: Any) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from rules_engine.deckrules.cards import (
     normalize_name,
     records_from_json,
 )
+from rules_engine.deckrules.decklist import DeckLine, DeckTextError, ParsedDeck
 from rules_engine.deckrules.formats import (
     BUILTIN_FORMATS,
     DEFAULT_FORMAT,
@@ -29,7 +30,7 @@ from rules_engine.deckrules.formats import (
     format_from_gemp,
 )
 from rules_engine.deckrules.index import CardIndex, Resolution
-from rules_engine.deckrules.parse import DeckLine, DeckTextError, ParsedDeck, parse_decklist
+from rules_engine.deckrules.parse import parse_decklist
 from rules_engine.deckrules.validate import (
     PlayerTypeError,
     Problem,

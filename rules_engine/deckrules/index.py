@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rapidfuzz import fuzz, process
 
 from rules_engine.deckrules.cards import LOTR_TCG, METW, CardRecord, normalize_name
-from rules_engine.deckrules.parse import DeckLine
+from rules_engine.deckrules.closest import closest, nicknames
+from rules_engine.deckrules.decklist import DeckLine
 
 _PAREN_PART = re.compile(r"^(.*?)\s*\(([^()]*)\)\s*$")
 _METW_SET_ORDER = {code: i for i, code in enumerate(["TW", "TD", "DM", "LE", "AS", "WH", "BA"])}
@@ -30,6 +31,9 @@ class Resolution:
     status: str  # "ok" | "unknown" | "ambiguous" | "not_allowed" (no printing in the format)
     candidates: tuple[CardRecord, ...] = ()
     suggestions: tuple[str, ...] = ()
+    # How a name that is no card's was read: "closest" (a misspelling clearly meaning one
+    # card) or "nickname"; None when the name is the card's own.
+    read: str | None = None
 
 
 # The sets whose printing a NetMECCG mark names when the card itself has no alignment.
@@ -70,6 +74,10 @@ class CardIndex:
     by_id: dict[str, CardRecord] = field(default_factory=dict)
     _names_by_key: dict[str, str] = field(default_factory=dict)
     _keys: list[str] = field(default_factory=list)
+    # Every key a misspelt name may be close to (names and LOTR titles), and the card key
+    # each stands for, so that a title and its card's full name are never rivals.
+    _fuzzy_keys: list[str] = field(default_factory=list)
+    _card_of_key: dict[str, str] = field(default_factory=dict)
     _suggested: dict[tuple[str, int], tuple[str, ...]] = field(default_factory=dict)
     _cache: dict[tuple, Resolution] = field(default_factory=dict)
     # Other memoised answers derived from the index (e.g. a line's player-type vote).
@@ -97,6 +105,15 @@ class CardIndex:
         for cards in index.by_alt_key.values():
             cards.sort(key=_printing_order)
         index._keys = list(index._names_by_key)
+        index._fuzzy_keys = index._keys + [k for k in index.by_alt_key if k not in index.by_key]
+        for alt, cards in index.by_alt_key.items():
+            if alt not in index.by_key and len({c.key for c in cards}) == 1:
+                index._card_of_key[alt] = cards[0].key
+        # "Tale of Gil-galad" for The Tale of Gil-galad: a leading article is often left out.
+        for key in index._keys:
+            if key.startswith("the") and len(key) > 8 and key[3:] not in index.by_key:
+                index._fuzzy_keys.append(key[3:])
+                index._card_of_key[key[3:]] = key
         return index
 
     def __len__(self) -> int:
@@ -170,11 +187,50 @@ class CardIndex:
             card = self.by_id[hint]
             if not line.name or normalize_name(line.name) in {card.key, card.title_key}:
                 return Resolution(card, "ok", (card,))
+            if self._lookup(line.name)[0] == [] and closest(line.name, [card.key], {}).key:
+                # "4C302 Frodo, Tired Traveler": the number names the card, the name
+                # only misspells it.
+                return Resolution(card, "ok", (card,), read="closest")
             hint = hint.split("_", 1)[0]
         candidates, paren = self._lookup(line.name)
+        read = None
+        if not candidates:
+            candidates, read = self._read_unknown(line.name)
         if not candidates:
             # Suggestions are the caller's to ask for: a request bounds how many it pays for.
             return Resolution(None, "unknown")
+        res = self._settle(line, hint, candidates, paren, prefer)
+        return replace(res, read=read) if read else res
+
+    def _read_unknown(self, name: str) -> tuple[list[CardRecord], str | None]:
+        """A name no card bears, read as a nickname or as the card it clearly misspells."""
+        nicks = nicknames(self.game)
+        title, comma, subtitle = name.partition(",")
+        nick = nicks.get(normalize_name(name))
+        if nick is None and comma and normalize_name(title) in nicks:
+            # "Bilbo Baggins, Well-spoken Gentlehobbit": the title as people say it.
+            nick = f"{nicks[normalize_name(title)]},{subtitle}"
+        if nick is not None:
+            found, _paren = self._lookup(nick)
+            if found:
+                return found, "nickname"
+        m = _PAREN_PART.match(name)
+        typed = m.group(1) if m and m.group(1).strip() else name
+        near = closest(typed, self._fuzzy_keys, self._card_of_key)
+        if near.key is None:
+            return [], None
+        key = self._card_of_key.get(near.key, near.key)
+        return self.by_key.get(key) or self.by_alt_key.get(key, []), "closest"
+
+    def _settle(
+        self,
+        line: DeckLine,
+        hint: str | None,
+        candidates: list[CardRecord],
+        paren: str | None,
+        prefer: Preference | None,
+    ) -> Resolution:
+        """The card among a name's candidates that the line's marks and the format pick."""
         if paren and not hint:
             hint = paren.upper() if self.game == METW else paren
         pool: Sequence[CardRecord] = candidates

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules_engine.deckrules.problem_templates import TEMPLATES, gettext_noop
-from rules_engine.deckrules.problems import WARNING, Problem
+from rules_engine.deckrules.problems import WARNING, Entry, Problem, lines_of, names
 
 Translate = Callable[[str], str]
 
@@ -201,3 +201,20 @@ def format_notice(code: str, declared: str, checked_as: str, named: str = "") ->
     if named:
         params["named"] = named
     return problem(code, params, severity=WARNING)
+
+
+def sites_moved(moved: list[Entry], where: str) -> list[Problem]:
+    """A site listed among the play-deck cards can only belong in one place: it is counted
+    there, and the player is told (a warning, not a broken rule)."""
+    if not moved:
+        return []
+    rows = [{"line": e.line.line_no, "card": e.card.name, "heading": e.line.heading} for e in moved]
+    return [
+        problem(
+            "site_moved",
+            {"where": phrase(where), "sites": items("site_under", rows, "; ")},
+            names(moved),
+            lines_of(moved),
+            WARNING,
+        )
+    ]

@@ -33,6 +33,8 @@ TEMPLATES: dict[str, str] = {
         "Line %(line)s: “%(name)s” fits several cards: %(options)s. Add the set code, e.g. "
         "“(TW)” or “(1)”, or the full name."
     ),
+    "name_read": gettext_noop("Line %(line)s: read ‘%(text)s’ as %(card)s."),
+    "name_read:nickname": gettext_noop("Line %(line)s: read the nickname ‘%(text)s’ as %(card)s."),
     "unknown_card": gettext_noop("Line %(line)s: no card named “%(name)s”."),
     "unknown_card:suggest": gettext_noop(
         "Line %(line)s: no card named “%(name)s”. Did you mean %(suggestions)s?"

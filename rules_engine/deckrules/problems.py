@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_engine.deckrules.cards import CardRecord
+from rules_engine.deckrules.decklist import DeckLine
 from rules_engine.deckrules.formats import FormatDef
-from rules_engine.deckrules.parse import DeckLine
 
 ERROR, WARNING = "error", "warning"
 
@@ -63,6 +63,9 @@ class Verdict:
     player_type: str | None = None
     read_as: str = "text"  # the list format the text was read as (readers.LIST_FORMATS)
     title: str | None = None
+    # Names read as a card they are not spelt as: {"line", "text", "card", "how"}, where
+    # "how" is "closest" (a misspelling) or "nickname".
+    readings: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def errors(self) -> list[Problem]:
@@ -82,6 +85,7 @@ class Verdict:
             "unresolved": self.unresolved,
             "counts": self.counts,
             "cards": self.cards,
+            "readings": self.readings,
         }
 
 
@@ -129,22 +133,3 @@ def by_zone(entries: Iterable[Entry]) -> dict[str, list[Entry]]:
 def rule_source(fmt: FormatDef, rulebook: str, coe: str) -> str:
     """The section of the rulebook the format follows (the 003 starter rules or the CoE)."""
     return coe if fmt.rule("ruleset") == "coe" else rulebook
-
-
-def sites_moved(moved: list[Entry], where: str) -> list[Problem]:
-    """A site listed among the play-deck cards can only belong in one place: it is counted
-    there, and the player is told (a warning, not a broken rule)."""
-    if not moved:
-        return []
-    from rules_engine.deckrules.messages import items, phrase, problem
-
-    rows = [{"line": e.line.line_no, "card": e.card.name, "heading": e.line.heading} for e in moved]
-    return [
-        problem(
-            "site_moved",
-            {"where": phrase(where), "sites": items("site_under", rows, "; ")},
-            names(moved),
-            lines_of(moved),
-            WARNING,
-        )
-    ]

@@ -7,9 +7,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from rules_engine.deckrules.cards import LOTR_TCG, METW, CardRecord, normalize_name
+from rules_engine.deckrules.decklist import DeckLine, ParsedDeck
 from rules_engine.deckrules.formats import FormatDef
 from rules_engine.deckrules.index import CardIndex, Resolution
-from rules_engine.deckrules.parse import DeckLine, ParsedDeck
 
 Preference = Callable[[Sequence[CardRecord]], list[CardRecord]]
 

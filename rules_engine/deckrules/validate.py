@@ -14,10 +14,11 @@ from typing import Any
 
 from rules_engine.deckrules.cards import LORE, METW, CardRecord
 from rules_engine.deckrules.checks import GAME_RULES
+from rules_engine.deckrules.decklist import DeckLine, ParsedDeck
 from rules_engine.deckrules.formats import PLAYER_TYPES, FormatDef
 from rules_engine.deckrules.index import CardIndex, Resolution
 from rules_engine.deckrules.messages import alignment, items, problem
-from rules_engine.deckrules.parse import DeckLine, ParsedDeck, parse_decklist
+from rules_engine.deckrules.parse import parse_decklist
 from rules_engine.deckrules.problems import (
     ERROR,
     WARNING,
@@ -71,9 +72,17 @@ def validate(
     found: list[tuple[DeckLine, CardRecord]] = []
     unknown_lore: list[DeckLine] = []
     lore_warns = deck.game == LORE and fmt.rule("unknown_cards") == "warn"
+    readings = [_reading(line, res) for line, res in resolved if res.card and res.read]
+    problems.extend(_reading_notice(r) for r in readings)
     for line, res in resolved:
         if res.card is not None:
             found.append((line, res.card))
+        elif res.status == "not_allowed":
+            # A card the format has no printing of is still the player's card: counted,
+            # listed, and marked as not in this format.
+            found.append((line, res.candidates[0]))
+            unresolved.append(_unresolved(line, res))
+            problems.append(_unresolved_problem(line, res, fmt))
         elif lore_warns and res.status == "unknown":
             unknown_lore.append(line)
         else:
@@ -89,24 +98,26 @@ def validate(
     entries: list[Entry] = built.entries
     counts = game.counts(built)
     problems.extend(_declared_counts(deck))
-    counts["unresolved"] = sum(line.count for line, res in resolved if res.card is None) - sum(
-        line.count for line in unknown_lore
-    )
+    outside = _outside_format(problems)
+    counts["unresolved"] = sum(
+        line.count for line, res in resolved if res.card is None and res.status != "not_allowed"
+    ) - sum(line.count for line in unknown_lore)
     return Verdict(
         legal=not any(p.severity == ERROR for p in problems),
         problems=problems,
         counts=counts,
         unresolved=unresolved,
-        cards=[_card_row(e) for e in entries],
+        cards=[_card_row(e, outside) for e in entries],
         format_key=fmt.key,
         player_type=player_type if deck.game == METW else None,
         read_as=deck.read_as,
         title=deck.title,
+        readings=readings,
     )
 
 
-def _card_row(e: Entry) -> dict[str, Any]:
-    return {
+def _card_row(e: Entry, outside: set[int]) -> dict[str, Any]:
+    row = {
         "line": e.line.line_no,
         "count": e.count,
         "name": e.card.name,
@@ -117,6 +128,27 @@ def _card_row(e: Entry) -> dict[str, Any]:
         "alignment": e.card.alignment,
         "side": e.card.side,
     }
+    if e.line.line_no in outside:
+        row["in_format"] = False
+    return row
+
+
+def _outside_format(problems: list[Problem]) -> set[int]:
+    """The lines of cards the format has no printing of, whichever check said so."""
+    return {ln for p in problems if p.code == "not_in_format" for ln in p.lines}
+
+
+def _reading(line: DeckLine, res: Resolution) -> dict[str, Any]:
+    assert res.card is not None and res.read is not None
+    return {"line": line.line_no, "text": line.name, "card": res.card.name, "how": res.read}
+
+
+def _reading_notice(reading: dict[str, Any]) -> Problem:
+    """ "Read ‘Long Grievious Siege’ as Long Grievous Siege": a notice, never an error."""
+    params = {"line": reading["line"], "text": reading["text"], "card": reading["card"]}
+    if reading["how"] == "nickname":
+        params["variant"] = "nickname"
+    return problem("name_read", params, (reading["card"],), (reading["line"],), WARNING)
 
 
 def check_text(

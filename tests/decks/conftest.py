@@ -74,3 +74,19 @@ def start_round_one(event) -> None:
     from tournaments.models import Round
 
     Round.objects.create(event=event, number=1, seed=1)
+
+
+_FULL: dict[str, CardIndex] = {}
+
+
+@pytest.fixture
+def full_indexes(card_data_dir) -> dict[str, CardIndex]:
+    """Both full card indexes (../shared/data), built once per session (a second each)."""
+    for game in ("metw", "lotr-tcg"):
+        if game not in _FULL:
+            folder = card_data_dir / game
+            cards = json.loads((folder / "cards.json").read_text(encoding="utf-8"))
+            aliases_file = folder / "aliases.json"
+            aliases = json.loads(aliases_file.read_text()) if aliases_file.exists() else None
+            _FULL[game] = CardIndex.build(game, records_from_json(game, cards, aliases))
+    return _FULL

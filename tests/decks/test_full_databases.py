@@ -93,7 +93,7 @@ def test_every_community_format_loads(full):
 
 def test_every_card_name_resolves_to_itself(full):
     """Each card's own name resolves (to it or an equivalent printing) or is reported ambiguous, never unknown."""
-    from rules_engine.deckrules.parse import DeckLine
+    from rules_engine.deckrules.decklist import DeckLine
 
     for game in ("metw", "lotr-tcg"):
         index = full[game]

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_engine.deckrules import DeckTextError, parse_decklist
-from rules_engine.deckrules.readers import FOREIGN
+from rules_engine.deckrules.readers.detect import FOREIGN
 
 
 def one(text: str, game: str = "metw"):

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.deckrules.cards import CardRecord, lore_record
+from rules_engine.deckrules.decklist import DeckLine
 from rules_engine.deckrules.formats import FormatDef
 from rules_engine.deckrules.messages import count, items, phrase, problem
-from rules_engine.deckrules.parse import DeckLine
 from rules_engine.deckrules.problems import (
     WARNING,
     Entry,

@@ -7,13 +7,8 @@ from __future__ import annotations
 
 import re
 
-from rules_engine.deckrules.parse import (
-    MAIN,
-    ParsedDeck,
-    SectionHeading,
-    card_line,
-    read_card_text,
-)
+from rules_engine.deckrules.cardline import read_card_text
+from rules_engine.deckrules.decklist import MAIN, ParsedDeck, SectionHeading, card_line
 
 _SECTION = re.compile(r"^\[\s*([^\]]+?)\s*\]$")
 MARKS = {"*": "minion", "%": "balrog", "@": "fallen-wizard"}

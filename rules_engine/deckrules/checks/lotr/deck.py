@@ -9,9 +9,9 @@ from functools import cached_property
 from typing import Any
 
 from rules_engine.deckrules.cards import CardRecord
+from rules_engine.deckrules.decklist import MAIN, DeckLine
 from rules_engine.deckrules.formats import FormatDef
-from rules_engine.deckrules.messages import items, problem
-from rules_engine.deckrules.parse import MAIN, DeckLine
+from rules_engine.deckrules.messages import items, problem, sites_moved
 from rules_engine.deckrules.problems import (
     WARNING,
     Entry,
@@ -19,7 +19,6 @@ from rules_engine.deckrules.problems import (
     by_zone,
     lines_of,
     names,
-    sites_moved,
     sum_by,
     total,
 )

@@ -8,9 +8,10 @@ from functools import cached_property
 from typing import Any
 
 from rules_engine.deckrules.cards import CardRecord
+from rules_engine.deckrules.decklist import MAIN, DeckLine
 from rules_engine.deckrules.formats import FormatDef
-from rules_engine.deckrules.messages import items, phrase, problem
-from rules_engine.deckrules.parse import MAIN, DeckLine, is_category_heading
+from rules_engine.deckrules.headings import is_category_heading
+from rules_engine.deckrules.messages import items, phrase, problem, sites_moved
 from rules_engine.deckrules.problems import (
     Entry,
     Problem,
@@ -18,7 +19,6 @@ from rules_engine.deckrules.problems import (
     lines_of,
     names,
     rule_source,
-    sites_moved,
 )
 
 METW_SRC = "003 Part I §3"

@@ -1,5 +1,5 @@
-"""Schema types of the deck-list API's JSON: format rule values, verdict counts, the
-cards a list resolved to and the candidates of an ambiguous line."""
+"""The deck-list API's request and answer shapes: a check's verdict, the cards a list
+resolved to and the candidates of an ambiguous line, formats, cards, an event's lists."""
 
 from __future__ import annotations
 
@@ -10,57 +10,14 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from decks.api.fields import CountsField, ProblemParamsField, RulesField
 from decks.checking import MAX_UPLOAD_BYTES
 from decks.labels import read_as_name
 from decks.models import DeckGame, DeckListVersion
 from decks.sources import DOCUMENTS, rule_source_data
 from rules_engine.deckrules import PLAYER_TYPES
-from rules_engine.deckrules.parse import MAX_TEXT_CHARS
-from rules_engine.deckrules.readers import LIST_FORMATS
-
-# A format's rule value: a number, a name, a switch, a list of them, or tables of those up
-# to three levels deep (alignments: player type → card kind → alignments, preferences).
-# Each level is a named schema (core.schema.postprocess): generators type each.
-SCALARS = [
-    {"type": "string"},
-    {"type": "number"},
-    {"type": "boolean"},
-    {"type": "string", "nullable": True, "enum": [None]},
-]
-RULE_LIST = {"x-component": "RuleList", "type": "array", "items": {"anyOf": SCALARS[:3]}}
-RULE_LEAF = {
-    "x-component": "RuleLeafTable",
-    "type": "object",
-    "additionalProperties": {"anyOf": [*SCALARS, RULE_LIST]},
-}
-RULE_TABLE = {
-    "x-component": "RuleTable",
-    "type": "object",
-    "additionalProperties": {"anyOf": [*SCALARS, RULE_LIST, RULE_LEAF]},
-}
-RULE_GROUP = {
-    "x-component": "RuleGroup",
-    "type": "object",
-    "additionalProperties": {"anyOf": [*SCALARS, RULE_LIST, RULE_TABLE]},
-}
-RULE_VALUE = {"x-component": "RuleValue", "anyOf": [*SCALARS, RULE_LIST, RULE_GROUP]}
-COUNT_VALUE = {
-    "anyOf": [
-        {"type": "number"},
-        {"type": "string", "nullable": True},
-        {"type": "object", "additionalProperties": {"type": "number"}},
-    ]
-}
-
-
-@extend_schema_field({"type": "object", "additionalProperties": RULE_VALUE})
-class RulesField(serializers.DictField):
-    pass
-
-
-@extend_schema_field({"type": "object", "additionalProperties": COUNT_VALUE})
-class CountsField(serializers.DictField):
-    pass
+from rules_engine.deckrules.decklist import MAX_TEXT_CHARS
+from rules_engine.deckrules.readers.detect import LIST_FORMATS
 
 
 class CandidateSerializer(serializers.Serializer):
@@ -78,6 +35,22 @@ class DeckCardSerializer(serializers.Serializer):
     set = serializers.CharField()
     type = serializers.CharField()
     zone = serializers.CharField()
+    in_format = serializers.BooleanField(
+        required=False,
+        help_text="False for a card the format has no printing of: counted, and marked.",
+    )
+
+
+class ReadingSerializer(serializers.Serializer):
+    """A name read as a card it is not spelt as; a notice (name_read) says so too."""
+
+    line = serializers.IntegerField()
+    text = serializers.CharField(help_text="The name as written.")
+    card = serializers.CharField(help_text="The card it was read as.")
+    how = serializers.ChoiceField(
+        choices=["closest", "nickname"],
+        help_text="closest: a misspelling clearly meaning this card; nickname: a short name.",
+    )
 
 
 class ValidateRequest(serializers.Serializer):
@@ -119,48 +92,6 @@ class ValidateFileRequest(ValidateRequest):
     schema_input_only = True
 
     file = DeckFileSerializer(help_text="A deck file: .dck, .deck, .o8d, .meccg or .txt.")
-
-
-_SCALAR = [
-    {"type": "integer", "nullable": True},
-    {"type": "string"},
-    {"type": "array", "items": {"type": "string"}},
-]
-_COUNT = {
-    "type": "object",
-    "description": "A counted noun: 31 resources.",
-    "properties": {"n": {"type": "integer"}, "word": {"type": "string"}},
-    "required": ["n", "word"],
-}
-_PHRASE = {
-    "type": "object",
-    "description": "A phrase of the message catalogue, by key.",
-    "properties": {"phrase": {"type": "string"}},
-    "required": ["phrase"],
-}
-_ITEMS = {
-    "type": "object",
-    "description": "A list, each row rendered with item template `item` (or its own `_item`).",
-    "properties": {
-        "item": {"type": "string"},
-        "sep": {"type": "string"},
-        "list": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "additionalProperties": {"oneOf": [*_SCALAR, _COUNT, _PHRASE]},
-            },
-        },
-    },
-    "required": ["item", "list"],
-}
-
-
-@extend_schema_field(
-    {"type": "object", "additionalProperties": {"oneOf": [*_SCALAR, _COUNT, _PHRASE, _ITEMS]}}
-)
-class ProblemParamsField(serializers.DictField):
-    """What a problem's message says, as data (rules_engine/deckrules/messages.py)."""
 
 
 class CitationSerializer(serializers.Serializer):
@@ -225,6 +156,7 @@ class VerdictSerializer(serializers.Serializer):
     unresolved = UnresolvedSerializer(many=True)
     counts = CountsField(help_text="Cards counted by part of the deck (and by type).")
     cards = DeckCardSerializer(many=True)
+    readings = ReadingSerializer(many=True)
 
 
 class FormatSerializer(serializers.Serializer):

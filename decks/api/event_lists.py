@@ -1,0 +1,110 @@
+"""An event's lists through the API: every player's (director, or all once published),
+my own with its versions, and publishing them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from decks import services
+from decks.api.common import ERRORS, TAG, event_by_slug, valid
+from decks.api.serializers import (
+    EventDeckListSerializer,
+    MineSerializer,
+    PublishedSerializer,
+    PublishRequest,
+    SubmitRequest,
+    VersionSerializer,
+)
+from decks.models import DeckListVersion
+from tournaments.models import Event
+
+
+def _version_dict(v: DeckListVersion | None) -> dict[str, Any] | None:
+    if v is None:
+        return None
+    return VersionSerializer(v).data
+
+
+class EventDeckListsView(generics.ListAPIView):
+    permission_classes = [AllowAny]
+    filter_backends: list = []  # a list, not a queryset: the query is checked in get_queryset
+    serializer_class = EventDeckListSerializer
+
+    def get_queryset(self) -> list[dict[str, Any]]:
+        if getattr(self, "swagger_fake_view", False):
+            return []
+        rows = services.event_decklists(self.request.user, event_by_slug(self.kwargs["slug"]))
+        return [
+            {
+                "registration": r.registration.pk,
+                "player": r.registration.player.display_name,
+                "submitted": r.version is not None,
+                "version": _version_dict(r.version),
+            }
+            for r in rows
+        ]
+
+    @extend_schema(
+        tags=TAG,
+        summary="Every player's current list (director; everyone once published)",
+        responses={200: EventDeckListSerializer(many=True), **ERRORS},
+    )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+
+class MyDeckListView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    def _mine(self, request: Request, event: Event) -> dict[str, Any]:
+        registration, versions = services.my_decklist(request.user, event)
+        return {
+            "registration": registration.pk,
+            "locked": services.decklists_locked(event),
+            "deadline": event.deck_deadline,
+            "versions": [VersionSerializer(v).data for v in versions],
+        }
+
+    @extend_schema(
+        tags=TAG,
+        summary="My list for an event, every version",
+        responses={200: MineSerializer, **ERRORS},
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        return Response(self._mine(request, event_by_slug(slug)))
+
+    @extend_schema(
+        tags=TAG,
+        summary="Submit (or resubmit) my list before the deadline",
+        request=SubmitRequest,
+        responses={201: MineSerializer, **ERRORS},
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        event = event_by_slug(slug)
+        data = valid(SubmitRequest, request.data)
+        services.submit_decklist(request.user, event, data["text"], data.get("player_type"))
+        return Response(self._mine(request, event), status=201)
+
+
+class PublishView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=TAG,
+        summary="Publish (or hide) the event's lists (director)",
+        request=PublishRequest,
+        responses={200: PublishedSerializer, **ERRORS},
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        event = get_object_or_404(Event, slug=slug)
+        publish = valid(PublishRequest, request.data)["published"]
+        services.publish_decklists(request.user, event, publish)
+        return Response({"published": event.decklists_published})
