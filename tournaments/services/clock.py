@@ -86,6 +86,7 @@ def pause_clock(user: Any, rnd: Round) -> Round:
 
 def _shift(user: Any, rnd: Round, delta: timedelta, action: str) -> Round:
     before = rnd.started_at
+    assert before is not None  # _running_round refused a round not started
     rnd.started_at = before + delta
     rnd.save(update_fields=["started_at"])
     audit.record(

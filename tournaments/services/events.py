@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django.db import transaction
 from django.utils import timezone
@@ -91,7 +91,7 @@ def tiebreak_labels(event: Event) -> list[str]:
 
     labels = {"fewer_losses": "fewer losses"}
     return [
-        labels.get(name) or getattr(TIEBREAKS.get(name), "label", name)
+        labels.get(name) or cast(str, getattr(TIEBREAKS.get(name), "label", name))
         for name in tiebreaks_for(event)
     ]
 

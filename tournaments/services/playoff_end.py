@@ -7,7 +7,7 @@ undecided has no champion yet and must not be finished as if it had one.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 
@@ -40,7 +40,7 @@ def undecided_problems(event: Event) -> list[dict[str, Any]]:
         action = {
             PlayoffMatch.Status.TIED: "decide_tie",
             PlayoffMatch.Status.PENDING: "record_result",
-        }.get(m.status, "waits_for_players")
+        }.get(cast(PlayoffMatch.Status, m.status), "waits_for_players")
         todo.append(
             {"code": action, "match": m.pk, "stage": bracket.stage_name(m.stage, size),
              "slot": m.slot}

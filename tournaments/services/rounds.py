@@ -8,7 +8,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
@@ -141,7 +141,9 @@ def compute_pairing(event: Event, number: int, seed: int) -> SwissPairing | PodP
     else:
         pair = partial(pair_swiss, round_number=number, seed=seed)
     try:
-        pairing = pair_avoiding(pair, players, avoid)
+        pairing = pair_avoiding(
+            cast(Callable[[list[PairingPlayer]], SwissPairing | PodPairing], pair), players, avoid
+        )
     except PairingImpossible as exc:
         raise ServiceError(str(exc), code="pairing_impossible")
     pairing.explanation_items = explain_avoidance(

@@ -46,7 +46,12 @@ def flow_blocker(table: Table, action: Action) -> Conflict | None:
         return None
     params = {"n": table.number, "status": _status(table)}
     words = REFUSAL_WORDS.get(found.code, gettext_lazy("Table %(n)s: not now (%(status)s)."))
-    problem = {"code": found.code, "message": str(words) % params, "field": None, "players": []}
+    problem: dict[str, Any] = {
+        "code": found.code,
+        "message": str(words) % params,
+        "field": None,
+        "players": [],
+    }
     return Conflict(str(words) % params, code=found.code, problems=[problem | {"params": params}])
 
 
@@ -162,7 +167,13 @@ DIRECTOR_REFUSALS = {
 
 def director_refusal(cls: type[ServiceError], code: str, **params: Any) -> ServiceError:
     words = str(DIRECTOR_REFUSALS[code]) % params
-    problem = {"code": code, "message": words, "field": None, "players": [], "params": params}
+    problem: dict[str, Any] = {
+        "code": code,
+        "message": words,
+        "field": None,
+        "players": [],
+        "params": params,
+    }
     return cls(words, code=code, problems=[problem])
 
 

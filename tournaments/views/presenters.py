@@ -270,5 +270,5 @@ def finished_summary(event: Event) -> FinishedSummary | None:
         return None
     # Standings rows carry their registration (services.event_standings): places by entry,
     # so two players of the same name keep their own places.
-    places = {row.registration.pk: row.rank for row in rows if getattr(row, "registration", None)}
+    places = {row.registration.pk: row.rank for row in rows if getattr(row, "registration", None)}  # type: ignore[attr-defined]
     return FinishedSummary(rows[0], rows[:8], published_decks(event, places))
