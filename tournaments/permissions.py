@@ -6,33 +6,32 @@ own registration and the tables he sits at.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.utils.translation import gettext as _
 
 from core.errors import NotAllowed
+from core.types import AnyUser
 from tournaments.models import Event, EventStaff, Registration, Table
 
 
-def is_director(user: Any, event: Event) -> bool:
+def is_director(user: AnyUser, event: Event) -> bool:
     if user is None or not getattr(user, "is_authenticated", False):
         return False
     return bool(user.is_staff or event.organizer_id == user.pk or is_co_director(user, event))
 
 
-def require_director(user: Any, event: Event) -> None:
+def require_director(user: AnyUser, event: Event) -> None:
     if not is_director(user, event):
         raise NotAllowed(
             _("Only the tournament director of %(event)s can do this.") % {"event": event.name}
         )
 
 
-def require_login(user: Any) -> None:
+def require_login(user: AnyUser) -> None:
     if user is None or not getattr(user, "is_authenticated", False):
         raise NotAllowed(_("Log in first."))
 
 
-def own_registration(user: Any, event: Event) -> Registration | None:
+def own_registration(user: AnyUser, event: Event) -> Registration | None:
     """The user's own registration in ``event``, if he has one."""
     if user is None or not getattr(user, "is_authenticated", False):
         return None
@@ -41,7 +40,7 @@ def own_registration(user: Any, event: Event) -> Registration | None:
     )
 
 
-def seat_registration(user: Any, table: Table) -> Registration | None:
+def seat_registration(user: AnyUser, table: Table) -> Registration | None:
     """The registration through which ``user`` sits at ``table`` (None if he does not)."""
     if user is None or not getattr(user, "is_authenticated", False):
         return None
@@ -53,7 +52,7 @@ def seat_registration(user: Any, table: Table) -> Registration | None:
     return seat.registration if seat else None
 
 
-def require_seat(user: Any, table: Table) -> Registration:
+def require_seat(user: AnyUser, table: Table) -> Registration:
     require_login(user)
     registration = seat_registration(user, table)
     if registration is None:
@@ -67,7 +66,7 @@ def require_seat(user: Any, table: Table) -> Registration:
     return registration
 
 
-def may_manage_registration(user: Any, registration: Registration) -> bool:
+def may_manage_registration(user: AnyUser, registration: Registration) -> bool:
     if is_director(user, registration.event):
         return True
     return bool(
@@ -80,7 +79,7 @@ def may_manage_registration(user: Any, registration: Registration) -> bool:
 # --------------------------------------------------------------------------- event staff
 
 
-def _staff_role(user: Any, event: Event) -> str | None:
+def _staff_role(user: AnyUser, event: Event) -> str | None:
     # Read each time (one indexed query): a role given or taken away by another director
     # counts at once, even for a user object a caller keeps across requests.
     if user is None or not getattr(user, "is_authenticated", False) or event.pk is None:
@@ -92,11 +91,11 @@ def _staff_role(user: Any, event: Event) -> str | None:
     )
 
 
-def is_co_director(user: Any, event: Event) -> bool:
+def is_co_director(user: AnyUser, event: Event) -> bool:
     return _staff_role(user, event) == EventStaff.Role.CO_DIRECTOR
 
 
-def is_owner(user: Any, event: Event) -> bool:
+def is_owner(user: AnyUser, event: Event) -> bool:
     """The event's own director (or site staff): the only ones who may delete it or
     change who is on its staff list as co-director."""
     if user is None or not getattr(user, "is_authenticated", False):
@@ -104,17 +103,17 @@ def is_owner(user: Any, event: Event) -> bool:
     return bool(user.is_staff or event.organizer_id == user.pk)
 
 
-def is_judge(user: Any, event: Event) -> bool:
+def is_judge(user: AnyUser, event: Event) -> bool:
     """Judges enter and confirm results, issue warnings and see deck lists; every
     director may do what a judge does."""
     return is_director(user, event) or _staff_role(user, event) == EventStaff.Role.JUDGE
 
 
-def require_judge(user: Any, event: Event) -> None:
+def require_judge(user: AnyUser, event: Event) -> None:
     if not is_judge(user, event):
         raise NotAllowed(_("Only the staff of %(event)s can do this.") % {"event": event.name})
 
 
-def require_owner(user: Any, event: Event) -> None:
+def require_owner(user: AnyUser, event: Event) -> None:
     if not is_owner(user, event):
         raise NotAllowed(_("Only the organizer of %(event)s can do this.") % {"event": event.name})

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -17,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import Conflict
+from core.types import AnyUser
 from tournaments import services
 from tournaments.models import Round
 from tournaments.permissions import require_director
@@ -65,7 +65,7 @@ def clock_state(rnd: Round, now: datetime | None = None) -> ClockState:
     )
 
 
-def _running_round(user: Any, rnd: Round) -> Round:
+def _running_round(user: AnyUser, rnd: Round) -> Round:
     require_director(user, rnd.event)
     rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
     if rnd.status == Round.Status.CLOSED:
@@ -76,7 +76,7 @@ def _running_round(user: Any, rnd: Round) -> Round:
 
 
 @transaction.atomic
-def pause_clock(user: Any, rnd: Round) -> Round:
+def pause_clock(user: AnyUser, rnd: Round) -> Round:
     rnd = _running_round(user, rnd)
     if paused_since(rnd) is not None:
         raise Conflict(_("The clock is already paused."))
@@ -84,7 +84,7 @@ def pause_clock(user: Any, rnd: Round) -> Round:
     return rnd
 
 
-def _shift(user: Any, rnd: Round, delta: timedelta, action: str) -> Round:
+def _shift(user: AnyUser, rnd: Round, delta: timedelta, action: str) -> Round:
     before = rnd.started_at
     assert before is not None  # _running_round refused a round not started
     rnd.started_at = before + delta
@@ -101,7 +101,7 @@ def _shift(user: Any, rnd: Round, delta: timedelta, action: str) -> Round:
 
 
 @transaction.atomic
-def resume_clock(user: Any, rnd: Round) -> Round:
+def resume_clock(user: AnyUser, rnd: Round) -> Round:
     rnd = _running_round(user, rnd)
     since = paused_since(rnd)
     if since is None:
@@ -110,7 +110,7 @@ def resume_clock(user: Any, rnd: Round) -> Round:
 
 
 @transaction.atomic
-def add_time(user: Any, rnd: Round, minutes: int) -> Round:
+def add_time(user: AnyUser, rnd: Round, minutes: int) -> Round:
     if not 1 <= minutes <= MAX_ADDED_MINUTES:
         raise Conflict(
             _("Add between 1 and %(max)s minutes.") % {"max": MAX_ADDED_MINUTES}, "bad_minutes"

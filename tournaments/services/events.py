@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from core import limits
 from core.errors import Conflict, ServiceError
+from core.types import AnyUser
 from tournaments import signals
 from tournaments.models import (
     Event,
@@ -127,7 +128,7 @@ def event_snapshot(event: Event) -> dict[str, Any]:
 
 @retry_on_conflict
 @transaction.atomic
-def create_event(user: Any, **data: Any) -> Event:
+def create_event(user: AnyUser, **data: Any) -> Event:
     """Create an event in draft; the creator becomes its tournament director."""
     require_login(user)
     data = {k: v for k, v in data.items() if k in EVENT_FIELDS}
@@ -150,7 +151,7 @@ def create_event(user: Any, **data: Any) -> Event:
 
 @retry_on_conflict
 @transaction.atomic
-def update_event(user: Any, event: Event, **data: Any) -> Event:
+def update_event(user: AnyUser, event: Event, **data: Any) -> Event:
     event = lock_event(event)
     require_director(user, event)
     data = {k: v for k, v in data.items() if k in EVENT_FIELDS}
@@ -201,7 +202,7 @@ def update_event(user: Any, event: Event, **data: Any) -> Event:
 
 @retry_on_conflict
 @transaction.atomic
-def open_registration(user: Any, event: Event) -> Event:
+def open_registration(user: AnyUser, event: Event) -> Event:
     event = lock_event(event)
     require_director(user, event)
     if event.status != Event.Status.DRAFT:
@@ -224,7 +225,7 @@ def open_registration(user: Any, event: Event) -> Event:
 
 @retry_on_conflict
 @transaction.atomic
-def finish_event(user: Any, event: Event, *, early: bool = False) -> Event:
+def finish_event(user: AnyUser, event: Event, *, early: bool = False) -> Event:
     """Close the event after its last round. ``early`` lets the director end it before
     the planned number of rounds (the standings stand as they are)."""
     event = lock_event(event)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import Conflict, ServiceError
+from core.types import AnyUser
 from tournaments.models import (
     Penalty,
     Registration,
@@ -43,7 +44,7 @@ WARNINGS_CITATION = "000 Part VI §3 Warnings: two for the same offense, or any 
 @retry_on_conflict
 @transaction.atomic
 def issue_penalty(
-    user: Any,
+    user: AnyUser,
     registration: Registration,
     offense: str,
     note: str = "",

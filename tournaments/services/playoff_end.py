@@ -13,6 +13,7 @@ from django.db import transaction
 
 from audit import services as audit
 from core.errors import Conflict
+from core.types import AnyUser
 from tournaments import signals
 from tournaments.models import Event, PlayoffMatch
 from tournaments.permissions import require_director
@@ -79,7 +80,7 @@ def top_cut_cancel_blocker(event: Event) -> Conflict | None:
 
 
 @transaction.atomic
-def cancel_top_cut(actor: Any, event: Event) -> Event:
+def cancel_top_cut(actor: AnyUser, event: Event) -> Event:
     """Cancel an undecided playoff: its matches are removed (their decided games leave
     the rating ledger), the top cut is set to none, and the Swiss standings are final
     again. Audited with every match as it was."""

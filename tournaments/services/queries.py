@@ -8,6 +8,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from core.errors import NotFound
+from core.types import AnyUser
 from tournaments.models import (
     Event,
     Player,
@@ -61,7 +62,7 @@ def event_for(slug: str) -> Event:
         raise NotFound(_("No event '%(slug)s'.") % {"slug": slug})
 
 
-def visible_events(user: Any) -> QuerySet[Event]:
+def visible_events(user: AnyUser) -> QuerySet[Event]:
     """Drafts are visible to their director only."""
     qs = Event.objects.select_related("organizer")
     if getattr(user, "is_authenticated", False):

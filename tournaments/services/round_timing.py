@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -12,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import Conflict
+from core.types import AnyUser
 from tournaments.models import Round
 from tournaments.permissions import require_director
 from tournaments.services.base import lock_event, lock_round, retry_on_conflict
@@ -19,7 +19,7 @@ from tournaments.services.base import lock_event, lock_round, retry_on_conflict
 
 @retry_on_conflict
 @transaction.atomic
-def start_round_clock(user: Any, rnd: Round) -> Round:
+def start_round_clock(user: AnyUser, rnd: Round) -> Round:
     """Start (or restart) the round timer: the round ends round_minutes later."""
     event = lock_event(rnd.event_id)
     require_director(user, event)

@@ -15,6 +15,7 @@ from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext as _
 
 from core.errors import Conflict, NotAllowed, ServiceError
+from core.types import AnyUser
 from tournaments.models import Event, Registration, Table
 from tournaments.permissions import is_judge, require_judge, require_seat
 from tournaments.permissions import seat_registration as _seat_registration
@@ -76,7 +77,7 @@ def running_blocker(table: Table) -> ServiceError | None:
     return None
 
 
-def _seat_blocker(user: Any, table: Table) -> tuple[Registration | None, ServiceError | None]:
+def _seat_blocker(user: AnyUser, table: Table) -> tuple[Registration | None, ServiceError | None]:
     try:
         return require_seat(user, table), None
     except NotAllowed as exc:
@@ -87,7 +88,7 @@ def _first(*blockers: ServiceError | None) -> ServiceError | None:
     return next((b for b in blockers if b is not None), None)
 
 
-def report_blocker(user: Any, table: Table, version: int | None = None) -> ServiceError | None:
+def report_blocker(user: AnyUser, table: Table, version: int | None = None) -> ServiceError | None:
     """Why ``user`` cannot report this table's result now, or None."""
     _reg, seat = _seat_blocker(user, table)
     if seat is not None:
@@ -97,7 +98,7 @@ def report_blocker(user: Any, table: Table, version: int | None = None) -> Servi
     )
 
 
-def confirm_blocker(user: Any, table: Table, version: int | None = None) -> ServiceError | None:
+def confirm_blocker(user: AnyUser, table: Table, version: int | None = None) -> ServiceError | None:
     """Another player at the table confirms a report; so may the director (a walk-in
     without an account cannot)."""
     registration = _seat_registration(user, table)
@@ -113,7 +114,7 @@ def confirm_blocker(user: Any, table: Table, version: int | None = None) -> Serv
     return version_blocker(table, version)
 
 
-def dispute_blocker(user: Any, table: Table) -> ServiceError | None:
+def dispute_blocker(user: AnyUser, table: Table) -> ServiceError | None:
     """Another player at the table says the report is wrong."""
     registration, seat = _seat_blocker(user, table)
     if seat is not None:
@@ -127,7 +128,7 @@ def dispute_blocker(user: Any, table: Table) -> ServiceError | None:
 
 
 def director_set_blocker(
-    user: Any, table: Table, version: int | None = None
+    user: AnyUser, table: Table, version: int | None = None
 ) -> ServiceError | None:
     """The director enters or corrects a result while the event runs or after it."""
     event = table.round.event
@@ -177,7 +178,7 @@ def director_refusal(cls: type[ServiceError], code: str, **params: Any) -> Servi
     return cls(words, code=code, problems=[problem])
 
 
-def void_blocker(user: Any, table: Table) -> ServiceError | None:
+def void_blocker(user: AnyUser, table: Table) -> ServiceError | None:
     """The director takes a table's result back to "no result" (a result entered at the
     wrong table, a game to be replayed): only in the latest round of a running event."""
     rnd = table.round
@@ -214,7 +215,7 @@ class TableActions:
     may_void: bool = False  # the director's "no result after all"
 
 
-def table_actions(user: Any, table: Table) -> TableActions:
+def table_actions(user: AnyUser, table: Table) -> TableActions:
     registration = _seat_registration(user, table)
     return TableActions(
         may_report=report_blocker(user, table) is None,

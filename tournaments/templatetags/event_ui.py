@@ -17,6 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
+from core.types import AnyUser
 from tournaments.standings import TIEBREAKS
 from tournaments.words.labels import READING_LABELS, READING_VALUES
 from tournaments.words.people import public_name
@@ -25,7 +26,7 @@ register = template.Library()
 
 
 @register.filter
-def person(user: Any) -> str:
+def person(user: AnyUser | None) -> str:
     """A user as others see him: his player's display name (never his user name)."""
     return public_name(user)
 

@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from core.types import AnyUser
 from tournaments import extensions, services
 from tournaments.models import Event, Registration, Round, Seat, Table
 from tournaments.permissions import own_registration
@@ -114,7 +115,7 @@ def _table_now_for(reg: Registration, rnd: Round) -> TableNow | None:
     )
 
 
-def table_now(user: Any, event: Event) -> TableNow | None:
+def table_now(user: AnyUser, event: Event) -> TableNow | None:
     """The signed-in player's table in the event's current, unfinished round (None if none)."""
     if not getattr(user, "is_authenticated", False) or event.status != Event.Status.RUNNING:
         return None
@@ -125,7 +126,7 @@ def table_now(user: Any, event: Event) -> TableNow | None:
     return _table_now_for(reg, rnd)
 
 
-def tables_now(user: Any) -> list[TableNow]:
+def tables_now(user: AnyUser) -> list[TableNow]:
     """Every running event's current table for this user (the home page's cards)."""
     if not getattr(user, "is_authenticated", False):
         return []

@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from core.types import AnyUser
 from tournaments.models import Player
 
 
-def public_name(user: Any) -> str:
+def public_name(user: AnyUser | None) -> str:
     """The display name of ``user``'s player, else his full name, else "—"."""
     if user is None:
         return "—"

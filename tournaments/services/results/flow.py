@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import Conflict, ServiceError
+from core.types import AnyUser
 from tournaments import signals
 from tournaments.models import (
     ResultChange,
@@ -42,7 +43,7 @@ from tournaments.services.table_actions import (
 
 
 def _log_change(
-    table: Table, action: str, user: Any, before: dict[str, Any] | None, note: str = ""
+    table: Table, action: str, user: AnyUser, before: dict[str, Any] | None, note: str = ""
 ) -> ResultChange:
     after = table_snapshot(table)
     change = ResultChange.objects.create(
@@ -87,7 +88,7 @@ def _next(table: Table, action: Action) -> str:
 @retry_on_conflict
 @transaction.atomic
 def report_result(
-    user: Any,
+    user: AnyUser,
     table: Table | int,
     mps: Mapping[Any, Any] | Iterable[Mapping[str, Any]] | None = None,
     outcome: str | None = "normal",
@@ -143,7 +144,7 @@ def report_result(
 
 
 def _confirm(
-    user: Any,
+    user: AnyUser,
     table: Table,
     before: dict[str, Any],
     now: datetime,
@@ -163,7 +164,7 @@ def _confirm(
 
 @retry_on_conflict
 @transaction.atomic
-def confirm_result(user: Any, table: Table | int, version: int | None = None) -> Table:
+def confirm_result(user: AnyUser, table: Table | int, version: int | None = None) -> Table:
     """Another player at the table confirms the reported result; the director may confirm
     it too (a walk-in without an account cannot)."""
     table = lock_table(table)
@@ -173,7 +174,7 @@ def confirm_result(user: Any, table: Table | int, version: int | None = None) ->
 
 @retry_on_conflict
 @transaction.atomic
-def dispute_result(user: Any, table: Table | int, note: str = "") -> Table:
+def dispute_result(user: AnyUser, table: Table | int, note: str = "") -> Table:
     """Another player at the table says the reported result is wrong: the director decides."""
     table = lock_table(table)
     _raise(dispute_blocker(user, table))
@@ -192,7 +193,7 @@ def dispute_result(user: Any, table: Table | int, note: str = "") -> Table:
 @retry_on_conflict
 @transaction.atomic
 def director_set_result(
-    user: Any,
+    user: AnyUser,
     table: Table | int,
     mps: Mapping[Any, Any] | Iterable[Mapping[str, Any]] | None = None,
     outcome: str | None = "normal",
@@ -248,7 +249,9 @@ def _clear_result(table: Table) -> None:
 
 @retry_on_conflict
 @transaction.atomic
-def void_result(user: Any, table: Table | int, note: str = "", version: int | None = None) -> Table:
+def void_result(
+    user: AnyUser, table: Table | int, note: str = "", version: int | None = None
+) -> Table:
     """The director takes a table's result back: the table waits for a result again (and
     its round, if it had closed, opens again). Only in the latest round of a running event;
     a refusal says what to do instead."""
