@@ -13,7 +13,7 @@ from core.types import AnyUser
 from tournaments.models import Event, EventStaff, Registration, Table
 
 
-def is_director(user: AnyUser, event: Event) -> bool:
+def is_director(user: AnyUser | None, event: Event) -> bool:
     if user is None or not getattr(user, "is_authenticated", False):
         return False
     return bool(user.is_staff or event.organizer_id == user.pk or is_co_director(user, event))
@@ -26,23 +26,23 @@ def require_director(user: AnyUser, event: Event) -> None:
         )
 
 
-def require_login(user: AnyUser) -> None:
+def require_login(user: AnyUser | None) -> None:
     if user is None or not getattr(user, "is_authenticated", False):
         raise NotAllowed(_("Log in first."))
 
 
-def own_registration(user: AnyUser, event: Event) -> Registration | None:
+def own_registration(user: AnyUser | None, event: Event) -> Registration | None:
     """The user's own registration in ``event``, if he has one."""
-    if user is None or not getattr(user, "is_authenticated", False):
+    if user is None or not user.is_authenticated:
         return None
     return (
         Registration.objects.filter(event=event, player__user=user).select_related("player").first()
     )
 
 
-def seat_registration(user: AnyUser, table: Table) -> Registration | None:
+def seat_registration(user: AnyUser | None, table: Table) -> Registration | None:
     """The registration through which ``user`` sits at ``table`` (None if he does not)."""
-    if user is None or not getattr(user, "is_authenticated", False):
+    if user is None or not user.is_authenticated:
         return None
     seat = (
         table.seats.filter(registration__player__user=user)
@@ -79,10 +79,10 @@ def may_manage_registration(user: AnyUser, registration: Registration) -> bool:
 # --------------------------------------------------------------------------- event staff
 
 
-def _staff_role(user: AnyUser, event: Event) -> str | None:
+def _staff_role(user: AnyUser | None, event: Event) -> str | None:
     # Read each time (one indexed query): a role given or taken away by another director
     # counts at once, even for a user object a caller keeps across requests.
-    if user is None or not getattr(user, "is_authenticated", False) or event.pk is None:
+    if user is None or not user.is_authenticated or event.pk is None:
         return None
     return (
         EventStaff.objects.filter(event_id=event.pk, user_id=user.pk)
@@ -95,7 +95,7 @@ def is_co_director(user: AnyUser, event: Event) -> bool:
     return _staff_role(user, event) == EventStaff.Role.CO_DIRECTOR
 
 
-def is_owner(user: AnyUser, event: Event) -> bool:
+def is_owner(user: AnyUser | None, event: Event) -> bool:
     """The event's own director (or site staff): the only ones who may delete it or
     change who is on its staff list as co-director."""
     if user is None or not getattr(user, "is_authenticated", False):

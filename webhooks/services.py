@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import NotAllowed, NotFound
 from core.jobs import send_after_commit
-from core.types import AnyUser
+from core.types import AnyUser, signed_in
 from tournaments import services as tournaments
 from tournaments.models import Event
 from webhooks.models import Delivery, Endpoint
@@ -43,7 +43,7 @@ def register(user: AnyUser, event: Event, url: str, topics: list[str]) -> Endpoi
     # Standings are stored (and their changes signalled) once someone has read them;
     # an endpoint that wants their changes counts as a reader from now on.
     tournaments.snapshot_state(event)
-    return Endpoint.objects.create(event=event, url=url, topics=topics, created_by=user)
+    return Endpoint.objects.create(event=event, url=url, topics=topics, created_by=signed_in(user))
 
 
 def endpoints(user: AnyUser, event: Event) -> Any:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.db.models import Q, QuerySet
@@ -23,11 +23,14 @@ from django.utils.translation import gettext as _
 
 from audit.services import record
 from core.errors import NotAllowed, NotFound, ServiceError
-from core.types import AnyUser
+from core.types import AnyUser, signed_in
 from ratings.models import EventApproval, LeagueStaff, RatingEntry, ReplayJob, Season
 from ratings.services.loading import event_date
 from tournaments import signals as tournament_signals
 from tournaments.models import Event, Round
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 PERMISSION = "ratings.approve_event"
 
@@ -52,7 +55,7 @@ def has_site_permission(user: AnyUser) -> bool:
 
 def is_league_staff(user: AnyUser, event: Event) -> bool:
     """May ``user`` approve ``event``: staff of a league holding its date, or site-wide."""
-    if not getattr(user, "is_authenticated", False):
+    if not user.is_authenticated:
         return False
     if has_site_permission(user):
         return True
@@ -61,7 +64,7 @@ def is_league_staff(user: AnyUser, event: Event) -> bool:
 
 
 def is_any_league_staff(user: AnyUser) -> bool:
-    if not getattr(user, "is_authenticated", False):
+    if not user.is_authenticated:
         return False
     return has_site_permission(user) or LeagueStaff.objects.filter(user=user).exists()
 
@@ -71,7 +74,7 @@ def _staff_filter(user: AnyUser) -> Q | None:
     if has_site_permission(user):
         return None
     q = Q(pk__in=[])
-    for season in Season.objects.filter(staff__user=user):
+    for season in Season.objects.filter(staff__user=signed_in(user)):
         q |= Q(game=season.game) & _date_in(season.starts_on, season.ends_on)
     return q
 
@@ -143,7 +146,7 @@ def approval_state(event: Event) -> ApprovalState:
     return ApprovalState(True, _display_name(row.approved_by), row.approved_at)
 
 
-def _display_name(user: AnyUser | None) -> str:
+def _display_name(user: User | None) -> str:
     if user is None:
         return ""
     player = getattr(user, "player", None)
@@ -185,7 +188,7 @@ def approve(user: AnyUser, slug: str) -> tuple[EventApproval, ReplayJob | None]:
         existing = EventApproval.objects.filter(event=event).first()
         if existing is not None:
             return existing, None
-        approval = EventApproval.objects.create(event=event, approved_by=user)
+        approval = EventApproval.objects.create(event=event, approved_by=signed_in(user))
         record(
             actor=user, obj=event, action="league approval", after={"approved": True}, event=event
         )

@@ -31,9 +31,9 @@ logger = logging.getLogger("ratings.services")
 # --------------------------------------------------------------------------- requesting
 
 
-def can_replay(user: AnyUser, game: str) -> bool:
+def can_replay(user: AnyUser | None, game: str) -> bool:
     """Staff, or a director of a sanctioned event of that game system."""
-    if user is None or not getattr(user, "is_authenticated", False):
+    if user is None or not user.is_authenticated:
         return False
     if user.is_staff:
         return True
@@ -66,7 +66,7 @@ def enqueue_replay(
                 game=game,
                 reason=reason[:300],
                 event=event,
-                requested_by=user if getattr(user, "is_authenticated", False) else None,
+                requested_by=user if user is not None and user.is_authenticated else None,
             )
         # A broker that is away keeps the send in the outbox; the job stays QUEUED, and
         # the next request for a replay of this game sends it again too.

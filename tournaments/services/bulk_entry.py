@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import Conflict, NotFound, ServiceError
-from core.types import AnyUser
+from core.types import AnyUser, signed_in
 from tournaments.models import BulkAction, Event, Player, PlayerContact, Registration
 from tournaments.permissions import require_director
 from tournaments.services.base import lock_event, registration_snapshot
@@ -142,7 +142,7 @@ def _player_for_row(actor: AnyUser, preview: PreviewRow) -> Player:
             return known
     row = preview.row
     player = Player.objects.create(
-        display_name=row.name, membership_number=row.membership_number, created_by=actor
+        display_name=row.name, membership_number=row.membership_number, created_by=signed_in(actor)
     )
     if row.email and "bad_email" not in preview.flags:
         PlayerContact.objects.create(player=player, email=row.email)
@@ -189,7 +189,7 @@ def check_in_everyone(actor: AnyUser, event: Event) -> BulkAction:
             note="checked in with everyone",
         )
     return BulkAction.objects.create(
-        event=event, kind="check_in_all", registrations=[r.pk for r in regs], actor=actor
+        event=event, kind="check_in_all", registrations=[r.pk for r in regs], actor=signed_in(actor)
     )
 
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from core import limits
 from core.errors import Conflict, ServiceError
-from core.types import AnyUser
+from core.types import AnyUser, signed_in
 from tournaments import signals
 from tournaments.models import (
     Event,
@@ -137,14 +137,14 @@ def create_event(user: AnyUser, **data: Any) -> Event:
     validate_event(data)
     limits.check_events_today(
         Event.objects.filter(
-            organizer=user, created_at__gte=timezone.now() - timedelta(days=1)
+            organizer=signed_in(user), created_at__gte=timezone.now() - timedelta(days=1)
         ).count()
     )
     if data.get("tiebreaks") is None:
         data["tiebreaks"] = []
     if data.get("scoring_settings") is None:
         data["scoring_settings"] = {}
-    event = Event.objects.create(organizer=user, slug=free_slug(data["name"]), **data)
+    event = Event.objects.create(organizer=signed_in(user), slug=free_slug(data["name"]), **data)
     audit.record(actor=user, obj=event, action="create", after=event_snapshot(event), event=event)
     return event
 

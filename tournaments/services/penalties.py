@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import Conflict, ServiceError
-from core.types import AnyUser
+from core.types import AnyUser, signed_in
 from tournaments.models import (
     Penalty,
     Registration,
@@ -80,7 +80,7 @@ def issue_penalty(
         offense=offense,
         round_number=round_number,
         note=note[:500],
-        issued_by=user,
+        issued_by=signed_in(user),
         repeats=earlier,
     )
     audit.record(
@@ -130,7 +130,7 @@ def issue_penalty(
                 offense=offense,
                 round_number=round_number,
                 note=reason,
-                issued_by=user,
+                issued_by=signed_in(user),
             )
             audit.record(
                 actor=user,

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from core import limits
 from core.errors import Conflict, NotAllowed, ServiceError
-from core.types import AnyUser
+from core.types import AnyUser, signed_in
 from tournaments.models import (
     Event,
     Player,
@@ -35,6 +35,7 @@ from tournaments.services.base import (
 
 
 def _player_for(user: AnyUser) -> Player:
+    user = signed_in(user)
     player = Player.objects.filter(user=user).first()
     if player is None:
         name = (user.get_full_name() or user.get_username()).strip() or f"Player {user.pk}"
@@ -135,7 +136,7 @@ def add_walkin(
         player = Player.objects.create(
             display_name=name[:100],
             membership_number=(membership_number or "").strip()[:40],
-            created_by=user,
+            created_by=signed_in(user),
         )
     reg = enter_player(user, event, player, "walkin")
     # A walk-in is added at the door, in person: he is there, so he is checked in.

@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 
 from audit import services as audit
 from core.errors import Conflict, NotFound, ServiceError
-from core.types import AnyUser
+from core.types import AnyUser, signed_in
 from tournaments.models import Event, EventStaff
 from tournaments.permissions import require_director, require_owner
 from tournaments.services.base import lock_event
@@ -57,7 +57,7 @@ def invite_staff(actor: AnyUser, event: Event, username: str, role: str) -> Even
     try:
         with transaction.atomic():
             staff, _ = EventStaff.objects.update_or_create(
-                event=event, user=user, defaults={"role": role, "invited_by": actor}
+                event=event, user=user, defaults={"role": role, "invited_by": signed_in(actor)}
             )
     except IntegrityError:
         raise Conflict(

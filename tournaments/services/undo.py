@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import Conflict, NotAllowed, NotFound
-from core.types import AnyUser
+from core.types import AnyUser, signed_in
 from tournaments.models import BulkAction, Event, Penalty, PenaltyRescission, Registration
 from tournaments.permissions import require_director
 from tournaments.services.base import (
@@ -66,7 +66,10 @@ def drop_no_shows_confirmed(actor: AnyUser, event: Event, confirmed_ids: list[in
     for reg in regs:
         record_drop(actor, reg, "drop", "not checked in before round 1")
     return BulkAction.objects.create(
-        event=event, kind="drop_no_shows", registrations=[r.pk for r in regs], actor=actor
+        event=event,
+        kind="drop_no_shows",
+        registrations=[r.pk for r in regs],
+        actor=signed_in(actor),
     )
 
 
@@ -109,7 +112,7 @@ def undo_bulk_action(actor: AnyUser, event: Event, action_id: int) -> list[Affec
         Registration.objects.filter(pk__in=action.registrations).select_related("player", "event")
     )
     changed = [r for r in regs if _undo_one(actor, r, action.kind)]
-    action.undone_at, action.undone_by = timezone.now(), actor
+    action.undone_at, action.undone_by = timezone.now(), signed_in(actor)
     action.save(update_fields=["undone_at", "undone_by"])
     return _affected(changed)
 
@@ -150,7 +153,9 @@ def rescind_penalty(actor: AnyUser, penalty_id: int, note: str = "") -> PenaltyR
         raise Conflict(_("The event is finished."))
     if PenaltyRescission.objects.filter(penalty=penalty).exists():
         raise Conflict(_("This penalty was already rescinded."), code="already_rescinded")
-    rescission = PenaltyRescission.objects.create(penalty=penalty, by=actor, note=note[:500])
+    rescission = PenaltyRescission.objects.create(
+        penalty=penalty, by=signed_in(actor), note=note[:500]
+    )
     audit.record(
         actor=actor,
         obj=penalty,

@@ -128,7 +128,7 @@ def table_now(user: AnyUser, event: Event) -> TableNow | None:
 
 def tables_now(user: AnyUser) -> list[TableNow]:
     """Every running event's current table for this user (the home page's cards)."""
-    if not getattr(user, "is_authenticated", False):
+    if not user.is_authenticated:
         return []
     events = Event.objects.filter(
         status=Event.Status.RUNNING, registrations__player__user=user

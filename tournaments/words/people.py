@@ -3,11 +3,15 @@
 
 from __future__ import annotations
 
-from core.types import AnyUser
+from typing import TYPE_CHECKING
+
 from tournaments.models import Player
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
-def public_name(user: AnyUser | None) -> str:
+
+def public_name(user: User | None) -> str:
     """The display name of ``user``'s player, else his full name, else "—"."""
     if user is None:
         return "—"

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import Conflict, ServiceError
-from core.types import AnyUser
+from core.types import AnyUser, signed_in
 from tournaments import signals
 from tournaments.models import (
     ResultChange,
@@ -49,7 +49,7 @@ def _log_change(
     change = ResultChange.objects.create(
         table=table,
         action=action,
-        by=user if getattr(user, "is_authenticated", False) else None,
+        by=signed_in(user) if getattr(user, "is_authenticated", False) else None,
         before=before,
         after=after,
         note=note[:500],
@@ -133,7 +133,7 @@ def report_result(
     # First report, or the same side reporting again before confirmation.
     write_result(table, reported, score)
     table.status = _next(table, action)
-    table.reported_by = user
+    table.reported_by = signed_in(user)
     table.reported_by_registration = reporter
     table.reported_at = now
     table.counter_report = None
@@ -152,7 +152,7 @@ def _confirm(
     action: Action = Action.CONFIRM,
 ) -> Table:
     table.status = _next(table, action)
-    table.confirmed_by = user if getattr(user, "is_authenticated", False) else None
+    table.confirmed_by = user if user.is_authenticated else None
     table.confirmed_at = now
     table.version += 1
     table.save()
@@ -216,9 +216,9 @@ def director_set_result(
     now = timezone.now()
     table.status = _next(table, Action.DIRECTOR_SET)
     if not had_result:
-        table.reported_by = user
+        table.reported_by = signed_in(user)
         table.reported_at = now
-    table.confirmed_by = user
+    table.confirmed_by = signed_in(user)
     table.confirmed_at = now
     table.counter_report = None
     table.dispute_note = ""
