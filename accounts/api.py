@@ -23,6 +23,7 @@ from rest_framework.views import APIView
 from accounts.throttle import login_blocked
 from accounts.tokens import token_expires_at
 from accounts.views import SignupForm
+from core.types import signed_in
 from tournaments.models import Player
 
 
@@ -93,7 +94,7 @@ class SignupView(APIView):
             }
         )
         if not form.is_valid():
-            errors = {
+            errors: dict[str, Any] = {
                 ("password" if k.startswith("password") else k): v for k, v in form.errors.items()
             }
             raise serializers.ValidationError(errors)
@@ -119,7 +120,7 @@ class RevokeTokenView(APIView):
         responses={204: None},
     )
     def post(self, request: Request) -> Response:
-        Token.objects.filter(user=request.user).delete()
+        Token.objects.filter(user=signed_in(request.user)).delete()
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

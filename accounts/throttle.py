@@ -71,7 +71,7 @@ class ThrottledModelBackend(ModelBackend):
     is no side door around the throttle: a blocked name or address is refused even
     with the right password."""
 
-    def authenticate(
+    def authenticate(  # type: ignore[override]
         self, request: HttpRequest | None, username: str | None = None, **kwargs: Any
     ) -> Any:
         if request is not None and username is not None and login_blocked(request, username):

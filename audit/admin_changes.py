@@ -9,7 +9,7 @@ deletions go one at a time through the delete page, each recorded.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from django.contrib import admin
 from django.contrib.admin.models import ADDITION, CHANGE, DELETION, LogEntry
@@ -38,7 +38,7 @@ def _event_id(entry: LogEntry) -> int | None:
         return None
     if (entry.content_type.app_label, entry.content_type.model) != ("tournaments", "event"):
         return None
-    return int(entry.object_id) if str(entry.object_id).isdigit() else None
+    return int(cast(str, entry.object_id)) if str(entry.object_id).isdigit() else None
 
 
 def record_admin_change(sender: Any, instance: LogEntry, created: bool, **_: Any) -> None:
@@ -62,5 +62,5 @@ def record_admin_change(sender: Any, instance: LogEntry, created: bool, **_: Any
 
 def connect() -> None:
     post_save.connect(record_admin_change, sender=LogEntry, dispatch_uid="audit-admin-changes")
-    if "delete_selected" in dict(admin.site.actions):
+    if "delete_selected" in dict(admin.site.actions):  # type: ignore[arg-type]
         admin.site.disable_action("delete_selected")

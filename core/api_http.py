@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from typing import cast
 
 from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.utils.cache import get_conditional_response
@@ -61,4 +62,4 @@ class ApiHttpMiddleware:
         etag = '"' + hashlib.sha256(response.content).hexdigest()[:32] + '"'
         response.headers["ETag"] = etag
         response.headers.setdefault("Cache-Control", "private, no-cache")
-        return get_conditional_response(request, etag=etag, response=response)
+        return cast(HttpResponse, get_conditional_response(request, etag=etag, response=response))

@@ -87,9 +87,9 @@ class ResilientTask(Task):
         # reaches the caller (a 503 from the middleware), not Celery's Retry.
         if self.request.is_eager and exc is not None:
             raise exc
-        return super().retry(*args, exc=exc, **kwargs)
+        return super().retry(*args, exc=exc, **kwargs)  # type: ignore[misc, arg-type]
 
-    def apply_async(self, args: Any = None, kwargs: Any = None, task_id: Any = None, **opts: Any):
+    def apply_async(self, args: Any = None, kwargs: Any = None, task_id: Any = None, **opts: Any):  # type: ignore[override]
         if self.app.conf.task_always_eager or opts.pop("_from_outbox", False):
             return super().apply_async(args, kwargs, task_id=task_id, **opts)
         task_id = task_id or str(uuid.uuid4())

@@ -18,7 +18,7 @@ class PagePagination(pagination.PageNumberPagination):
     page_size_query_param = "page_size"
     max_page_size = 500
 
-    def get_page_size(self, request: Any) -> int:
+    def get_page_size(self, request: Any) -> int | None:
         # A bad page_size is a 400 like any bad filter, not silently the default.
         raw = request.query_params.get(self.page_size_query_param)
         if raw is not None and not (raw.isdigit() and 1 <= int(raw) <= self.max_page_size):

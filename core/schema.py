@@ -37,7 +37,7 @@ class ProblemSerializer(serializers.Serializer):
     status = serializers.IntegerField()
     detail = serializers.CharField(help_text="What went wrong, for people.")
     code = serializers.CharField(help_text="Stable machine code: not_found, invalid, ...")
-    errors = FieldErrorSerializer(many=True, help_text="One entry per bad field.")
+    errors = FieldErrorSerializer(many=True, help_text="One entry per bad field.")  # type: ignore[assignment]
     problems = RuleProblemSerializer(
         many=True, required=False, help_text="Why a rule refused it, as structured data."
     )

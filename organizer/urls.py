@@ -1,6 +1,6 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts import api as accounts_api
@@ -11,7 +11,7 @@ from tournaments.views import transfer
 
 # The API, version 1. The old unversioned /api/... addresses answer 308 to these
 # (core.api_http.ApiHttpMiddleware).
-api_v1 = [
+api_v1: list[URLPattern | URLResolver] = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves its script as a file: the Content-Security-Policy forbids inline.
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),

@@ -166,7 +166,7 @@ def replay(
     lo, hi = MIN_CHANGE, MAX_CHANGE
     record = changes_out.append if changes_out is not None else None
     for games in rounds:
-        deltas = []
+        deltas: list[int] = []
         push = deltas.append
         for player, opponents, code, points in games:
             own = ratings[player]
@@ -205,7 +205,7 @@ def replay_pairs(
     """
     lo, hi = MIN_CHANGE, MAX_CHANGE
     for games in rounds:
-        deltas = []
+        deltas: list[int] = []
         push = deltas.append
         for winner, loser, points, draw in games:
             num = ratings[loser] - ratings[winner]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import Any
 
 from ratings.models import PlayerRating, RatingEntry
 from tournaments.models import GameSystem, Player
@@ -34,7 +35,9 @@ def player_history(player: Player) -> list[GameHistory]:
         .order_by("game", "step", "id")
     )
     opponent_ids = {o["player"] for e in entries for o in e.opponents if isinstance(o, dict)}
-    names = dict(Player.objects.filter(pk__in=opponent_ids).values_list("pk", "display_name"))
+    names: dict[Any, str] = dict(
+        Player.objects.filter(pk__in=opponent_ids).values_list("pk", "display_name")
+    )
     for entry in entries:
         entry.opponent_names = [  # type: ignore[attr-defined]
             names.get(o.get("player"), "?") for o in entry.opponents if isinstance(o, dict)

@@ -99,7 +99,7 @@ class RatingEntrySerializer(serializers.ModelSerializer):
 
 class GameHistorySerializer(serializers.Serializer):
     game = serializers.CharField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]
     rating = serializers.IntegerField()
     peak = serializers.IntegerField(help_text="Highest rating ever held in this game system.")
     games = serializers.IntegerField()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -81,7 +82,7 @@ def league_list(request: HttpRequest) -> HttpResponse:
 
 
 def _standings_context(request: HttpRequest, game: str, starts_on=None, ends_on=None) -> dict:
-    params = {
+    params: dict[str, Any] = {
         "sort": request.GET.get("sort") or "rank",
         "q": request.GET.get("q", ""),
         "page": request.GET.get("page") or 1,
@@ -95,9 +96,9 @@ def _standings_context(request: HttpRequest, game: str, starts_on=None, ends_on=
         messages.error(request, exc.message)
         table = league_page(game, starts_on, ends_on, q=params["q"])
     for row in table.rows:
-        row.spark = sparkline(
+        row.spark = sparkline(  # type: ignore[attr-defined]
             row.history, label=f"{row.name}: {' → '.join(map(str, row.history[-8:]))}"
-        )  # type: ignore[attr-defined]
+        )
     return {"table": table, "columns": _columns(table), "pager": _pager(table)}
 
 
@@ -169,11 +170,11 @@ def player_ratings(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     histories = player_history(player)
     for history in histories:
-        history.chart = line_chart(
+        history.chart = line_chart(  # type: ignore[attr-defined]
             history.series,
             label=_("%(name)s: %(game)s rating")
             % {"name": player.display_name, "game": history.label},
-        )  # type: ignore[attr-defined]
+        )
     return render(request, "ratings/player.html", {"player": player, "histories": histories})
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from core.types import AnyUser
     from tournaments.models import Event, Registration
 
 log = logging.getLogger(__name__)
@@ -92,7 +93,7 @@ def format_name(event: Event) -> str:
         return ""
 
 
-def event_decklists(user: Any, event: Event) -> list[Any]:
+def event_decklists(user: AnyUser, event: Event) -> list[Any]:
     """The deck lists of ``event`` that ``user`` may see; none without a deck app."""
     if _deck_hooks is None:
         return []

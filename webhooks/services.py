@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import NotAllowed, NotFound
 from core.jobs import send_after_commit
+from core.types import AnyUser, signed_in
 from tournaments import services as tournaments
 from tournaments.models import Event
 from webhooks.models import Delivery, Endpoint
@@ -32,25 +33,25 @@ TIMEOUT_SECONDS = 10
 MAX_ATTEMPTS = 6
 
 
-def _director_only(user: Any, event: Event) -> None:
+def _director_only(user: AnyUser, event: Event) -> None:
     if not tournaments.is_director(user, event):
         raise NotAllowed(_("Only the tournament director manages the event's webhooks."))
 
 
-def register(user: Any, event: Event, url: str, topics: list[str]) -> Endpoint:
+def register(user: AnyUser, event: Event, url: str, topics: list[str]) -> Endpoint:
     _director_only(user, event)
     # Standings are stored (and their changes signalled) once someone has read them;
     # an endpoint that wants their changes counts as a reader from now on.
     tournaments.snapshot_state(event)
-    return Endpoint.objects.create(event=event, url=url, topics=topics, created_by=user)
+    return Endpoint.objects.create(event=event, url=url, topics=topics, created_by=signed_in(user))
 
 
-def endpoints(user: Any, event: Event) -> Any:
+def endpoints(user: AnyUser, event: Event) -> Any:
     _director_only(user, event)
     return event.webhook_endpoints.all()
 
 
-def endpoint_of(user: Any, event: Event, pk: int) -> Endpoint:
+def endpoint_of(user: AnyUser, event: Event, pk: int) -> Endpoint:
     _director_only(user, event)
     found = event.webhook_endpoints.filter(pk=pk).first()
     if found is None:
@@ -58,7 +59,7 @@ def endpoint_of(user: Any, event: Event, pk: int) -> Endpoint:
     return found
 
 
-def remove(user: Any, event: Event, pk: int) -> None:
+def remove(user: AnyUser, event: Event, pk: int) -> None:
     endpoint_of(user, event, pk).delete()
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.db.models import Q, QuerySet
@@ -23,10 +23,14 @@ from django.utils.translation import gettext as _
 
 from audit.services import record
 from core.errors import NotAllowed, NotFound, ServiceError
+from core.types import AnyUser, signed_in
 from ratings.models import EventApproval, LeagueStaff, RatingEntry, ReplayJob, Season
 from ratings.services.loading import event_date
 from tournaments import signals as tournament_signals
 from tournaments.models import Event, Round
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 PERMISSION = "ratings.approve_event"
 
@@ -45,13 +49,13 @@ def _seasons_covering(game: str, day: date) -> QuerySet[Season]:
     return Season.objects.filter(game=game, starts_on__lte=day, ends_on__gte=day)
 
 
-def has_site_permission(user: Any) -> bool:
+def has_site_permission(user: AnyUser) -> bool:
     return bool(getattr(user, "is_authenticated", False) and user.has_perm(PERMISSION))
 
 
-def is_league_staff(user: Any, event: Event) -> bool:
+def is_league_staff(user: AnyUser, event: Event) -> bool:
     """May ``user`` approve ``event``: staff of a league holding its date, or site-wide."""
-    if not getattr(user, "is_authenticated", False):
+    if not user.is_authenticated:
         return False
     if has_site_permission(user):
         return True
@@ -59,18 +63,18 @@ def is_league_staff(user: Any, event: Event) -> bool:
     return LeagueStaff.objects.filter(user=user, season__in=seasons).exists()
 
 
-def is_any_league_staff(user: Any) -> bool:
-    if not getattr(user, "is_authenticated", False):
+def is_any_league_staff(user: AnyUser) -> bool:
+    if not user.is_authenticated:
         return False
     return has_site_permission(user) or LeagueStaff.objects.filter(user=user).exists()
 
 
-def _staff_filter(user: Any) -> Q | None:
+def _staff_filter(user: AnyUser) -> Q | None:
     """Events ``user`` may approve, as a filter; None for everything (site-wide)."""
     if has_site_permission(user):
         return None
     q = Q(pk__in=[])
-    for season in Season.objects.filter(staff__user=user):
+    for season in Season.objects.filter(staff__user=signed_in(user)):
         q |= Q(game=season.game) & _date_in(season.starts_on, season.ends_on)
     return q
 
@@ -98,7 +102,7 @@ def _sanctioned() -> QuerySet[Event]:
 QUEUE_PAGE = 500
 
 
-def _for_staff(user: Any, *, waiting: bool) -> QuerySet[Event]:
+def _for_staff(user: AnyUser, *, waiting: bool) -> QuerySet[Event]:
     if not is_any_league_staff(user):
         return Event.objects.none()
     qs = _sanctioned().filter(league_approval__isnull=waiting)
@@ -106,12 +110,12 @@ def _for_staff(user: Any, *, waiting: bool) -> QuerySet[Event]:
     return qs if q is None else qs.filter(q)
 
 
-def events_for_staff(user: Any, *, waiting: bool) -> list[Event]:
+def events_for_staff(user: AnyUser, *, waiting: bool) -> list[Event]:
     """The sanctioned events ``user`` may decide on: waiting, or already approved."""
     return list(_for_staff(user, waiting=waiting)[:QUEUE_PAGE])
 
 
-def waiting_count(user: Any) -> int:
+def waiting_count(user: AnyUser) -> int:
     return _for_staff(user, waiting=True).count()
 
 
@@ -142,7 +146,7 @@ def approval_state(event: Event) -> ApprovalState:
     return ApprovalState(True, _display_name(row.approved_by), row.approved_at)
 
 
-def _display_name(user: Any) -> str:
+def _display_name(user: User | None) -> str:
     if user is None:
         return ""
     player = getattr(user, "player", None)
@@ -157,7 +161,7 @@ def _event(slug: str) -> Event:
     return event
 
 
-def _check(user: Any, event: Event) -> None:
+def _check(user: AnyUser, event: Event) -> None:
     if not is_league_staff(user, event):
         raise NotAllowed(_("Only the league's staff can approve or withdraw rated events."))
 
@@ -171,7 +175,7 @@ def on_approval_changed(sender: Any, instance: EventApproval, **kwargs: Any) -> 
         tournament_signals.announce_pages_changed([slug])
 
 
-def approve(user: Any, slug: str) -> tuple[EventApproval, ReplayJob | None]:
+def approve(user: AnyUser, slug: str) -> tuple[EventApproval, ReplayJob | None]:
     """Approve a sanctioned event for its league's ratings (idempotent); rates it by
     replaying the ledger, so its games take their place in time order."""
     from ratings.services.requests import enqueue_replay
@@ -184,7 +188,7 @@ def approve(user: Any, slug: str) -> tuple[EventApproval, ReplayJob | None]:
         existing = EventApproval.objects.filter(event=event).first()
         if existing is not None:
             return existing, None
-        approval = EventApproval.objects.create(event=event, approved_by=user)
+        approval = EventApproval.objects.create(event=event, approved_by=signed_in(user))
         record(
             actor=user, obj=event, action="league approval", after={"approved": True}, event=event
         )
@@ -197,7 +201,7 @@ def approve(user: Any, slug: str) -> tuple[EventApproval, ReplayJob | None]:
     return approval, job
 
 
-def withdraw(user: Any, slug: str) -> ReplayJob | None:
+def withdraw(user: AnyUser, slug: str) -> ReplayJob | None:
     """Withdraw the approval (idempotent): the event's games leave the ledger."""
     from ratings.services.requests import enqueue_replay
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, cast
 
 from django.db import connection
 from django.db.models import Max
@@ -105,8 +105,8 @@ def _execute_rows(rows: list[LedgerRow], progress: Callable[[int], None] | None)
                 [
                     r._replace(
                         at=when(r.at),
-                        event_date=ops.adapt_datefield_value(r.event_date),
-                        opponents=_opponents_json(r.opponents),
+                        event_date=cast(Any, ops.adapt_datefield_value(r.event_date)),
+                        opponents=cast(Any, _opponents_json(r.opponents)),
                         created_at=when(r.created_at),
                     )
                     for r in rows[start : start + CHUNK]

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import NotAllowed, NotFound, ServiceError
 from core.jobs import send_after_commit
+from core.types import AnyUser
 from ratings.models import RatingEntry, ReplayJob, Season
 from ratings.services.ledger_io import bump_ledger_version
 from ratings.services.operations import (
@@ -30,9 +31,9 @@ logger = logging.getLogger("ratings.services")
 # --------------------------------------------------------------------------- requesting
 
 
-def can_replay(user: Any, game: str) -> bool:
+def can_replay(user: AnyUser | None, game: str) -> bool:
     """Staff, or a director of a sanctioned event of that game system."""
-    if user is None or not getattr(user, "is_authenticated", False):
+    if user is None or not user.is_authenticated:
         return False
     if user.is_staff:
         return True
@@ -40,7 +41,7 @@ def can_replay(user: Any, game: str) -> bool:
 
 
 def enqueue_replay(
-    game: str, *, reason: str, user: Any = None, event: Event | None = None
+    game: str, *, reason: str, user: AnyUser | None = None, event: Event | None = None
 ) -> ReplayJob:
     """Queue a replay (after the current transaction commits). A job still waiting
     for a worker already covers any change made before it starts, so it is reused."""
@@ -65,7 +66,7 @@ def enqueue_replay(
                 game=game,
                 reason=reason[:300],
                 event=event,
-                requested_by=user if getattr(user, "is_authenticated", False) else None,
+                requested_by=user if user is not None and user.is_authenticated else None,
             )
         # A broker that is away keeps the send in the outbox; the job stays QUEUED, and
         # the next request for a replay of this game sends it again too.
@@ -73,7 +74,7 @@ def enqueue_replay(
     return job
 
 
-def request_replay(user: Any, game: str) -> ReplayJob:
+def request_replay(user: AnyUser, game: str) -> ReplayJob:
     """A director's "replay ratings" button."""
     if game not in GameSystem.values:
         raise ServiceError(
@@ -91,7 +92,7 @@ def request_replay(user: Any, game: str) -> ReplayJob:
     return enqueue_replay(game, reason=reason, user=user)
 
 
-def job_for(user: Any, job_id: int) -> ReplayJob:
+def job_for(user: AnyUser, job_id: int) -> ReplayJob:
     job = ReplayJob.objects.select_related("event", "requested_by").filter(pk=job_id).first()
     if job is None:
         raise NotFound(_("No replay job %(job_id)s.") % {"job_id": job_id})
@@ -147,7 +148,7 @@ def on_closed_result_changed(sender: Any, table: Table, **kwargs: Any) -> None:
 
 @transaction.atomic
 def create_season(
-    user: Any, *, name: str, game: str, starts_on: date, ends_on: date, description: str = ""
+    user: AnyUser, *, name: str, game: str, starts_on: date, ends_on: date, description: str = ""
 ) -> Season:
     """Leagues span many directors' events, so only staff open a season."""
     if not getattr(user, "is_staff", False):

@@ -7,6 +7,7 @@ a bonus). Every ledger row stores its ``step`` in that timeline.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -51,7 +52,7 @@ def bonus_at(event: Event) -> datetime:
     return max(instants) if instants else event.created_at
 
 
-def row_key(row: dict[str, Any]) -> tuple[Any, ...]:
+def row_key(row: Mapping[str, Any]) -> tuple[Any, ...]:
     """A stored ledger row's place in the timeline (comparable with Step.key)."""
     kind = BONUS_KIND if row["kind"] == RatingEntry.Kind.BONUS else GAME_KIND
     return (row["at"], row["event_id"], kind, row["round_number"] or 0)

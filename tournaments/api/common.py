@@ -116,7 +116,8 @@ class IsEventStaff(BasePermission):
 
 class Base(APIView):
     permission_classes = [IsAuthenticated, IsEventStaff]
-    serializer_class = io.ObjectIdSerializer  # only for the schema; each method names its own
+    # only for the schema; each method names its own
+    serializer_class: type[serializers.BaseSerializer] = io.ObjectIdSerializer
 
 
 def many(cls: type[serializers.Serializer]) -> serializers.Serializer:

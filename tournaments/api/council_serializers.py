@@ -40,7 +40,7 @@ class TableCouncilInputSerializer(serializers.Serializer):
 
     schema_input_only = True
 
-    seats = TableCouncilSeatInputSerializer(many=True, min_length=2, max_length=2)
+    seats = TableCouncilSeatInputSerializer(many=True, min_length=2, max_length=2)  # type: ignore[call-arg]
 
     def validate_seats(self, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
         ids = [row["registration"] for row in value]

@@ -43,12 +43,12 @@ ALL_OUTCOMES = sorted({o for e in OUTCOME_SCHEMA["anyOf"] for o in e["enum"]})
 class OutcomeField(serializers.ChoiceField):
     """A game outcome: one of the table's game's outcomes (the service refuses the rest)."""
 
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(choices=ALL_OUTCOMES, **kwargs)
 
 
 class TiebreakField(serializers.ChoiceField):
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(choices=list(TIEBREAKS), **kwargs)
 
 

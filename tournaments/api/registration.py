@@ -10,6 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.errors import NotFound
+from core.types import signed_in
 from tournaments import services
 from tournaments.api import action_serializers as io
 from tournaments.api.common import Base, answer, many, staff_event, valid
@@ -99,7 +100,7 @@ class UndoSelfDrop(Base):
     def post(self, request: Request, slug: str) -> Response:
         """A player takes back his own drop."""
         event = services.event_for(slug)
-        reg = event.registrations.filter(player__user=request.user).first()
+        reg = event.registrations.filter(player__user=signed_in(request.user)).first()
         if reg is None:
             raise NotFound(_("You are not registered for %(event)s.") % {"event": event.name})
         return answer(io.SelfDropUndoneSerializer, services.undo_self_drop(request.user, reg))

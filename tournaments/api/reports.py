@@ -52,6 +52,7 @@ class Standings(generics.ListAPIView):
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         page = self.paginate_queryset(self.get_queryset())
+        assert page is not None  # DEFAULT_PAGINATION_CLASS pages every list
         response = self.get_paginated_response(s.standing_rows(page))
         if not request.user.is_authenticated:
             page_cache.visitor_cacheable(response)

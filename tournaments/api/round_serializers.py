@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
@@ -135,7 +135,9 @@ class RoundSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(TableSerializer(many=True))
     def get_tables(self, obj: Round) -> list[dict[str, Any]]:
-        return TableSerializer(services.round_tables(obj), many=True).data
+        return cast(
+            list[dict[str, Any]], TableSerializer(services.round_tables(obj), many=True).data
+        )
 
 
 class PairSerializer(serializers.Serializer):
@@ -160,7 +162,7 @@ class SeatResultSerializer(serializers.Serializer):
 class ResultReportSerializer(serializers.Serializer):
     schema_input_only = True
 
-    seats = SeatResultSerializer(many=True, required=False, max_length=5)
+    seats = SeatResultSerializer(many=True, required=False, max_length=5)  # type: ignore[call-arg]
     outcome = OutcomeField(default="normal")
     winner = serializers.IntegerField(required=False, allow_null=True)
     time_called = serializers.BooleanField(default=False)

@@ -3,6 +3,8 @@ event's own options (top cut, pairs to avoid, fixed tables)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Exists, OuterRef, Q
@@ -28,7 +30,7 @@ class EventQuerySet(models.QuerySet["Event"]):
             return self.exclude(status=Event.Status.DRAFT)
         if getattr(user, "is_staff", False):
             return self
-        pk = getattr(user, "pk", None)
+        pk: Any = getattr(user, "pk", None)
         on_staff = Exists(EventStaff.objects.filter(event=OuterRef("pk"), user_id=pk))
         return self.filter(~Q(status=Event.Status.DRAFT) | Q(organizer_id=pk) | on_staff)
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 try:  # rustworkx runs the same blossom algorithm as networkx, about 100x faster.
     import rustworkx as _rx
 except ImportError:  # pragma: no cover - networkx is the always-present fallback
-    _rx = None
+    _rx = None  # type: ignore[assignment]
 
 
 @dataclass(frozen=True)

@@ -133,7 +133,7 @@ def _solve_group(
     """Choose the carry's partner and the player sent down; pair the rest inside."""
     if sends and not below:
         return None
-    receivers: list[int | None] = [None]
+    receivers: Sequence[int | None] = [None]
     if carry is not None:
         receivers = [p for p in members if not pl.met(carry, p)][:_TRIES]
     for r in receivers:

@@ -41,7 +41,7 @@ def _rest_lower_bound(s: np.ndarray, gp: np.ndarray, i: np.ndarray, j: np.ndarra
     """Neighbours' pairing cost of the order without positions i and j (vectorised)."""
     n = len(s)
 
-    def run(lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+    def run(lo: np.ndarray | int, hi: np.ndarray | int) -> np.ndarray:
         return gp[np.clip(hi, 0, n + 1)] - gp[np.clip(lo, 0, n + 1)]
 
     def bridge(p: np.ndarray, q: np.ndarray) -> np.ndarray:

@@ -24,7 +24,7 @@ class Bounds:
             and self.low <= value <= self.high
         )
 
-    def field_kwargs(self) -> dict[str, int]:
+    def field_kwargs(self) -> dict[str, Any]:
         """For a form or serializer IntegerField."""
         return {"min_value": self.low, "max_value": self.high}
 

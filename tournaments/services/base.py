@@ -8,7 +8,7 @@ import functools
 import random
 import time
 from collections.abc import Callable
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar, cast
 
 from django.db import OperationalError, connection, models
 from django.db.models import F, Max
@@ -39,7 +39,7 @@ def _sqlite_write_lock(model: type[models.Model], pk: int) -> None:
     fails ("database is locked") when another writer got in first. A no-op UPDATE takes
     the write lock at once, so concurrent callers wait their turn (busy timeout) instead."""
     if connection.vendor == "sqlite":
-        model.objects.filter(pk=pk).update(id=F("id"))
+        cast(Any, model).objects.filter(pk=pk).update(id=F("id"))
 
 
 # One lock order for every operation: the event's row first, then a round, a table or a

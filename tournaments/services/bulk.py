@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from django.db import connection
 from django.db.models import Model
@@ -26,14 +26,17 @@ def insert_rows(model: type[Model], varying: Mapping[str, Sequence[Any]]) -> lis
         return []
     if connection.vendor != "postgresql":
         objs = [model(**{k: v[i] for k, v in varying.items()}) for i in range(count)]
-        model.objects.bulk_create(objs, batch_size=5000)
+        cast(Any, model).objects.bulk_create(objs, batch_size=5000)
         return [o.pk for o in objs]
     template = model()
-    columns, selects, params, arrays = [], [], [], []
+    columns: list[str] = []
+    selects: list[str] = []
+    params: list[Any] = []
+    arrays: list[tuple[Any, list[Any]]] = []
     for field in model._meta.concrete_fields:
         if field.primary_key:
             continue
-        columns.append(connection.ops.quote_name(field.column))
+        columns.append(connection.ops.quote_name(cast(str, field.column)))
         if field.attname in varying:
             selects.append(f"u.c{len(arrays)}")
             values = list(varying[field.attname])
@@ -47,7 +50,7 @@ def insert_rows(model: type[Model], varying: Mapping[str, Sequence[Any]]) -> lis
     unnest = ", ".join(f"%s::{field.db_type(connection)}[]" for field, _ in arrays)
     names = ", ".join(f"c{i}" for i in range(len(arrays)))
     table = connection.ops.quote_name(model._meta.db_table)
-    pk = connection.ops.quote_name(model._meta.pk.column)
+    pk = connection.ops.quote_name(cast(str, model._meta.pk.column))
     sql = (
         f"INSERT INTO {table} ({', '.join(columns)}) SELECT {', '.join(selects)} "
         f"FROM unnest({unnest}) WITH ORDINALITY AS u({names}, ord) ORDER BY u.ord "

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import Conflict, NotFound, ServiceError
+from core.types import AnyUser, signed_in
 from tournaments.models import BulkAction, Event, Player, PlayerContact, Registration
 from tournaments.permissions import require_director
 from tournaments.services.base import lock_event, registration_snapshot
@@ -132,7 +133,7 @@ def preview_player_list(event: Event, text: str) -> list[PreviewRow]:
     return out
 
 
-def _player_for_row(actor: Any, preview: PreviewRow) -> Player:
+def _player_for_row(actor: AnyUser, preview: PreviewRow) -> Player:
     if preview.player_id is not None:
         known = Player.objects.get(pk=preview.player_id)
         # Only a walk-in this director entered (or any, for staff) is reused: another
@@ -141,7 +142,7 @@ def _player_for_row(actor: Any, preview: PreviewRow) -> Player:
             return known
     row = preview.row
     player = Player.objects.create(
-        display_name=row.name, membership_number=row.membership_number, created_by=actor
+        display_name=row.name, membership_number=row.membership_number, created_by=signed_in(actor)
     )
     if row.email and "bad_email" not in preview.flags:
         PlayerContact.objects.create(player=player, email=row.email)
@@ -149,7 +150,7 @@ def _player_for_row(actor: Any, preview: PreviewRow) -> Player:
 
 
 @transaction.atomic
-def register_player_list(actor: Any, event: Event, text: str) -> list[Registration]:
+def register_player_list(actor: AnyUser, event: Event, text: str) -> list[Registration]:
     """Register (and check in) every row the preview marks as to be added."""
     event = lock_event(event)
     require_director(actor, event)
@@ -165,7 +166,7 @@ def register_player_list(actor: Any, event: Event, text: str) -> list[Registrati
 
 
 @transaction.atomic
-def check_in_everyone(actor: Any, event: Event) -> BulkAction:
+def check_in_everyone(actor: AnyUser, event: Event) -> BulkAction:
     """Check in every active registration not yet checked in (one undoable action)."""
     event = lock_event(event)
     require_director(actor, event)
@@ -186,7 +187,7 @@ def check_in_everyone(actor: Any, event: Event) -> BulkAction:
             note="checked in with everyone",
         )
     return BulkAction.objects.create(
-        event=event, kind="check_in_all", registrations=[r.pk for r in regs], actor=actor
+        event=event, kind="check_in_all", registrations=[r.pk for r in regs], actor=signed_in(actor)
     )
 
 
@@ -200,7 +201,7 @@ def removal_blocker(reg: Registration) -> Conflict | None:
 
 
 @transaction.atomic
-def remove_registration(actor: Any, event: Event, registration_id: int) -> dict[str, Any]:
+def remove_registration(actor: AnyUser, event: Event, registration_id: int) -> dict[str, Any]:
     """Delete a registration entered by mistake (a duplicate walk-in), before round 1."""
     event = lock_event(event)
     require_director(actor, event)

@@ -8,14 +8,13 @@ sanctioned, and the ratings replay without any round of it they had already coun
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 from audit import services as audit
 from core.errors import Conflict, ServiceError
+from core.types import AnyUser
 from tournaments import signals
 from tournaments.models import Event, Round
 from tournaments.permissions import require_director
@@ -46,7 +45,7 @@ def cancel_blocker(event: Event) -> ServiceError | None:
 
 @retry_on_conflict
 @transaction.atomic
-def cancel_event(user: Any, event: Event | int, *, reason: str = "") -> Event:
+def cancel_event(user: AnyUser, event: Event | int, *, reason: str = "") -> Event:
     """The director calls the event off: finished, marked cancelled, never rated."""
     event = lock_event(event)
     require_director(user, event)

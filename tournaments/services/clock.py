@@ -91,7 +91,10 @@ def pause_clock(user: Any, rnd: Round) -> Round:
 
 def _shift(user: Any, rnd: Round, delta: timedelta, action: str) -> Round:
     before = rnd.started_at
-    rnd.started_at = before + delta
+    # _running_round refused a round whose clock has not started.
+    assert before is not None
+    started = before + delta
+    rnd.started_at = started
     rnd.save(update_fields=["started_at"])
     audit.record(
         actor=user,
@@ -99,7 +102,7 @@ def _shift(user: Any, rnd: Round, delta: timedelta, action: str) -> Round:
         action=action,
         event=rnd.event,
         before={"started_at": before.isoformat()},
-        after={"started_at": rnd.started_at.isoformat()},
+        after={"started_at": started.isoformat()},
     )
     return rnd
 

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import ServiceError
+from core.types import AnyUser
 from tournaments.models import Event, EventDaySettings, Round, Seat, Table
 from tournaments.pairing.avoidance import Pair, pairs_among
 from tournaments.permissions import require_director
@@ -66,7 +67,7 @@ def _clean_tables(event: Event, tables: dict[Any, Any]) -> dict[str, int]:
 
 @transaction.atomic
 def set_pairing_constraints(
-    actor: Any, event: Event, avoid_pairs: list[Any], fixed_tables: dict[Any, Any]
+    actor: AnyUser, event: Event, avoid_pairs: list[Any], fixed_tables: dict[Any, Any]
 ) -> EventDaySettings:
     event = lock_event(event)
     require_director(actor, event)

@@ -75,7 +75,7 @@ def _finish(event: Event, last: Round | None) -> tuple[Option, Option]:
         no = Option("finish", False, "finished", {}, ("correct_results",))
         return no, Option("finish_early", False, "finished", {}, ("correct_results",))
     if event.status != Event.Status.RUNNING or last is None:
-        params = {"event": event.name, "status": event.get_status_display().lower()}
+        params: dict[str, Any] = {"event": event.name, "status": event.get_status_display().lower()}
         # Before round 1 the way forward is to play it, or to call the event off.
         instead = (
             ("pair", "cancel")

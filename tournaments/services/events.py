@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django.db import transaction
 from django.utils import timezone
@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from core import limits
 from core.errors import Conflict, ServiceError
+from core.types import AnyUser, signed_in
 from tournaments import signals
 from tournaments.models import (
     Event,
@@ -91,7 +92,7 @@ def tiebreak_labels(event: Event) -> list[str]:
 
     labels = {"fewer_losses": "fewer losses"}
     return [
-        labels.get(name) or getattr(TIEBREAKS.get(name), "label", name)
+        labels.get(name) or cast(str, getattr(TIEBREAKS.get(name), "label", name))
         for name in tiebreaks_for(event)
     ]
 
@@ -127,7 +128,7 @@ def event_snapshot(event: Event) -> dict[str, Any]:
 
 @retry_on_conflict
 @transaction.atomic
-def create_event(user: Any, **data: Any) -> Event:
+def create_event(user: AnyUser, **data: Any) -> Event:
     """Create an event in draft; the creator becomes its tournament director."""
     require_login(user)
     data = {k: v for k, v in data.items() if k in EVENT_FIELDS}
@@ -136,21 +137,21 @@ def create_event(user: Any, **data: Any) -> Event:
     validate_event(data)
     limits.check_events_today(
         Event.objects.filter(
-            organizer=user, created_at__gte=timezone.now() - timedelta(days=1)
+            organizer=signed_in(user), created_at__gte=timezone.now() - timedelta(days=1)
         ).count()
     )
     if data.get("tiebreaks") is None:
         data["tiebreaks"] = []
     if data.get("scoring_settings") is None:
         data["scoring_settings"] = {}
-    event = Event.objects.create(organizer=user, slug=free_slug(data["name"]), **data)
+    event = Event.objects.create(organizer=signed_in(user), slug=free_slug(data["name"]), **data)
     audit.record(actor=user, obj=event, action="create", after=event_snapshot(event), event=event)
     return event
 
 
 @retry_on_conflict
 @transaction.atomic
-def update_event(user: Any, event: Event, **data: Any) -> Event:
+def update_event(user: AnyUser, event: Event, **data: Any) -> Event:
     event = lock_event(event)
     require_director(user, event)
     data = {k: v for k, v in data.items() if k in EVENT_FIELDS}
@@ -201,7 +202,7 @@ def update_event(user: Any, event: Event, **data: Any) -> Event:
 
 @retry_on_conflict
 @transaction.atomic
-def open_registration(user: Any, event: Event) -> Event:
+def open_registration(user: AnyUser, event: Event) -> Event:
     event = lock_event(event)
     require_director(user, event)
     if event.status != Event.Status.DRAFT:
@@ -224,7 +225,7 @@ def open_registration(user: Any, event: Event) -> Event:
 
 @retry_on_conflict
 @transaction.atomic
-def finish_event(user: Any, event: Event, *, early: bool = False) -> Event:
+def finish_event(user: AnyUser, event: Event, *, early: bool = False) -> Event:
     """Close the event after its last round. ``early`` lets the director end it before
     the planned number of rounds (the standings stand as they are)."""
     event = lock_event(event)

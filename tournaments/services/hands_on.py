@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import Conflict, NotFound, ServiceError
+from core.types import AnyUser
 from tournaments import signals
 from tournaments.models import Event, Round, Seat, Table
 from tournaments.permissions import require_director
@@ -166,7 +166,7 @@ def move(seat_a: Seat, seat_b: Seat) -> None:
 
 
 @transaction.atomic
-def swap_players(actor: Any, rnd: Round, a: int, b: int) -> Cost:
+def swap_players(actor: AnyUser, rnd: Round, a: int, b: int) -> Cost:
     """Swap two players between tables of a round without results; returns the cost
     the director saw, which goes into the audit trail and the round's explanation."""
     event = lock_event(rnd.event_id)
@@ -228,7 +228,7 @@ def round_loss_preview(rnd: Round) -> list[LostResult]:
 
 
 def _drop_results(
-    actor: Any, event: Event, rnd: Round, confirmed_tables: list[int], how: str
+    actor: AnyUser, event: Event, rnd: Round, confirmed_tables: list[int], how: str
 ) -> None:
     if rnd.number != last_round_number(event):
         raise Conflict(
@@ -258,7 +258,7 @@ def _drop_results(
 
 
 @transaction.atomic
-def delete_round(actor: Any, rnd: Round, confirmed_tables: list[int]) -> int:
+def delete_round(actor: AnyUser, rnd: Round, confirmed_tables: list[int]) -> int:
     """Delete the latest round, results and all, after the director confirmed the
     tables whose results go; standings follow at once, ratings are replayed."""
     event = lock_event(rnd.event_id)
@@ -271,7 +271,7 @@ def delete_round(actor: Any, rnd: Round, confirmed_tables: list[int]) -> int:
 
 
 @transaction.atomic
-def repair_round_with_results(actor: Any, rnd: Round, confirmed_tables: list[int]) -> Round:
+def repair_round_with_results(actor: AnyUser, rnd: Round, confirmed_tables: list[int]) -> Round:
     """Throw away the latest round's results and pair it again."""
     event = lock_event(rnd.event_id)
     require_director(actor, event)

@@ -145,7 +145,7 @@ def issue_penalty(
 
 
 def _repeated_warning(
-    reg: Registration, offense: str, repeats: Penalty | int | None
+    reg: Registration, offense: str, repeats: Penalty | int | str | None
 ) -> Penalty | None:
     """The earlier warning a new "other" warning repeats, checked: it must be a standing
     "other" warning of the same player (the listed offenses match by name already)."""

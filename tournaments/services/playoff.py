@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import Conflict, NotFound, ServiceError
+from core.types import AnyUser
 from rules_engine import GameResult, InvalidResult, score_game
 from rules_engine import Seat as EngineSeat
 from tournaments import signals
@@ -30,7 +31,7 @@ from tournaments.words.problems import refusal_words
 
 
 @transaction.atomic
-def set_top_cut(actor: Any, event: Event, top_cut: int, tie_rule: str) -> EventDaySettings:
+def set_top_cut(actor: AnyUser, event: Event, top_cut: int, tie_rule: str) -> EventDaySettings:
     """Choose the top cut (0 for none, the default: the rulebook's events have none)."""
     event = lock_event(event)
     require_director(actor, event)
@@ -84,7 +85,7 @@ def _seeded(event: Event, size: int) -> list[Registration]:
 
 
 @transaction.atomic
-def start_playoff(actor: Any, event: Event) -> list[PlayoffMatch]:
+def start_playoff(actor: AnyUser, event: Event) -> list[PlayoffMatch]:
     event = lock_event(event)
     require_director(actor, event)
     blocker = playoff_blocker(event)
@@ -174,7 +175,7 @@ def _snapshot(match: PlayoffMatch) -> dict[str, Any]:
     }
 
 
-def _decide(actor: Any, event: Event, match: PlayoffMatch, winner_id: str | None) -> None:
+def _decide(actor: AnyUser, event: Event, match: PlayoffMatch, winner_id: str | None) -> None:
     settings = eventday_settings(event)
     before = _snapshot(match)
     if winner_id is None:
@@ -203,7 +204,7 @@ def _decide(actor: Any, event: Event, match: PlayoffMatch, winner_id: str | None
 
 @transaction.atomic
 def report_playoff_result(
-    actor: Any,
+    actor: AnyUser,
     event: Event,
     match_id: int,
     high_mps: int | None,
@@ -226,7 +227,7 @@ def report_playoff_result(
 
 
 @transaction.atomic
-def decide_playoff_tie(actor: Any, event: Event, match_id: int, winner_id: int) -> PlayoffMatch:
+def decide_playoff_tie(actor: AnyUser, event: Event, match_id: int, winner_id: int) -> PlayoffMatch:
     """The director names who goes through after a tied playoff game."""
     event = lock_event(event)
     require_director(actor, event)

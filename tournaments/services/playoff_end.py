@@ -7,12 +7,13 @@ undecided has no champion yet and must not be finished as if it had one.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 
 from audit import services as audit
 from core.errors import Conflict
+from core.types import AnyUser
 from tournaments import signals
 from tournaments.models import Event, PlayoffMatch
 from tournaments.permissions import require_director
@@ -40,7 +41,7 @@ def undecided_problems(event: Event) -> list[dict[str, Any]]:
         action = {
             PlayoffMatch.Status.TIED: "decide_tie",
             PlayoffMatch.Status.PENDING: "record_result",
-        }.get(m.status, "waits_for_players")
+        }.get(cast(PlayoffMatch.Status, m.status), "waits_for_players")
         todo.append(
             {"code": action, "match": m.pk, "stage": bracket.stage_name(m.stage, size),
              "slot": m.slot}
@@ -79,7 +80,7 @@ def top_cut_cancel_blocker(event: Event) -> Conflict | None:
 
 
 @transaction.atomic
-def cancel_top_cut(actor: Any, event: Event) -> Event:
+def cancel_top_cut(actor: AnyUser, event: Event) -> Event:
     """Cancel an undecided playoff: its matches are removed (their decided games leave
     the rating ledger), the top cut is set to none, and the Swiss standings are final
     again. Audited with every match as it was."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from core import limits
 from core.errors import Conflict, NotAllowed, ServiceError
+from core.types import AnyUser, signed_in
 from tournaments.models import (
     Event,
     Player,
@@ -33,7 +34,8 @@ from tournaments.services.base import (
 )
 
 
-def _player_for(user: Any) -> Player:
+def _player_for(user: AnyUser) -> Player:
+    user = signed_in(user)
     player = Player.objects.filter(user=user).first()
     if player is None:
         name = (user.get_full_name() or user.get_username()).strip() or f"Player {user.pk}"
@@ -41,7 +43,7 @@ def _player_for(user: Any) -> Player:
     return player
 
 
-def enter_player(actor: Any, event: Event, player: Player, how: str) -> Registration:
+def enter_player(actor: AnyUser, event: Event, player: Player, how: str) -> Registration:
     # A director may enter walk-ins while the event is still a draft.
     open_statuses = (Event.Status.REGISTRATION, Event.Status.RUNNING)
     draft_walkin = how != "register" and event.status == Event.Status.DRAFT
@@ -80,21 +82,21 @@ def enter_player(actor: Any, event: Event, player: Player, how: str) -> Registra
 
 @retry_on_conflict
 @transaction.atomic
-def register_self(user: Any, event: Event) -> Registration:
+def register_self(user: AnyUser, event: Event) -> Registration:
     """A player signs himself up (or enters late while the event runs)."""
     require_login(user)
     event = lock_event(event)
     return enter_player(user, event, _player_for(user), "register")
 
 
-def _is_staff(user: Any) -> bool:
+def _is_staff(user: AnyUser) -> bool:
     return bool(getattr(user, "is_staff", False))
 
 
 @retry_on_conflict
 @transaction.atomic
 def add_walkin(
-    user: Any,
+    user: AnyUser,
     event: Event,
     display_name: str = "",
     membership_number: str = "",
@@ -134,7 +136,7 @@ def add_walkin(
         player = Player.objects.create(
             display_name=name[:100],
             membership_number=(membership_number or "").strip()[:40],
-            created_by=user,
+            created_by=signed_in(user),
         )
     reg = enter_player(user, event, player, "walkin")
     # A walk-in is added at the door, in person: he is there, so he is checked in.
@@ -145,7 +147,7 @@ def add_walkin(
 
 @retry_on_conflict
 @transaction.atomic
-def check_in(user: Any, registration: Registration, checked_in: bool = True) -> Registration:
+def check_in(user: AnyUser, registration: Registration, checked_in: bool = True) -> Registration:
     reg = lock_registration(registration)
     if not may_manage_registration(user, reg):
         raise NotAllowed(_("Only the director or the player himself can check in."))
@@ -165,7 +167,7 @@ def check_in(user: Any, registration: Registration, checked_in: bool = True) -> 
     return reg
 
 
-def record_drop(actor: Any, reg: Registration, action: str, note: str = "") -> None:
+def record_drop(actor: AnyUser, reg: Registration, action: str, note: str = "") -> None:
     before = registration_snapshot(reg)
     reg.dropped = True
     reg.dropped_after_round = last_round_number(reg.event)
@@ -183,7 +185,7 @@ def record_drop(actor: Any, reg: Registration, action: str, note: str = "") -> N
 
 @retry_on_conflict
 @transaction.atomic
-def drop(user: Any, registration: Registration, note: str = "") -> Registration:
+def drop(user: AnyUser, registration: Registration, note: str = "") -> Registration:
     """Take a player out of later pairings; results he played stand."""
     reg = lock_registration(registration)
     if not may_manage_registration(user, reg):
@@ -198,7 +200,7 @@ def drop(user: Any, registration: Registration, note: str = "") -> Registration:
 
 @retry_on_conflict
 @transaction.atomic
-def readd(user: Any, registration: Registration) -> Registration:
+def readd(user: AnyUser, registration: Registration) -> Registration:
     """The director puts a dropped player back into later pairings."""
     reg = lock_registration(registration)
     require_director(user, reg.event)
@@ -228,7 +230,7 @@ def readd(user: Any, registration: Registration) -> Registration:
 
 @retry_on_conflict
 @transaction.atomic
-def drop_no_shows(user: Any, event: Event) -> int:
+def drop_no_shows(user: AnyUser, event: Event) -> int:
     """Before round 1: drop every registered player who has not checked in."""
     event = lock_event(event)
     require_director(user, event)

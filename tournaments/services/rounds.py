@@ -8,7 +8,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import Conflict, ServiceError
+from core.types import AnyUser
 from rules_engine import bye_points
 from tournaments import signals
 from tournaments.models import (
@@ -141,7 +142,9 @@ def compute_pairing(event: Event, number: int, seed: int) -> SwissPairing | PodP
     else:
         pair = partial(pair_swiss, round_number=number, seed=seed)
     try:
-        pairing = pair_avoiding(pair, players, avoid)
+        pairing = pair_avoiding(
+            cast(Callable[[list[PairingPlayer]], SwissPairing | PodPairing], pair), players, avoid
+        )
     except PairingImpossible as exc:
         raise ServiceError(str(exc), code="pairing_impossible")
     pairing.explanation_items = explain_avoidance(
@@ -271,7 +274,7 @@ def repair_blocker(rnd: Round) -> Conflict | None:
 
 @retry_on_conflict
 @transaction.atomic
-def pair_next_round(user: Any, event: Event, seed: int | None = None) -> Round:
+def pair_next_round(user: AnyUser, event: Event, seed: int | None = None) -> Round:
     """Pair the next round. Locks the event row so two directors clicking at once get one
     round; the (event, number) unique constraint is the last line of defence."""
     event = lock_event(event)
@@ -310,7 +313,7 @@ def pair_next_round(user: Any, event: Event, seed: int | None = None) -> Round:
 
 @retry_on_conflict
 @transaction.atomic
-def repair_round(user: Any, rnd: Round, seed: int | None = None) -> Round:
+def repair_round(user: AnyUser, rnd: Round, seed: int | None = None) -> Round:
     """Throw away a round's pairing and pair it again, only while none of its tables has
     a result (a bye does not count: it is scored by the rules, not reported)."""
     event = lock_event(rnd.event_id)

@@ -10,6 +10,7 @@ from django.utils.translation import gettext
 
 from audit import services as audit
 from core.errors import Conflict, NotFound, ServiceError
+from core.types import AnyUser, signed_in
 from tournaments.models import Event, EventStaff
 from tournaments.permissions import Capability, require
 from tournaments.services.base import lock_event
@@ -28,7 +29,7 @@ def _user_named(username: str) -> Any:
     return user
 
 
-def _check_role_change(actor: Any, event: Event, role: str) -> None:
+def _check_role_change(actor: AnyUser, event: Event, role: str) -> None:
     if role not in EventStaff.Role.values:
         raise ServiceError(gettext("Choose co-director or judge."), code="invalid_role")
     # A co-director may invite judges; only the organizer names co-directors.
@@ -39,7 +40,7 @@ def _check_role_change(actor: Any, event: Event, role: str) -> None:
 
 
 @transaction.atomic
-def invite_staff(actor: Any, event: Event, username: str, role: str) -> EventStaff:
+def invite_staff(actor: AnyUser, event: Event, username: str, role: str) -> EventStaff:
     """Give ``username`` a staff role in ``event`` (or change the role he has)."""
     event = lock_event(event)
     _check_role_change(actor, event, role)
@@ -56,7 +57,7 @@ def invite_staff(actor: Any, event: Event, username: str, role: str) -> EventSta
     try:
         with transaction.atomic():
             staff, _ = EventStaff.objects.update_or_create(
-                event=event, user=user, defaults={"role": role, "invited_by": actor}
+                event=event, user=user, defaults={"role": role, "invited_by": signed_in(actor)}
             )
     except IntegrityError:
         raise Conflict(
@@ -74,7 +75,7 @@ def invite_staff(actor: Any, event: Event, username: str, role: str) -> EventSta
 
 
 @transaction.atomic
-def remove_staff(actor: Any, event: Event, staff_id: int) -> None:
+def remove_staff(actor: AnyUser, event: Event, staff_id: int) -> None:
     event = lock_event(event)
     staff = EventStaff.objects.filter(event=event, pk=staff_id).select_related("user").first()
     if staff is None:

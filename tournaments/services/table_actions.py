@@ -15,6 +15,7 @@ from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext as _
 
 from core.errors import Conflict, NotAllowed, ServiceError
+from core.types import AnyUser
 from tournaments.models import Event, Registration, Table
 from tournaments.permissions import Capability, can, require, require_seat
 from tournaments.permissions import seat_registration as _seat_registration
@@ -46,7 +47,12 @@ def flow_blocker(table: Table, action: Action) -> Conflict | None:
         return None
     params = {"n": table.number, "status": _status(table)}
     words = REFUSAL_WORDS.get(found.code, gettext_lazy("Table %(n)s: not now (%(status)s)."))
-    problem = {"code": found.code, "message": str(words) % params, "field": None, "players": []}
+    problem: dict[str, Any] = {
+        "code": found.code,
+        "message": str(words) % params,
+        "field": None,
+        "players": [],
+    }
     return Conflict(str(words) % params, code=found.code, problems=[problem | {"params": params}])
 
 
@@ -71,7 +77,7 @@ def running_blocker(table: Table) -> ServiceError | None:
     return None
 
 
-def _seat_blocker(user: Any, table: Table) -> tuple[Registration | None, ServiceError | None]:
+def _seat_blocker(user: AnyUser, table: Table) -> tuple[Registration | None, ServiceError | None]:
     try:
         return require_seat(user, table), None
     except NotAllowed as exc:
@@ -82,7 +88,7 @@ def _first(*blockers: ServiceError | None) -> ServiceError | None:
     return next((b for b in blockers if b is not None), None)
 
 
-def report_blocker(user: Any, table: Table, version: int | None = None) -> ServiceError | None:
+def report_blocker(user: AnyUser, table: Table, version: int | None = None) -> ServiceError | None:
     """Why ``user`` cannot report this table's result now, or None."""
     _reg, seat = _seat_blocker(user, table)
     if seat is not None:
@@ -92,7 +98,7 @@ def report_blocker(user: Any, table: Table, version: int | None = None) -> Servi
     )
 
 
-def confirm_blocker(user: Any, table: Table, version: int | None = None) -> ServiceError | None:
+def confirm_blocker(user: AnyUser, table: Table, version: int | None = None) -> ServiceError | None:
     """Another player at the table confirms a report; so may the director (a walk-in
     without an account cannot)."""
     registration = _seat_registration(user, table)
@@ -108,7 +114,7 @@ def confirm_blocker(user: Any, table: Table, version: int | None = None) -> Serv
     return version_blocker(table, version)
 
 
-def dispute_blocker(user: Any, table: Table) -> ServiceError | None:
+def dispute_blocker(user: AnyUser, table: Table) -> ServiceError | None:
     """Another player at the table says the report is wrong."""
     registration, seat = _seat_blocker(user, table)
     if seat is not None:
@@ -122,7 +128,7 @@ def dispute_blocker(user: Any, table: Table) -> ServiceError | None:
 
 
 def director_set_blocker(
-    user: Any, table: Table, version: int | None = None
+    user: AnyUser, table: Table, version: int | None = None
 ) -> ServiceError | None:
     """The director enters or corrects a result while the event runs or after it."""
     event = table.round.event
@@ -162,11 +168,17 @@ DIRECTOR_REFUSALS = {
 
 def director_refusal(cls: type[ServiceError], code: str, **params: Any) -> ServiceError:
     words = str(DIRECTOR_REFUSALS[code]) % params
-    problem = {"code": code, "message": words, "field": None, "players": [], "params": params}
+    problem: dict[str, Any] = {
+        "code": code,
+        "message": words,
+        "field": None,
+        "players": [],
+        "params": params,
+    }
     return cls(words, code=code, problems=[problem])
 
 
-def void_blocker(user: Any, table: Table) -> ServiceError | None:
+def void_blocker(user: AnyUser, table: Table) -> ServiceError | None:
     """The director takes a table's result back to "no result" (a result entered at the
     wrong table, a game to be replayed): only in the latest round of a running event."""
     rnd = table.round
@@ -203,7 +215,7 @@ class TableActions:
     may_void: bool = False  # the director's "no result after all"
 
 
-def table_actions(user: Any, table: Table) -> TableActions:
+def table_actions(user: AnyUser, table: Table) -> TableActions:
     registration = _seat_registration(user, table)
     return TableActions(
         may_report=report_blocker(user, table) is None,

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import NotFound, ServiceError
+from core.types import AnyUser
 from tournaments.models import Event, Round, Seat
 from tournaments.pairing.hand_notes import table_set_item
 from tournaments.permissions import require_director
@@ -84,7 +84,7 @@ def table_set_cost(event: Event, rnd: Round, table: int, players: Sequence[int])
 
 
 @transaction.atomic
-def set_table(actor: Any, rnd: Round, table: int, players: Sequence[int]) -> Cost:
+def set_table(actor: AnyUser, rnd: Round, table: int, players: Sequence[int]) -> Cost:
     """Seat ``players`` at ``table`` of a round without results; returns the cost the
     director was shown, which the audit trail and the round's explanation keep."""
     event = lock_event(rnd.event_id)

@@ -5,7 +5,6 @@ player's own drop undone until the next round is paired."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -13,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import Conflict, NotAllowed, NotFound
+from core.types import AnyUser, signed_in
 from tournaments.models import BulkAction, Event, Penalty, PenaltyRescission, Registration
 from tournaments.permissions import require_director
 from tournaments.services.base import (
@@ -51,7 +51,7 @@ def no_show_preview(event: Event) -> list[Affected]:
 
 
 @transaction.atomic
-def drop_no_shows_confirmed(actor: Any, event: Event, confirmed_ids: list[int]) -> BulkAction:
+def drop_no_shows_confirmed(actor: AnyUser, event: Event, confirmed_ids: list[int]) -> BulkAction:
     """Drop the players not checked in, as the director confirmed them: if the list
     changed since the preview (someone checked in), nothing happens and he sees it again."""
     event = lock_event(event)
@@ -67,11 +67,14 @@ def drop_no_shows_confirmed(actor: Any, event: Event, confirmed_ids: list[int]) 
     for reg in regs:
         record_drop(actor, reg, "drop", "not checked in before round 1")
     return BulkAction.objects.create(
-        event=event, kind="drop_no_shows", registrations=[r.pk for r in regs], actor=actor
+        event=event,
+        kind="drop_no_shows",
+        registrations=[r.pk for r in regs],
+        actor=signed_in(actor),
     )
 
 
-def _undo_one(actor: Any, reg: Registration, kind: str) -> bool:
+def _undo_one(actor: AnyUser, reg: Registration, kind: str) -> bool:
     before = registration_snapshot(reg)
     if kind == "drop_no_shows":
         if not reg.dropped or reg.ejected:
@@ -95,7 +98,7 @@ def _undo_one(actor: Any, reg: Registration, kind: str) -> bool:
 
 
 @transaction.atomic
-def undo_bulk_action(actor: Any, event: Event, action_id: int) -> list[Affected]:
+def undo_bulk_action(actor: AnyUser, event: Event, action_id: int) -> list[Affected]:
     """Undo a mass drop (or a check-in of everyone) in one action; returns who changed."""
     event = lock_event(event)
     require_director(actor, event)
@@ -110,7 +113,7 @@ def undo_bulk_action(actor: Any, event: Event, action_id: int) -> list[Affected]
         Registration.objects.filter(pk__in=action.registrations).select_related("player", "event")
     )
     changed = [r for r in regs if _undo_one(actor, r, action.kind)]
-    action.undone_at, action.undone_by = timezone.now(), actor
+    action.undone_at, action.undone_by = timezone.now(), signed_in(actor)
     action.save(update_fields=["undone_at", "undone_by"])
     return _affected(changed)
 
@@ -122,7 +125,7 @@ def undoable_actions(event: Event) -> list[BulkAction]:
 # --------------------------------------------------------------------------- penalties
 
 
-def _reverse_ejection(actor: Any, reg: Registration, note: str) -> None:
+def _reverse_ejection(actor: AnyUser, reg: Registration, note: str) -> None:
     before = registration_snapshot(reg)
     reg.ejected, reg.ejection_reason = False, ""
     reg.dropped, reg.dropped_after_round = False, None
@@ -139,7 +142,7 @@ def _reverse_ejection(actor: Any, reg: Registration, note: str) -> None:
 
 
 @transaction.atomic
-def rescind_penalty(actor: Any, penalty_id: int, note: str = "") -> PenaltyRescission:
+def rescind_penalty(actor: AnyUser, penalty_id: int, note: str = "") -> PenaltyRescission:
     """Take back a warning or an ejection; the penalty stays in the record, marked.
     Rescinding the last standing ejection puts the player back into later rounds."""
     penalty = Penalty.objects.select_related("registration__event").filter(pk=penalty_id).first()
@@ -151,7 +154,9 @@ def rescind_penalty(actor: Any, penalty_id: int, note: str = "") -> PenaltyResci
         raise Conflict(_("The event is finished."))
     if PenaltyRescission.objects.filter(penalty=penalty).exists():
         raise Conflict(_("This penalty was already rescinded."), code="already_rescinded")
-    rescission = PenaltyRescission.objects.create(penalty=penalty, by=actor, note=note[:500])
+    rescission = PenaltyRescission.objects.create(
+        penalty=penalty, by=signed_in(actor), note=note[:500]
+    )
     audit.record(
         actor=actor,
         obj=penalty,
@@ -177,7 +182,7 @@ def ejection_preview(registration: Registration) -> list[Affected]:
 # --------------------------------------------------------------------------- self-drop
 
 
-def self_drop_undo_blocker(user: Any, reg: Registration) -> Conflict | NotAllowed | None:
+def self_drop_undo_blocker(user: AnyUser, reg: Registration) -> Conflict | NotAllowed | None:
     """Why the player cannot take back his own drop now, or None."""
     if reg.player.user_id is None or reg.player.user_id != getattr(user, "pk", None):
         return NotAllowed(_("Only the player himself can take back his own drop."))
@@ -200,7 +205,7 @@ def self_drop_undo_blocker(user: Any, reg: Registration) -> Conflict | NotAllowe
 
 
 @transaction.atomic
-def undo_self_drop(user: Any, registration: Registration) -> Registration:
+def undo_self_drop(user: AnyUser, registration: Registration) -> Registration:
     reg = lock_registration(registration)
     blocker = self_drop_undo_blocker(user, reg)
     if blocker is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import re
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import segno
 from django import template
@@ -21,11 +21,14 @@ from tournaments.standings import TIEBREAKS
 from tournaments.words.labels import READING_LABELS, READING_VALUES
 from tournaments.words.people import public_name
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
 register = template.Library()
 
 
 @register.filter
-def person(user: Any) -> str:
+def person(user: User | None) -> str:
     """A user as others see him: his player's display name (never his user name)."""
     return public_name(user)
 

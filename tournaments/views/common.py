@@ -162,6 +162,7 @@ def uploaded_text(request: HttpRequest) -> str:
     upload = request.FILES.get("file")
     if upload is None:
         return request.POST.get("text", "")
+    assert upload.size is not None
     if upload.size > MAX_UPLOAD:
         raise ServiceError(_("The file is too large: at most 500 KB."))
     try:

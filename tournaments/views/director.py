@@ -115,7 +115,7 @@ def _mark_pages(rnd: Round | None, tables: list[Table]) -> None:
         return
     numbers = list(rnd.tables.order_by("number").values_list("number", flat=True))
     for table in tables:
-        table.page_number = bisect_left(numbers, table.number) // TABLES_PER_PAGE + 1
+        table.page_number = bisect_left(numbers, table.number) // TABLES_PER_PAGE + 1  # type: ignore[attr-defined]
 
 
 @login_required

@@ -4,7 +4,8 @@ service, and the page returns to where the director was (the form's `next` and a
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from datetime import datetime
+from typing import Any, cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -142,7 +143,9 @@ def _clock(request: HttpRequest, event: Event) -> str:
         return "round"
 
     def started(r: Any) -> str:
-        ends = formats.time_format(presenters.local(services.round_timer(r).ends_at), "TIME_FORMAT")
+        ends = formats.time_format(
+            cast(datetime, presenters.local(services.round_timer(r).ends_at)), "TIME_FORMAT"
+        )
         return _("Round %(n)s clock started: it ends at %(time)s.") % {"n": r.number, "time": ends}
 
     run_service(request, lambda: services.start_round_clock(request.user, rnd), started)

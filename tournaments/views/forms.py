@@ -3,11 +3,12 @@ services' (a refused operation comes back as a message on the page)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 from zoneinfo import available_timezones
 
 from django import forms
 from django.conf import settings
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine import GAME_SYSTEMS, ScoringSettings
@@ -42,7 +43,7 @@ GAME_OF_FIELD = {
 }
 
 
-def tiebreak_choices() -> list[tuple[str, str]]:
+def tiebreak_choices() -> list[tuple[str, str | Promise]]:
     """Every tiebreak of the registry, by its label (never its key)."""
     from tournaments.standings import TIEBREAKS
 
@@ -175,18 +176,18 @@ class EventForm(forms.Form):
 
     def _tiebreak_chain(self, data: dict[str, Any]) -> list[str]:
         """The chosen tiebreaks in order; the rulebook's chain is stored as the default."""
-        chain = [data.get(f"tiebreak_{i + 1}") for i in range(TIEBREAK_SLOTS)]
+        chain: list[Any] = [data.get(f"tiebreak_{i + 1}") for i in range(TIEBREAK_SLOTS)]
         chain = [t for t in chain if t]
         if len(set(chain)) != len(chain):
             self.add_error("tiebreak_2", _("Each tiebreak can be chosen once."))
         return [] if chain == default_tiebreaks() else chain
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = self.cleaned_data
         data["tiebreaks"] = self._tiebreak_chain(data)
         key = data.get("format_key") or ""
         if ":" in key:
-            game, _, fmt = key.partition(":")
+            game, _sep, fmt = key.partition(":")
             if data.get("game") and game != data["game"]:
                 self.add_error("format_key", _("This format belongs to another game."))
             data["format_key"] = fmt
@@ -275,14 +276,16 @@ class PenaltyForm(forms.Form):
 
     def __init__(self, *args: Any, registrations: Any = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["registration"].choices = [(r.pk, r.player.display_name) for r in registrations]
+        cast(forms.ChoiceField, self.fields["registration"]).choices = [
+            (r.pk, r.player.display_name) for r in registrations
+        ]
         earlier = Penalty.objects.filter(
             registration__in=[r.pk for r in registrations],
             kind=Penalty.Kind.WARNING,
             offense=Penalty.Offense.OTHER,
             rescission__isnull=True,
         ).select_related("registration__player")
-        self.fields["repeats"].choices = [("", _("No: a new offense"))] + [
+        cast(forms.ChoiceField, self.fields["repeats"]).choices = [("", _("No: a new offense"))] + [
             (p.pk, f"{p.registration.player.display_name}: {p.note or '—'}") for p in earlier
         ]
 

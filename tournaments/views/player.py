@@ -45,7 +45,7 @@ def my_event(request: HttpRequest, slug: str) -> HttpResponse:
         .prefetch_related("table__seats__registration__player")
         .order_by("round__number")
     )
-    history = [{"seat": s, "opponents": _opponents_of(s)} for s in seats]
+    history: list[dict[str, Any]] = [{"seat": s, "opponents": _opponents_of(s)} for s in seats]
     rnd = current_round(event)
     current = next((h for h in history if rnd and h["seat"].round_id == rnd.pk), None)
     table = current["seat"].table if current else None

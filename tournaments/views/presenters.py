@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from core.types import AnyUser
 from tournaments import extensions, services
 from tournaments.models import Event, Registration, Round, Seat, Table
 from tournaments.permissions import own_registration
@@ -114,7 +115,7 @@ def _table_now_for(reg: Registration, rnd: Round) -> TableNow | None:
     )
 
 
-def table_now(user: Any, event: Event) -> TableNow | None:
+def table_now(user: AnyUser, event: Event) -> TableNow | None:
     """The signed-in player's table in the event's current, unfinished round (None if none)."""
     if not getattr(user, "is_authenticated", False) or event.status != Event.Status.RUNNING:
         return None
@@ -125,9 +126,9 @@ def table_now(user: Any, event: Event) -> TableNow | None:
     return _table_now_for(reg, rnd)
 
 
-def tables_now(user: Any) -> list[TableNow]:
+def tables_now(user: AnyUser) -> list[TableNow]:
     """Every running event's current table for this user (the home page's cards)."""
-    if not getattr(user, "is_authenticated", False):
+    if not user.is_authenticated:
         return []
     events = Event.objects.filter(
         status=Event.Status.RUNNING, registrations__player__user=user
@@ -270,5 +271,5 @@ def finished_summary(event: Event) -> FinishedSummary | None:
         return None
     # Standings rows carry their registration (services.event_standings): places by entry,
     # so two players of the same name keep their own places.
-    places = {row.registration.pk: row.rank for row in rows if getattr(row, "registration", None)}
+    places = {row.registration.pk: row.rank for row in rows if getattr(row, "registration", None)}  # type: ignore[attr-defined]
     return FinishedSummary(rows[0], rows[:8], published_decks(event, places))

@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from core.types import signed_in
 from tournaments import services
 from tournaments.models import Event, GameSystem, Player, Registration
 from tournaments.permissions import own_registration
@@ -165,14 +166,14 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def my_events(request: HttpRequest) -> HttpResponse:
     regs = (
-        Registration.objects.filter(player__user=request.user)
+        Registration.objects.filter(player__user=signed_in(request.user))
         # A draft is its staff's alone, even for a player the staff already entered.
         .exclude(Q(event__status=Event.Status.DRAFT) & ~Q(event__organizer=request.user))
         .select_related("event")
         .order_by("-event__created_at")
     )
-    directing = Event.objects.filter(organizer=request.user).order_by("-created_at")
-    player = Player.objects.filter(user=request.user).first()
+    directing = Event.objects.filter(organizer=signed_in(request.user)).order_by("-created_at")
+    player = Player.objects.filter(user=signed_in(request.user)).first()
     return render(
         request,
         "tournaments/my_events.html",

@@ -43,6 +43,7 @@ def _read_upload(request: HttpRequest) -> object:
     upload = request.FILES.get("file")
     if upload is None:
         raise ServiceError(_("Choose the file you downloaded from an event's page."))
+    assert upload.size is not None
     if upload.size > MAX_RESTORE_BYTES:
         raise ServiceError(
             _("The file is too large (%(size)s MB; at most %(max)s MB).")

@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from tournaments.models import Player
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
-def public_name(user: Any) -> str:
+
+def public_name(user: User | None) -> str:
     """The display name of ``user``'s player, else his full name, else "—"."""
     if user is None:
         return "—"

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import Conflict, ServiceError
+from core.types import AnyUser, signed_in
 from tournaments import signals
 from tournaments.models import (
     ResultChange,
@@ -42,13 +43,13 @@ from tournaments.services.table_actions import (
 
 
 def _log_change(
-    table: Table, action: str, user: Any, before: dict[str, Any] | None, note: str = ""
+    table: Table, action: str, user: AnyUser, before: dict[str, Any] | None, note: str = ""
 ) -> ResultChange:
     after = table_snapshot(table)
     change = ResultChange.objects.create(
         table=table,
         action=action,
-        by=user if getattr(user, "is_authenticated", False) else None,
+        by=signed_in(user) if getattr(user, "is_authenticated", False) else None,
         before=before,
         after=after,
         note=note[:500],
@@ -87,7 +88,7 @@ def _next(table: Table, action: Action) -> str:
 @retry_on_conflict
 @transaction.atomic
 def report_result(
-    user: Any,
+    user: AnyUser,
     table: Table | int,
     mps: Mapping[Any, Any] | Iterable[Mapping[str, Any]] | None = None,
     outcome: str | None = "normal",
@@ -132,7 +133,7 @@ def report_result(
     # First report, or the same side reporting again before confirmation.
     write_result(table, reported, score)
     table.status = _next(table, action)
-    table.reported_by = user
+    table.reported_by = signed_in(user)
     table.reported_by_registration = reporter
     table.reported_at = now
     table.counter_report = None
@@ -143,7 +144,7 @@ def report_result(
 
 
 def _confirm(
-    user: Any,
+    user: AnyUser,
     table: Table,
     before: dict[str, Any],
     now: datetime,
@@ -151,7 +152,7 @@ def _confirm(
     action: Action = Action.CONFIRM,
 ) -> Table:
     table.status = _next(table, action)
-    table.confirmed_by = user if getattr(user, "is_authenticated", False) else None
+    table.confirmed_by = user if user.is_authenticated else None
     table.confirmed_at = now
     table.version += 1
     table.save()
@@ -163,7 +164,7 @@ def _confirm(
 
 @retry_on_conflict
 @transaction.atomic
-def confirm_result(user: Any, table: Table | int, version: int | None = None) -> Table:
+def confirm_result(user: AnyUser, table: Table | int, version: int | None = None) -> Table:
     """Another player at the table confirms the reported result; the director may confirm
     it too (a walk-in without an account cannot)."""
     table = lock_table(table)
@@ -173,7 +174,7 @@ def confirm_result(user: Any, table: Table | int, version: int | None = None) ->
 
 @retry_on_conflict
 @transaction.atomic
-def dispute_result(user: Any, table: Table | int, note: str = "") -> Table:
+def dispute_result(user: AnyUser, table: Table | int, note: str = "") -> Table:
     """Another player at the table says the reported result is wrong: the director decides."""
     table = lock_table(table)
     _raise(dispute_blocker(user, table))
@@ -192,7 +193,7 @@ def dispute_result(user: Any, table: Table | int, note: str = "") -> Table:
 @retry_on_conflict
 @transaction.atomic
 def director_set_result(
-    user: Any,
+    user: AnyUser,
     table: Table | int,
     mps: Mapping[Any, Any] | Iterable[Mapping[str, Any]] | None = None,
     outcome: str | None = "normal",
@@ -215,9 +216,9 @@ def director_set_result(
     now = timezone.now()
     table.status = _next(table, Action.DIRECTOR_SET)
     if not had_result:
-        table.reported_by = user
+        table.reported_by = signed_in(user)
         table.reported_at = now
-    table.confirmed_by = user
+    table.confirmed_by = signed_in(user)
     table.confirmed_at = now
     table.counter_report = None
     table.dispute_note = ""
@@ -248,7 +249,9 @@ def _clear_result(table: Table) -> None:
 
 @retry_on_conflict
 @transaction.atomic
-def void_result(user: Any, table: Table | int, note: str = "", version: int | None = None) -> Table:
+def void_result(
+    user: AnyUser, table: Table | int, note: str = "", version: int | None = None
+) -> Table:
     """The director takes a table's result back: the table waits for a result again (and
     its round, if it had closed, opens again). Only in the latest round of a running event;
     a refusal says what to do instead."""

@@ -94,7 +94,7 @@ def reported_result(
     given: dict[int, Any] = {}
     if mps is None:
         mps = {}
-    items = (
+    items: Iterable[tuple[Any, Any]] = (
         mps.items()
         if isinstance(mps, Mapping)
         else ((row.get("registration"), row.get("mps")) for row in mps)

@@ -71,6 +71,6 @@ def standings_rows(event: Event, q: str = "") -> Sequence[StandingRow] | Any:
     q = (q or "").strip()
     if event.status == Event.Status.FINISHED and event.playoff_matches.exists():
         folded = q.casefold()
-        return [row for row in final_rows(event) if folded in row.name.casefold()]
+        return [row for row in final_rows(event) if folded in row.name.casefold()]  # type: ignore[attr-defined]
     snapshot_state(event)  # rebuilds a stale one first
     return snapshot_rows(event, q)

@@ -33,6 +33,7 @@ from django.utils.translation import gettext
 
 from audit import services as audit
 from core.errors import Conflict, ServiceError
+from core.types import AnyUser
 from tournaments import services, signals
 from tournaments.models import Event, Penalty, Player, Registration, Round, Seat, Table
 from tournaments.rules.council import remap_council
@@ -354,7 +355,7 @@ def import_event(
     return event
 
 
-def restore_event(user: Any, document: Any) -> Event:
+def restore_event(user: AnyUser, document: Any) -> Event:
     """A director's "Restore an event from a file": a new event owned by him, under a
     new address, players matched only where he may add them, and not rated until its
     league approves it (the approval is not in the document)."""
