@@ -108,7 +108,7 @@ class EventStaffAdmin(ReadOnlyAdmin):
 
 
 @admin.register(models.EventDaySettings)
-class EventDaySettingsAdmin(ReadOnlyAdmin):
+class EventSettingsAdmin(ReadOnlyAdmin):
     list_display = ("event", "top_cut", "playoff_tie")
 
 

@@ -255,7 +255,7 @@ def test_pages_a_pair_set_on_the_settings_page_is_kept_apart_and_explained(clien
         reverse("pairing-constraints", args=[event.slug]),
         {"pair_a": regs[0].pk, "pair_b": regs[1].pk},
     )
-    assert services.eventday_settings(event).avoid_pairs == [sorted([regs[0].pk, regs[1].pk])]
+    assert services.event_settings(event).avoid_pairs == [sorted([regs[0].pk, regs[1].pk])]
     client.post(reverse("director-action", args=[event.slug, "pair"]))
     dashboard = client.get(reverse("event-dashboard", args=[event.slug])).content.decode()
     assert "No pairing keeps every pair to avoid apart" in dashboard

@@ -76,7 +76,7 @@ def test_cancelling_an_undecided_top_cut_is_audited_and_unblocks_the_event():
     _play(director, event, 1, 0, 8, 12)
     services.cancel_top_cut(director, event)
     assert not event.playoff_matches.exists()
-    assert services.eventday_settings(event).top_cut == 0
+    assert services.event_settings(event).top_cut == 0
     entry = AuditEntry.objects.get(action="playoff_cancel")
     assert entry.before["top_cut"] == 4 and len(entry.before["matches"]) == 3
     assert [m["status"] for m in entry.before["matches"]] == ["done", "pending", "waiting"]

@@ -39,7 +39,7 @@ def _result(director, event, match, high, low, **kw):
 
 def test_off_by_default():
     director, event = _swiss_done(cut=0)
-    assert services.eventday_settings(event).top_cut == 0
+    assert services.event_settings(event).top_cut == 0
     with pytest.raises(Conflict):
         services.start_playoff(director, event)
 

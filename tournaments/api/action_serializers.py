@@ -1,4 +1,4 @@
-"""Typed bodies of the event-day API: what each operation takes and answers,
+"""Typed bodies of the staff's actions in the API: what each operation takes and answers,
 so a generated client gets a class per shape instead of a bare dict. The answers are
 rendered through these serializers too, so the schema cannot drift from the server."""
 

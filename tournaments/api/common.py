@@ -101,7 +101,7 @@ def round_or_404(event: Event, number: int) -> Round:
 
 
 class IsEventStaff(BasePermission):
-    """Event-day changes belong to the event's staff: an outsider is refused before his
+    """The staff's actions belong to the event's staff: an outsider is refused before his
     request body is read (the services check the finer roles again)."""
 
     message = "Only the staff of this event can do this."

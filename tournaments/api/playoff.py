@@ -25,7 +25,7 @@ class Bracket(APIView):
         event = services.event_for(slug)
         if event.status == Event.Status.DRAFT and not services.is_director(request.user, event):
             raise NotFound(_("No event '%(slug)s'.") % {"slug": slug})
-        settings = services.eventday_settings(event)
+        settings = services.event_settings(event)
         places = [
             {"place": place, "registration": row.player, "name": row.name, "swiss_rank": row.rank}
             for place, row in services.final_standings(event)

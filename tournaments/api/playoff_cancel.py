@@ -40,7 +40,7 @@ class PlayoffCancel(APIView):
     serializer_class = PlayoffCancelIn
 
     @extend_schema(
-        tags=["event day"],
+        tags=["playoff"],
         request=PlayoffCancelIn,
         responses={200: PlayoffCancelOut},
         summary="Cancel an undecided top cut (the director; the Swiss standings become final)",

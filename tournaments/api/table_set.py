@@ -48,7 +48,7 @@ class TableSet(APIView):
     serializer_class = TableSetIn
 
     @extend_schema(
-        tags=["event day"],
+        tags=["rounds"],
         parameters=ROUND_PARAMS,
         request=TableSetIn,
         responses={200: TableSetOut},

@@ -91,7 +91,7 @@ class Event(models.Model):
 
 
 class EventDaySettings(models.Model):
-    """The event-day options of one event: the top cut, and the pairing constraints."""
+    """The options of one event: the top cut, and the pairing constraints."""
 
     class TieRule(models.TextChoices):
         REPLAY = "replay", "Replay the game"
@@ -109,4 +109,4 @@ class EventDaySettings(models.Model):
     fixed_tables = models.JSONField(default=dict, blank=True)
 
     def __str__(self) -> str:
-        return f"{self.event} event-day settings"
+        return f"{self.event} settings"

@@ -184,7 +184,7 @@ __all__ = [
     "void_result",
 ]
 
-# Event day: staff, bulk entry, undo, top cut, hands-on pairings.
+# Staff, bulk entry, undo, top cut, hands-on pairings.
 from tournaments.services.bulk_entry import (
     check_in_everyone,
     parse_player_list,
@@ -206,7 +206,7 @@ from tournaments.services.hands_on import (
 )
 from tournaments.services.playoff import (
     decide_playoff_tie,
-    eventday_settings,
+    event_settings,
     final_standings,
     playoff_blocker,
     playoff_matches,
@@ -234,8 +234,8 @@ __all__ += [
     "decide_playoff_tie",
     "delete_round",
     "drop_no_shows_confirmed",
+    "event_settings",
     "event_staff",
-    "eventday_settings",
     "final_rows",
     "final_standings",
     "finish_blocker",

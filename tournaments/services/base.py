@@ -173,6 +173,6 @@ def tiebreaks_for(event: Event) -> list[str]:
     return list(event.tiebreaks) if event.tiebreaks else list(DEFAULT_TIEBREAKS)
 
 
-def eventday_settings(event: Event) -> EventDaySettings:
+def event_settings(event: Event) -> EventDaySettings:
     settings, _ = EventDaySettings.objects.get_or_create(event=event)
     return settings

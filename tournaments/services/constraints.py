@@ -21,7 +21,7 @@ from core.types import AnyUser
 from tournaments.models import Event, EventDaySettings, Round, Seat, Table
 from tournaments.pairing.avoidance import Pair, pairs_among
 from tournaments.permissions import require_director
-from tournaments.services.base import eventday_settings, lock_event
+from tournaments.services.base import event_settings, lock_event
 
 
 def _clean_pairs(event: Event, pairs: list[Any]) -> list[list[int]]:
@@ -71,7 +71,7 @@ def set_pairing_constraints(
 ) -> EventDaySettings:
     event = lock_event(event)
     require_director(actor, event)
-    settings = eventday_settings(event)
+    settings = event_settings(event)
     before = {"avoid_pairs": settings.avoid_pairs, "fixed_tables": settings.fixed_tables}
     settings.avoid_pairs = _clean_pairs(event, avoid_pairs)
     settings.fixed_tables = _clean_tables(event, fixed_tables)
@@ -89,7 +89,7 @@ def set_pairing_constraints(
 
 def avoided_pairs_in_round(rnd: Round) -> list[tuple[int, int, int]]:
     """(table number, registration, registration) for every pair to avoid seated together."""
-    avoid = {frozenset(p) for p in eventday_settings(rnd.event).avoid_pairs}
+    avoid = {frozenset(p) for p in event_settings(rnd.event).avoid_pairs}
     by_table: dict[int, list[int]] = {}
     for number, reg in Seat.objects.filter(round=rnd, is_bye=False).values_list(
         "table__number", "registration_id"

@@ -16,7 +16,7 @@ from core.types import AnyUser
 from tournaments import signals
 from tournaments.models import Event, Round, Seat, Table
 from tournaments.permissions import require_director
-from tournaments.services.base import eventday_settings, last_round_number, lock_event
+from tournaments.services.base import event_settings, last_round_number, lock_event
 from tournaments.services.constraints import apply_fixed_tables
 from tournaments.services.rounds import compute_pairing, create_tables, new_seed
 from tournaments.words.explanations import hand_swap_item
@@ -77,7 +77,7 @@ def _pairs(ids: list[int]) -> set[frozenset[int]]:
 def arrangement_cost(event: Event, rnd: Round, after: Arrangement) -> Cost:
     before = round_arrangement(rnd)
     scores, met = _history(event, rnd.number)
-    avoid = {frozenset(map(int, p)) for p in eventday_settings(event).avoid_pairs}
+    avoid = {frozenset(map(int, p)) for p in event_settings(event).avoid_pairs}
     changed = [t for t in after if sorted(after[t]) != sorted(before.get(t, []))]
     cost = Cost()
     for t in changed:
@@ -94,7 +94,7 @@ def arrangement_cost(event: Event, rnd: Round, after: Arrangement) -> Cost:
 
 def _fixed_moved(event: Event, before: Arrangement, after: Arrangement) -> list[tuple[int, int]]:
     """Players who sit at their fixed table (an event setting) now and would not after."""
-    fixed = {int(k): int(v) for k, v in eventday_settings(event).fixed_tables.items()}
+    fixed = {int(k): int(v) for k, v in event_settings(event).fixed_tables.items()}
     where_before = {r: t for t, ids in before.items() for r in ids}
     where_after = {r: t for t, ids in after.items() for r in ids}
     return sorted(

@@ -1,4 +1,4 @@
-"""The top cut: event-day settings, starting the playoff from the final Swiss standings,
+"""The top cut: its settings, starting the playoff from the final Swiss standings,
 playoff results decided by the game's own rules, ties, and the final places."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from tournaments.models import Event, EventDaySettings, PlayoffMatch, Registrati
 from tournaments.permissions import require_director, require_judge
 from tournaments.rules import bracket
 from tournaments.services.base import (
-    eventday_settings,
+    event_settings,
     last_round_number,
     lock_event,
     scoring_settings_for,
@@ -43,7 +43,7 @@ def set_top_cut(actor: AnyUser, event: Event, top_cut: int, tie_rule: str) -> Ev
         raise ServiceError(_("A tie is replayed or decided by the director."), code="invalid_tie")
     if event.playoff_matches.exists():
         raise Conflict(_("The playoff has started: its size can no longer change."))
-    settings = eventday_settings(event)
+    settings = event_settings(event)
     before = {"top_cut": settings.top_cut, "playoff_tie": settings.playoff_tie}
     settings.top_cut, settings.playoff_tie = int(top_cut), tie_rule
     settings.save(update_fields=["top_cut", "playoff_tie"])
@@ -60,7 +60,7 @@ def set_top_cut(actor: AnyUser, event: Event, top_cut: int, tie_rule: str) -> Ev
 
 def playoff_blocker(event: Event) -> Conflict | None:
     """Why the playoff cannot start now, or None (the button and the service)."""
-    settings = eventday_settings(event)
+    settings = event_settings(event)
     if not settings.top_cut:
         return Conflict(_("This event has no top cut."), code="no_cut")
     if event.playoff_matches.exists():
@@ -91,7 +91,7 @@ def start_playoff(actor: AnyUser, event: Event) -> list[PlayoffMatch]:
     blocker = playoff_blocker(event)
     if blocker is not None:
         raise blocker
-    size = eventday_settings(event).top_cut
+    size = event_settings(event).top_cut
     seeded = _seeded(event, size)
     by_id = {str(r.pk): r for r in seeded}
     matches = [
@@ -176,7 +176,7 @@ def _snapshot(match: PlayoffMatch) -> dict[str, Any]:
 
 
 def _decide(actor: AnyUser, event: Event, match: PlayoffMatch, winner_id: str | None) -> None:
-    settings = eventday_settings(event)
+    settings = event_settings(event)
     before = _snapshot(match)
     if winner_id is None:
         match.status = PlayoffMatch.Status.TIED

@@ -18,7 +18,7 @@ from tournaments import signals
 from tournaments.models import Event, PlayoffMatch
 from tournaments.permissions import require_director
 from tournaments.rules import bracket
-from tournaments.services.base import eventday_settings, lock_event
+from tournaments.services.base import event_settings, lock_event
 from tournaments.services.standings.snapshot import mark_stale
 
 OPEN = (PlayoffMatch.Status.WAITING, PlayoffMatch.Status.PENDING, PlayoffMatch.Status.TIED)
@@ -92,7 +92,7 @@ def cancel_top_cut(actor: AnyUser, event: Event) -> Event:
     matches = list(
         event.playoff_matches.select_related("high__player", "low__player", "winner__player")
     )
-    settings = eventday_settings(event)
+    settings = event_settings(event)
     before = {
         "top_cut": settings.top_cut,
         "matches": [

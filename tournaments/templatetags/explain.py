@@ -5,11 +5,11 @@ from __future__ import annotations
 from django import template
 
 from tournaments.models import Round
-from tournaments.words.explanations import round_explanation as _lines
+from tournaments.words import explanations
 
 register = template.Library()
 
 
 @register.filter
 def round_explanation(rnd: Round | None) -> list[str]:
-    return _lines(rnd) if rnd is not None else []
+    return explanations.round_explanation(rnd) if rnd is not None else []

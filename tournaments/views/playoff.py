@@ -38,7 +38,7 @@ def bracket(request: HttpRequest, slug: str) -> HttpResponse:
     game = get_game(event.game)
     context = {
         "event": event,
-        "settings": services.eventday_settings(event),
+        "settings": services.event_settings(event),
         "stages": _stages(matches),
         "standings": services.final_standings(event) if matches else [],
         "can_report": is_judge(request.user, event),

@@ -1,4 +1,4 @@
-"""The director's pages about who plays: the event-day page of players, bulk entry at the
+"""The director's pages about who plays: the page of players for the day, bulk entry at the
 venue, checking in everyone, removing, dropping and the undo of mass drops. Each page
 asks first (its service's own preview), then acts."""
 
@@ -190,7 +190,7 @@ def hub(request: HttpRequest, slug: str) -> HttpResponse:
         .select_related("registration__player", "rescission")
         .order_by("-created_at"),
         "avoided": services.avoided_pairs_in_round(last) if last else [],
-        "settings": services.eventday_settings(event),
+        "settings": services.event_settings(event),
         # A page of players at a time, found by name: the lists stay a page at any size.
         "registrations": players.object_list,
         "players_page": players,

@@ -129,7 +129,7 @@ def _pairs_from_post(request: HttpRequest, settings: EventDaySettings) -> tuple[
 @login_required
 def constraints(request: HttpRequest, slug: str) -> HttpResponse:
     event = staff_event(request, slug)
-    settings = services.eventday_settings(event)
+    settings = services.event_settings(event)
     if request.method == "POST":
         pairs, fixed = _pairs_from_post(request, settings)
         run_service(
