@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+from celery.result import allow_join_result
 from django.conf import settings
 
 from core.tasks import ping
@@ -28,7 +29,11 @@ def test_a_task_goes_through_redis_and_a_real_worker():
     assert settings.CELERY_TASK_ALWAYS_EAGER is False
     assert settings.CELERY_BROKER_URL.startswith("redis://")
     async_result = ping.delay()
-    result = async_result.get(timeout=30)
+    # Celery keeps "a task is running here" in one process-wide flag; the threaded
+    # concurrency tests that ran eager tasks before this one can leave it set when
+    # their threads interleave, and this test is not inside any task.
+    with allow_join_result():
+        result = async_result.get(timeout=30)
     assert result["eager"] is False
     assert result["worker"], "the task result must name the worker that ran it"
     assert async_result.backend.__class__.__name__ == "RedisBackend"
