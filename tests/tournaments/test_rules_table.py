@@ -127,7 +127,7 @@ def test_two_unrelated_other_warnings_do_not_eject():
     first = services.issue_penalty(director, smeagol, Penalty.Offense.OTHER, "phone")
     services.issue_penalty(director, smeagol, Penalty.Offense.OTHER, "phone again", repeats=first)
     smeagol.refresh_from_db()
-    assert smeagol.ejected and "2 technical error warnings" in smeagol.ejection_reason
+    assert smeagol.ejected and smeagol.ejection_reason == "ejection:same_offense:2:other"
 
 
 def test_a_third_warning_still_ejects_and_repeats_is_checked():
@@ -149,7 +149,7 @@ def test_a_third_warning_still_ejects_and_repeats_is_checked():
     assert not a.ejected
     services.issue_penalty(director, a, Penalty.Offense.OTHER, "z")
     a.refresh_from_db()
-    assert a.ejected and "3 technical error warnings" in a.ejection_reason
+    assert a.ejected and a.ejection_reason == "ejection:total_warnings:3:other"
 
 
 def test_penalty_api_takes_repeats():

@@ -8,6 +8,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from tournaments.api.fields import EjectionReasonField
 from tournaments.models import EventDaySettings, EventStaff, PlayoffMatch
 
 TOP_CUTS = [0, 2, 4, 8]
@@ -169,7 +170,7 @@ class RemovedRegistrationSerializer(serializers.Serializer):
     dropped = serializers.BooleanField()
     dropped_after_round = serializers.IntegerField(allow_null=True)
     ejected = serializers.BooleanField()
-    ejection_reason = serializers.CharField()
+    ejection_reason = EjectionReasonField()
 
     class Meta:
         ref_name = "RemovedRegistration"

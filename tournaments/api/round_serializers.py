@@ -13,6 +13,7 @@ from tournaments.api.council_serializers import TableCouncilInputSerializer, Tab
 from tournaments.api.fields import (
     EXPLANATION_LINES,
     TIEBREAK_VALUES,
+    EjectionReasonField,
     OutcomeField,
     ReportedResultSerializer,
     TableSnapshotSerializer,
@@ -280,7 +281,7 @@ class PenaltySerializer(serializers.ModelSerializer):
     player = serializers.CharField(source="registration.player.display_name", read_only=True)
     registration = serializers.IntegerField(source="registration_id", read_only=True)
     ejected = serializers.BooleanField(source="registration.ejected", read_only=True)
-    ejection_reason = serializers.CharField(source="registration.ejection_reason", read_only=True)
+    ejection_reason = EjectionReasonField(source="registration.ejection_reason", read_only=True)
 
     class Meta:
         model = Penalty

@@ -38,10 +38,7 @@ from tournaments.services.events import (
     update_event,
 )
 from tournaments.services.pairings import pairings_page
-from tournaments.services.penalties import (
-    WARNINGS_CITATION,
-    issue_penalty,
-)
+from tournaments.services.penalties import issue_penalty
 from tournaments.services.queries import event_for, player_history, round_tables, visible_events
 from tournaments.services.registration import (
     add_walkin,
@@ -108,7 +105,6 @@ __all__ = [
     "SANCTION_MIN_PLAYERS",
     "SANCTION_MIN_PLAYERS_MULTIPLAYER",
     "TOTAL_WARNING_LIMIT",
-    "WARNINGS_CITATION",
     "PlayerRecord",
     "ReportedResult",
     "RoundTimer",

@@ -32,6 +32,7 @@ from tournaments.services.base import (
     registration_snapshot,
     retry_on_conflict,
 )
+from tournaments.words.penalties import ejection_words
 
 
 def _player_for(user: AnyUser) -> Player:
@@ -209,7 +210,10 @@ def readd(user: AnyUser, registration: Registration) -> Registration:
     if reg.ejected:
         raise Conflict(
             _("%(player)s was ejected (%(ejection_reason)s); an ejected player cannot be re-added.")
-            % {"player": reg.player.display_name, "ejection_reason": reg.ejection_reason}
+            % {
+                "player": reg.player.display_name,
+                "ejection_reason": ejection_words(reg.ejection_reason),
+            }
         )
     if not reg.dropped:
         raise Conflict(_("%(player)s has not dropped.") % {"player": reg.player.display_name})

@@ -22,6 +22,7 @@ from tournaments.models import Event, Penalty, Registration
 from tournaments.views import presenters
 from tournaments.views.common import back_to, current_round, event_or_404, run_service, to_int
 from tournaments.views.forms import PenaltyForm, WalkinForm
+from tournaments.words.penalties import ejection_words
 
 # An action returns the anchor of the dashboard section to come back to ("" for the top).
 Action = Callable[[HttpRequest, Event], str]
@@ -167,7 +168,7 @@ def _penalty(request: HttpRequest, event: Event) -> str:
             "name": r.player.display_name,
             "offense": _(p.get_offense_display()),
         }
-        return f"{text} {r.ejection_reason}" if r.ejected else text
+        return f"{text} {ejection_words(r.ejection_reason)}" if r.ejected else text
 
     data = form.cleaned_data
     run_service(
