@@ -27,6 +27,7 @@ from core.jobs import send_after_commit
 from core.types import AnyUser, signed_in
 from tournaments import services as tournaments
 from tournaments.models import Event
+from tournaments.permissions import Capability, can
 from webhooks.models import Delivery, Endpoint
 
 TIMEOUT_SECONDS = 10
@@ -34,7 +35,7 @@ MAX_ATTEMPTS = 6
 
 
 def _director_only(user: AnyUser, event: Event) -> None:
-    if not tournaments.is_director(user, event):
+    if not can(user, event, Capability.RUN_EVENT):
         raise NotAllowed(_("Only the tournament director manages the event's webhooks."))
 
 

@@ -8,9 +8,9 @@ from django.utils import translation
 from audit.models import AuditEntry
 from core.errors import Conflict, NotAllowed
 from tests.tournaments.helpers import make_event, make_user, play_round, register_users
-from tournaments.words.penalties import ejection_words
 from tournaments import services
 from tournaments.models import Penalty, Seat
+from tournaments.words.penalties import ejection_words
 
 pytestmark = pytest.mark.django_db
 

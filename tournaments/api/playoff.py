@@ -14,6 +14,7 @@ from tournaments import services
 from tournaments.api import action_serializers as io
 from tournaments.api.common import Base, answer, many, valid
 from tournaments.models import Event
+from tournaments.permissions import is_director
 
 TAG = ["playoff"]
 
@@ -23,7 +24,7 @@ class Bracket(APIView):
     def get(self, request: Request, slug: str) -> Response:
         """The top cut: its settings, matches and the final standings."""
         event = services.event_for(slug)
-        if event.status == Event.Status.DRAFT and not services.is_director(request.user, event):
+        if event.status == Event.Status.DRAFT and not is_director(request.user, event):
             raise NotFound(_("No event '%(slug)s'.") % {"slug": slug})
         settings = services.event_settings(event)
         places = [

@@ -34,6 +34,7 @@ from tournaments.api.event_serializers import EventSerializer
 from tournaments.api.export_serializers import EventExportSerializer
 from tournaments.api.filters import PenaltyFilter
 from tournaments.models import Event, Penalty
+from tournaments.permissions import is_director
 from tournaments.services.director_options import director_options, option_words
 from tournaments.views import page_cache
 
@@ -84,7 +85,7 @@ class Penalties(generics.ListAPIView):
         if getattr(self, "swagger_fake_view", False):
             return Penalty.objects.none()
         event = event_for(self.request, self.kwargs["slug"])
-        if not services.is_director(self.request.user, event):
+        if not is_director(self.request.user, event):
             raise NotAllowed(_("Only the tournament director sees the penalties."))
         return event_penalties(event)
 
@@ -129,7 +130,7 @@ class Export(APIView):
         event = event_for(request, slug)
         document = services.export_event(event)
         # Penalties (with the director's notes) are the director's, as in GET penalties/.
-        if not services.is_director(request.user, event):
+        if not is_director(request.user, event):
             document.pop("penalties", None)
         return Response(document)
 
@@ -210,7 +211,7 @@ class DirectorOptions(APIView):
     )
     def get(self, request: Request, slug: str) -> Response:
         event = event_for(request, slug)
-        if not services.is_director(request.user, event):
+        if not is_director(request.user, event):
             raise NotAllowed("Only the tournament director sees what he can do next.")
         rows = [
             {

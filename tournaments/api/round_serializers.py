@@ -19,6 +19,7 @@ from tournaments.api.fields import (
     TableSnapshotSerializer,
 )
 from tournaments.models import Penalty, ResultChange, Round, Seat, Table
+from tournaments.words.explanations import round_explanation
 from tournaments.words.people import public_name
 
 
@@ -123,7 +124,7 @@ class RoundSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(EXPLANATION_LINES)
     def get_explanation(self, obj: Round) -> list[str]:
-        return services.round_explanation(obj)
+        return round_explanation(obj)
 
     @extend_schema_field(TimerSerializer)
     def get_timer(self, obj: Round) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from tournaments.models import (
     EventDaySettings,
     PlayoffMatch,
 )
-from tournaments.permissions import is_judge
+from tournaments.permissions import is_director, is_judge
 from tournaments.views.common import run_service
 from tournaments.views.rounds import opt_int
 
@@ -32,7 +32,7 @@ def _stages(matches: list[PlayoffMatch]) -> list[tuple[int, list[PlayoffMatch]]]
 def bracket(request: HttpRequest, slug: str) -> HttpResponse:
     """The public bracket and the final standings, playoff places above the Swiss order."""
     event = get_object_or_404(Event, slug=slug)
-    if event.status == Event.Status.DRAFT and not services.is_director(request.user, event):
+    if event.status == Event.Status.DRAFT and not is_director(request.user, event):
         raise Http404(_("No such event."))
     matches = services.playoff_matches(event)
     game = get_game(event.game)
@@ -42,7 +42,7 @@ def bracket(request: HttpRequest, slug: str) -> HttpResponse:
         "stages": _stages(matches),
         "standings": services.final_standings(event) if matches else [],
         "can_report": is_judge(request.user, event),
-        "is_director": services.is_director(request.user, event),
+        "is_director": is_director(request.user, event),
         "blocker": services.playoff_blocker(event),
         "cancellable": matches and services.top_cut_cancel_blocker(event) is None,
         "uses_mps": game.uses_mps,
