@@ -17,7 +17,7 @@ from tournaments.models import (
     EventDaySettings,
     PlayoffMatch,
 )
-from tournaments.permissions import is_director, is_judge
+from tournaments.permissions import capabilities_of, is_director, is_judge
 from tournaments.views.common import run_service
 from tournaments.views.rounds import opt_int
 
@@ -42,7 +42,7 @@ def bracket(request: HttpRequest, slug: str) -> HttpResponse:
         "stages": _stages(matches),
         "standings": services.final_standings(event) if matches else [],
         "can_report": is_judge(request.user, event),
-        "is_director": is_director(request.user, event),
+        "may": capabilities_of(request.user, event),
         "blocker": services.playoff_blocker(event),
         "cancellable": matches and services.top_cut_cancel_blocker(event) is None,
         "uses_mps": game.uses_mps,
