@@ -294,8 +294,8 @@ def formats(request: HttpRequest) -> HttpResponse:
         Format.objects.select_related("based_on", "created_by").order_by("game", "order", "name")
     )
     for row in rows:
-        row.shown_source = source_text(row.rule_source)
-        row.named_rules = named_rules(row.rules)
+        row.shown_source = source_text(row.rule_source)  # type: ignore[attr-defined]
+        row.named_rules = named_rules(row.rules)  # type: ignore[attr-defined]
     return render(
         request,
         "decks/formats.html",

@@ -122,7 +122,7 @@ class ProblemSerializer(serializers.Serializer):
     cards = serializers.ListField(child=serializers.CharField())
     lines = serializers.ListField(child=serializers.IntegerField())
     severity = serializers.ChoiceField(choices=["error", "warning"])
-    source = serializers.CharField(help_text="The rule citation as the checker wrote it.")
+    source = serializers.CharField(help_text="The rule citation as the checker wrote it.")  # type: ignore[assignment]
     rule_source = serializers.SerializerMethodField()
 
     @extend_schema_field(RuleSourceSerializer)
@@ -164,7 +164,7 @@ class FormatSerializer(serializers.Serializer):
     key = serializers.CharField()
     name = serializers.CharField()
     description = serializers.CharField()
-    source = serializers.CharField()
+    source = serializers.CharField()  # type: ignore[assignment]
     rule_source = RuleSourceSerializer(help_text="Where the format's rules come from.")
     based_on = serializers.CharField(allow_null=True)
     rules = RulesField()

@@ -233,7 +233,8 @@ def _section_of_words(text: str, game: str) -> str | None:
     # names a sideboard ("Sideboard Hazards").
     found = [s for s in (section_for(w, game) for w in words.split()) if s]
     sideboards = [s for s in found if s.startswith("sideboard")]
-    return (sideboards or found[-1:] or [None])[0]
+    chosen = sideboards or found[-1:]
+    return chosen[0] if chosen else None
 
 
 def read_heading(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from rules_engine.deckrules.cards import LOTR_TCG, METW, CardRecord, normalize_name
 from rules_engine.deckrules.decklist import DeckLine, ParsedDeck
@@ -15,12 +16,13 @@ Preference = Callable[[Sequence[CardRecord]], list[CardRecord]]
 
 
 def metw_preference(
-    allowed: dict[str, list[str]] | None, banned: Sequence[str] = ()
+    allowed: Mapping[str, Any] | None, banned: Sequence[str] = ()
 ) -> Preference | None:
     if not allowed:
         return None
 
-    first_choice = allowed.get("prefer") or {}
+    # "prefer" maps a card type to the alignments chosen first: {"site": ["balrog"]}.
+    first_choice: dict[str, list[str]] = allowed.get("prefer") or {}
     banned_keys = {normalize_name(b) for b in banned} | set(banned)
 
     def prefer(cards: Sequence[CardRecord]) -> list[CardRecord]:
