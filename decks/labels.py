@@ -20,6 +20,9 @@ READ_AS_NAMES = {
     "lotrtcgwiki": _("lotrtcgwiki deck widget"),
     "collector": _("collector-number list"),
     "gemp-ids": _("GEMP card-id list"),
+    "meccg-json": _("meccg game server deck file (JSON)"),
+    "lotr-json": _("LOTR TCG deck file with collector numbers (JSON)"),
+    "gemp-json": _("GEMP deck record (JSON)"),
     "text": _("plain list"),
 }
 EXPORT_NAMES = {

@@ -215,7 +215,8 @@ def _unresolved_problem(line: DeckLine, res: Resolution, fmt: FormatDef) -> Prob
             (line.name,),
             (line.line_no,),
         )
-    params: dict = {"line": line.line_no, "name": line.name}
+    # A line naming its card by an id only (JSON files, GEMP ids) shows the id as written.
+    params: dict = {"line": line.line_no, "name": line.name or line.text.strip()}
     if res.suggestions:
         params |= {"variant": "suggest", "suggestions": " / ".join(res.suggestions)}
     return problem(
