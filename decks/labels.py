@@ -32,6 +32,31 @@ EXPORT_NAMES = {
 }
 
 
+# Why a text is no deck list at all, by DeckTextError code; others keep the engine's words.
+DECK_TEXT_ERRORS = {
+    "json_other_game": _("This is a %(game)s deck file: choose the game %(game)s to check it."),
+    "json_no_cards": _("This deck file lists no cards."),
+    "json_several_decks": _(
+        "This game record holds %(count)s decks (%(names)s): paste one deck at a time."
+    ),
+}
+
+
+def not_a_deck_message() -> str:
+    return gettext(
+        "No card was found in this text, so it does not look like a deck list. Paste the "
+        "list with one card per line, such as “3 Orc-lieutenant”."
+    )
+
+
+def deck_text_error(exc: Exception) -> str:
+    """Why a text cannot be read as a deck list, in the reader's language where known."""
+    template = DECK_TEXT_ERRORS.get(getattr(exc, "code", ""))
+    if template is None:
+        return str(exc)
+    return str(template) % getattr(exc, "params", {})
+
+
 def read_as_name(key: str) -> str:
     return str(READ_AS_NAMES.get(key, _("plain list")))
 

@@ -99,7 +99,11 @@ def read_json_deck(text: str, game: str) -> ParsedDeck:
         raise DeckTextError(unknown_format_message())
     if JSON_SHAPES[shape] != game:
         other = "METW" if JSON_SHAPES[shape] == METW else "LOTR TCG"
-        raise DeckTextError(f"This is a {other} deck file: choose the game {other} to check it.")
+        raise DeckTextError(
+            f"This is a {other} deck file: choose the game {other} to check it.",
+            "json_other_game",
+            {"game": other},
+        )
     deck = ParsedDeck(game=game, read_as=shape)
     lines = _Locator(text)
     if shape == "meccg-json":
@@ -117,7 +121,7 @@ def read_json_deck(text: str, game: str) -> ParsedDeck:
             deck.notes.append((lines.find(fmt), f"Format: {fmt.strip()}"))
         _read_parts(deck, lines, _id_entries(record, _GEMP_PARTS), _id_line)
     if not deck.lines:
-        raise DeckTextError("This deck file lists no cards.")
+        raise DeckTextError("This deck file lists no cards.", "json_no_cards")
     return deck
 
 
@@ -133,7 +137,9 @@ def _one_gemp_deck(data: Mapping[str, Any]) -> Mapping[str, Any]:
         return next(iter(decks.values()))
     names = ", ".join(str(d.get("DeckName") or owner) for owner, d in decks.items())
     raise DeckTextError(
-        f"This game record holds {len(decks)} decks ({names}): paste one deck at a time."
+        f"This game record holds {len(decks)} decks ({names}): paste one deck at a time.",
+        "json_several_decks",
+        {"count": len(decks), "names": names},
     )
 
 
