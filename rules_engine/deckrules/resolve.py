@@ -131,6 +131,35 @@ def resolve_deck(
 _COUNTED = re.compile(r"^\s*\d|\bx\s*\d+\b|\b\d+\s*x\b|\(\s*x?\d+\s*\)", re.I)
 
 
+def _apart_lines(
+    deck: ParsedDeck, resolved: list[tuple[DeckLine, Resolution]]
+) -> list[tuple[DeckLine, Resolution]]:
+    """A line naming no card, with no count, alone between blank lines ("Ranger Running
+    Deck" under the page's name, "Not in deck"), is a title or a remark, not an unknown card:
+    it is kept as a note. The first such line before any card is the list's title."""
+    used = {ln.line_no for ln, _res in resolved}
+    used |= {h.line_no for h in deck.headings} | {n for n, _text in deck.notes}
+    used |= {n for n, _text in deck.not_understood}
+    apart = {
+        ln.line_no
+        for ln, res in resolved
+        if res.status == "unknown"
+        and not _COUNTED.search(ln.text)
+        and ln.line_no - 1 not in used
+        and ln.line_no + 1 not in used
+    }
+    if not apart:
+        return resolved
+    first_card = min((ln.line_no for ln, res in resolved if res.status != "unknown"), default=0)
+    for line, _res in resolved:
+        if line.line_no in apart:
+            if deck.title is None and line.line_no < first_card:
+                deck.title = line.text.strip()
+            deck.notes.append((line.line_no, line.text))
+    deck.lines = [ln for ln in deck.lines if ln.line_no not in apart]
+    return [(ln, res) for ln, res in resolved if ln.line_no not in apart]
+
+
 def _without_title(
     deck: ParsedDeck, resolved: list[tuple[DeckLine, Resolution]]
 ) -> list[tuple[DeckLine, Resolution]]:
@@ -138,6 +167,9 @@ def _without_title(
     ("The Southron/Hate deck", then a blank line). When that first line names no card,
     carries no count and stands apart from what follows, it is the list's title, not an
     unknown card. A line that names a card always stays a card."""
+    if len(resolved) < 2:
+        return resolved
+    resolved = _apart_lines(deck, resolved)
     if deck.title is not None or len(resolved) < 2:
         return resolved
     first, res = resolved[0]
