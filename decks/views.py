@@ -247,6 +247,7 @@ def _stored_verdict(data: dict[str, Any]) -> Verdict:
         cards=data.get("cards", []),
         format_key=data.get("format", ""),
         player_type=data.get("player_type"),
+        notices=data.get("notices", []),
     )
 
 
