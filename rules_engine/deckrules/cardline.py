@@ -39,6 +39,7 @@ _SEVERAL = re.compile(
     r"\s+/\s+|(?<=[^\W\d_])/(?=[^\W\d_])|\s*[,;]\s*(?=\d{1,2}\s*[x×]?\s+\D)"
     r"|\s+\+\s+(?=[^\W\d_])|(?<=[x×]\d)\s+-\s*(?=[^\W\d_])"
 )
+_CARRIED = re.compile(r"^(.+?)\s*\(\s*\+\s*([^()]+?)\s*\)$")
 _DASH_NOTE = re.compile(r"^(.+?)\s+[-–—]\s+(\D.*)$")
 _TRAILING_PAREN = re.compile(r"\s*\(([^()]*)\)\s*$")
 _BRACKETS = re.compile(r"\s*\[([^\]]*)\]")
@@ -81,6 +82,10 @@ def split_count(body: str) -> tuple[int, str]:
 def split_cards(body: str) -> list[str]:
     """The cards of one line, most often just the line itself."""
     body = _MARKDOWN.sub("", body).strip()
+    carried = _CARRIED.match(body)
+    if carried:
+        # "Glorfindel II (+ Elf-stone)": a starting character and the item he carries.
+        return [carried.group(1).strip(), carried.group(2).strip()]
     parts = [p.strip() for p in _SEVERAL.split(body)]
     return [p for p in parts if p] or [body]
 

@@ -71,6 +71,9 @@ def test_cards_joined_by_a_plus_or_a_bullet_after_a_count(names, n):
     assert [normalize_name(ln.name) for ln in parse_decklist(joined, METW).lines] == [
         normalize_name(name) for name in names
     ]
+    # "Glorfindel II (+ Elf-stone)": a starting character and the item he carries.
+    carried = parse_decklist(f"{names[0]} (+ {names[1]})", METW).lines
+    assert [normalize_name(ln.name) for ln in carried] == [normalize_name(n) for n in names[:2]]
     bulleted = " -".join(f"{name} x{n}" for name in names)
     lines = parse_decklist("-" + bulleted, METW).lines
     assert [(ln.count, normalize_name(ln.name)) for ln in lines] == [

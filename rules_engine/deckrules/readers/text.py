@@ -112,7 +112,10 @@ class TextReader:
         )
 
     def card(self, line_no: int, raw: str, body: str, cards: tuple) -> None:
-        if cards[0][0] == 1 and not body[:1].isdigit() and looks_like_prose(body):
+        # A sentence is prose; a line of several cards is prose only if one of them is
+        # ("Himring / Isles of the Dead that Live / Barrow-downs / Ruined Signal Tower").
+        parts = [body] if len(cards) == 1 else [c[1] for c in cards]
+        if cards[0][0] == 1 and not body[:1].isdigit() and any(map(looks_like_prose, parts)):
             self.deck.not_understood.append((line_no, raw))
             return
         for parts in cards:
