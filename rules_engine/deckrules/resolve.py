@@ -131,12 +131,20 @@ def resolve_deck(
 _COUNTED = re.compile(r"^\s*\d|\bx\s*\d+\b|\b\d+\s*x\b|\(\s*x?\d+\s*\)", re.I)
 
 
+# Files a client or a tool wrote: every line of theirs is meant as a card, and JSON puts a
+# card's name several lines from the next.
+_FILE_FORMATS = {"gccg", "meccg-online", "netmeccg", "o8d", "gemp-ids"}
+_FILE_FORMATS |= {"meccg-json", "lotr-json", "gemp-json"}
+
+
 def _apart_lines(
     deck: ParsedDeck, resolved: list[tuple[DeckLine, Resolution]]
 ) -> list[tuple[DeckLine, Resolution]]:
     """A line naming no card, with no count, alone between blank lines ("Ranger Running
     Deck" under the page's name, "Not in deck"), is a title or a remark, not an unknown card:
     it is kept as a note. The first such line before any card is the list's title."""
+    if deck.read_as in _FILE_FORMATS:
+        return resolved
     used = {ln.line_no for ln, _res in resolved}
     used |= {h.line_no for h in deck.headings} | {n for n, _text in deck.notes}
     used |= {n for n, _text in deck.not_understood}

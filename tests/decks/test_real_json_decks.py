@@ -186,3 +186,13 @@ def test_gemp_deck_record_reads_ids_and_skips_the_starting_fellowship(lotr_index
     two = {"Decks": {"a": record["Decks"]["someone"], "b": record["Decks"]["someone"]}}
     with pytest.raises(DeckTextError, match="2 decks"):
         parse_decklist(json.dumps(two), "lotr-tcg")
+
+
+def test_an_unknown_name_in_a_json_deck_stays_unknown(metw_index):
+    """A JSON file's entries stand lines apart: a name no card bears is still reported
+    unknown (never taken for a title standing alone)."""
+    text = json.dumps(
+        {"pool": [{"name": "Nobody Of That Name", "card": "tw-999", "qty": 1}]}, indent=2
+    )
+    v = validate(parse_decklist(text, "metw"), builtin_format("metw", "coe"), metw_index)
+    assert [u["name"] for u in v.unresolved] == ["Nobody Of That Name"]
