@@ -77,7 +77,8 @@ def _list_format(
 
 # Deck files as players have them: NetMECCG .dck, GCCG .deck, OCTGN .o8d, meccg-online
 # .meccg, text (the championship files players filed are .dck and .deck).
-UPLOAD_EXTENSIONS = (".dck", ".deck", ".o8d", ".meccg", ".txt")
+# ".json": the deck files of other tools (readers/json_decks.py).
+UPLOAD_EXTENSIONS = (".dck", ".deck", ".o8d", ".meccg", ".txt", ".json")
 MAX_UPLOAD_BYTES = 256 * 1024
 
 
