@@ -33,6 +33,8 @@ class Bracket(APIView):
         bracket = {
             "top_cut": settings.top_cut,
             "playoff_tie": settings.playoff_tie,
+            "playoff_kind": settings.playoff_kind,
+            "playoff_reset": settings.playoff_reset,
             "matches": services.playoff_matches(event),
             "final_standings": places,
         }
@@ -42,11 +44,14 @@ class Bracket(APIView):
 class PlayoffSettings(Base):
     @extend_schema(tags=TAG, request=io.TopCutSerializer, responses={200: io.TopCutSerializer})
     def post(self, request: Request, slug: str) -> Response:
-        """Choose the top cut (0, 2, 4 or 8) and how a tied playoff game is settled."""
+        """Choose the top cut (single elimination 0, 2, 4 or 8; double elimination 2 to
+        64, with its reset and a format per bracket side) and how a tied game is settled."""
         d = valid(io.TopCutSerializer, request)
         cut = services.set_top_cut(
-            request.user, services.event_for(slug), d["top_cut"], d["playoff_tie"]
-        )
+            request.user, services.event_for(slug), d["top_cut"], d["playoff_tie"],
+            kind=d["playoff_kind"], reset=d["playoff_reset"],
+            upper_format=d["playoff_upper_format"], lower_format=d["playoff_lower_format"],
+        )  # fmt: skip
         return answer(io.TopCutSerializer, cut)
 
 

@@ -6,19 +6,31 @@ from django.db import models
 
 
 class PlayoffMatch(models.Model):
-    """One game of the single-elimination top cut. ``stage`` 1 is the first playoff round;
-    ``slot`` orders the matches of a stage so that slots 2k and 2k+1 feed slot k next."""
+    """One game of the top cut. ``stage`` 1 is the first playoff round; in single
+    elimination ``slot`` orders the matches of a stage so that slots 2k and 2k+1 feed slot
+    k next. A bye (double elimination) is a match with one player and no game."""
 
     class Status(models.TextChoices):
         WAITING = "waiting", "Waiting for players"
         PENDING = "pending", "Waiting for a result"
         TIED = "tied", "Tied: replay or director's decision"
         DONE = "done", "Decided"
+        BYE = "bye", "Bye"
+
+    class Side(models.TextChoices):
+        UPPER = "upper", "Upper bracket"
+        LOWER = "lower", "Lower bracket"
+        FINAL = "final", "Grand final"
 
     event = models.ForeignKey(
         "tournaments.Event", on_delete=models.CASCADE, related_name="playoff_matches"
     )
     stage = models.PositiveSmallIntegerField()
+    # Single elimination is all upper bracket. In double elimination ``stage`` is the
+    # match's wave (tournaments.rules.double_elim.wave) and ``side_round`` its round on
+    # its side of the bracket.
+    side = models.CharField(max_length=10, choices=Side.choices, default=Side.UPPER)
+    side_round = models.PositiveSmallIntegerField(null=True, blank=True)
     slot = models.PositiveSmallIntegerField()
     high = models.ForeignKey(
         "tournaments.Registration",

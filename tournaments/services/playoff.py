@@ -15,9 +15,11 @@ from core.types import AnyUser
 from rules_engine import GameResult, InvalidResult, score_game
 from rules_engine import Seat as EngineSeat
 from tournaments import signals
+from tournaments.extensions import format_choices
 from tournaments.models import Event, EventDaySettings, PlayoffMatch, Registration
 from tournaments.permissions import require_director, require_judge
-from tournaments.rules import bracket
+from tournaments.rules import bracket, double_elim
+from tournaments.services import playoff_double
 from tournaments.services.base import (
     event_settings,
     last_round_number,
@@ -31,31 +33,68 @@ from tournaments.words.problems import refusal_words
 
 
 @transaction.atomic
-def set_top_cut(actor: AnyUser, event: Event, top_cut: int, tie_rule: str) -> EventDaySettings:
-    """Choose the top cut (0 for none, the default: the rulebook's events have none)."""
+def set_top_cut(
+    actor: AnyUser,
+    event: Event,
+    top_cut: int,
+    tie_rule: str,
+    kind: str = EventDaySettings.PlayoffKind.SINGLE,
+    reset: bool = False,
+    upper_format: str = "",
+    lower_format: str = "",
+) -> EventDaySettings:
+    """Choose the top cut (0 for none, the default: the rulebook's events have none), its
+    kind, and for double elimination the reset and a deck format per bracket side."""
     event = lock_event(event)
     require_director(actor, event)
-    if int(top_cut) not in (0, *bracket.CUT_SIZES):
-        raise ServiceError(_("The top cut is none, 2, 4 or 8 players."), code="invalid_cut")
-    if int(top_cut) and event.multiplayer:
-        raise ServiceError(_("A top cut is for two-player events."), code="multiplayer_cut")
-    if tie_rule not in EventDaySettings.TieRule.values:
-        raise ServiceError(_("A tie is replayed or decided by the director."), code="invalid_tie")
+    _check_cut(event, int(top_cut), tie_rule, kind, (upper_format, lower_format))
     if event.playoff_matches.exists():
         raise Conflict(_("The playoff has started: its size can no longer change."))
     settings = event_settings(event)
-    before = {"top_cut": settings.top_cut, "playoff_tie": settings.playoff_tie}
-    settings.top_cut, settings.playoff_tie = int(top_cut), tie_rule
-    settings.save(update_fields=["top_cut", "playoff_tie"])
+    fields = ["top_cut", "playoff_tie", "playoff_kind", "playoff_reset",
+              "playoff_upper_format", "playoff_lower_format"]  # fmt: skip
+    before = {f: getattr(settings, f) for f in fields}
+    settings.top_cut, settings.playoff_tie, settings.playoff_kind = int(top_cut), tie_rule, kind
+    double = kind == EventDaySettings.PlayoffKind.DOUBLE
+    settings.playoff_reset = bool(reset) and double
+    settings.playoff_upper_format = upper_format if double else ""
+    settings.playoff_lower_format = lower_format if double else ""
+    settings.save(update_fields=fields)
     audit.record(
         actor=actor,
         obj=settings,
         action="top_cut",
         before=before,
-        after={"top_cut": settings.top_cut, "playoff_tie": tie_rule},
+        after={f: getattr(settings, f) for f in fields},
         event=event,
     )
     return settings
+
+
+def _check_cut(
+    event: Event, top_cut: int, tie_rule: str, kind: str, formats: tuple[str, str]
+) -> None:
+    if kind not in EventDaySettings.PlayoffKind.values:
+        raise ServiceError(_("A playoff is single or double elimination."), code="invalid_kind")
+    if kind == EventDaySettings.PlayoffKind.DOUBLE:
+        if top_cut and not double_elim.MIN_SIZE <= top_cut <= double_elim.MAX_SIZE:
+            raise ServiceError(
+                _("A double elimination has %(low)s to %(high)s players.")
+                % {"low": double_elim.MIN_SIZE, "high": double_elim.MAX_SIZE},
+                code="invalid_cut",
+            )
+        known = {key for key, _label in format_choices(event.game)}
+        if any(f and known and f not in known for f in formats):
+            raise ServiceError(
+                _("Choose a format of this game for each side of the bracket."),
+                code="invalid_format",
+            )
+    elif top_cut not in (0, *bracket.CUT_SIZES):
+        raise ServiceError(_("The top cut is none, 2, 4 or 8 players."), code="invalid_cut")
+    if top_cut and event.multiplayer:
+        raise ServiceError(_("A top cut is for two-player events."), code="multiplayer_cut")
+    if tie_rule not in EventDaySettings.TieRule.values:
+        raise ServiceError(_("A tie is replayed or decided by the director."), code="invalid_tie")
 
 
 def playoff_blocker(event: Event) -> Conflict | None:
@@ -91,8 +130,13 @@ def start_playoff(actor: AnyUser, event: Event) -> list[PlayoffMatch]:
     blocker = playoff_blocker(event)
     if blocker is not None:
         raise blocker
-    size = event_settings(event).top_cut
+    settings = event_settings(event)
+    size = settings.top_cut
     seeded = _seeded(event, size)
+    if playoff_double.is_double(settings):
+        playoff_double.create(event, settings, seeded)
+        _record_start(actor, event, seeded)
+        return list(event.playoff_matches.all())
     by_id = {str(r.pk): r for r in seeded}
     matches = [
         PlayoffMatch(
@@ -110,14 +154,18 @@ def start_playoff(actor: AnyUser, event: Event) -> list[PlayoffMatch]:
     for stage in range(2, bracket.stage_count(size) + 1):
         matches += [PlayoffMatch(event=event, stage=stage, slot=s) for s in range(size >> stage)]
     PlayoffMatch.objects.bulk_create(matches)
+    _record_start(actor, event, seeded)
+    return list(event.playoff_matches.all())
+
+
+def _record_start(actor: AnyUser, event: Event, seeded: list[Registration]) -> None:
     audit.record(
         actor=actor,
         obj=event,
         action="playoff_start",
         event=event,
-        after={"top_cut": size, "seeds": [r.player.display_name for r in seeded]},
+        after={"top_cut": len(seeded), "seeds": [r.player.display_name for r in seeded]},
     )
-    return list(event.playoff_matches.all())
 
 
 def _winner_by_rules(event: Event, match: PlayoffMatch, outcome: str, winner: Any) -> str | None:
@@ -198,7 +246,10 @@ def _decide(actor: AnyUser, event: Event, match: PlayoffMatch, winner_id: str | 
         event=event,
     )
     if match.status == PlayoffMatch.Status.DONE:
-        _advance(match)
+        if playoff_double.is_double(settings):
+            playoff_double.sync(event, settings)
+        else:
+            _advance(match)
         signals.playoff_match_decided.send(sender=PlayoffMatch, match=match)
 
 
@@ -266,10 +317,46 @@ def final_standings(event: Event) -> list[tuple[int, Any]]:
     if not matches:
         return [(r.rank, r) for r in rows]  # no playoff: the Swiss places, shared ones too
     by_id = {r.player: r for r in rows}
-    order = bracket.final_places([r.player for r in rows], matches)
+    settings = event_settings(event)
+    if playoff_double.is_double(settings):
+        cut = playoff_double.final_places(playoff_matches(event), settings)
+        order = cut + [r.player for r in rows if r.player not in cut]
+    else:
+        order = bracket.final_places([r.player for r in rows], matches)
     return [(place, by_id[pid]) for place, pid in enumerate(order, start=1)]
 
 
 def playoff_reached(event: Event) -> dict[str, str]:
     """How far each playoff player went (bracket.reached), by registration id."""
+    settings = event_settings(event)
+    if playoff_double.is_double(settings):
+        return playoff_double.reached(playoff_matches(event), settings)
     return bracket.reached([_played(m) for m in playoff_matches(event)])
+
+
+def playoff_round(match: PlayoffMatch) -> dict[str, Any]:
+    """The match's round as a code and number: the bracket side's round in double
+    elimination, the stage's name (final, semi_final, ...) in single elimination."""
+    settings = event_settings(match.event)
+    if playoff_double.is_double(settings):
+        return playoff_double.round_of(match, settings)
+    return {"code": bracket.stage_name(match.stage, settings.top_cut), "number": match.stage}
+
+
+def playoff_format(match: PlayoffMatch) -> str:
+    """The deck format key a playoff match is played in; blank: the event's own."""
+    settings = event_settings(match.event)
+    if playoff_double.is_double(settings):
+        return playoff_double.side_format(match, settings)
+    return ""
+
+
+def playoff_champion_match(event: Event) -> int | None:
+    """Double elimination: the id of the match that made the champion, once there is one."""
+    rows = playoff_matches(event)
+    settings = event_settings(event)
+    if not rows or not playoff_double.is_double(settings):
+        return None
+    won = playoff_double.champion(rows, settings)
+    finals = [m for m in rows if m.side == PlayoffMatch.Side.FINAL and str(m.winner_id) == won]
+    return max(finals, key=lambda m: m.side_round or 0).pk if won and finals else None

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from rules_engine import get_game
 from tournaments import services
+from tournaments.extensions import format_choices
 from tournaments.models import (
     Event,
     EventDaySettings,
@@ -20,6 +21,7 @@ from tournaments.models import (
 from tournaments.permissions import is_judge
 from tournaments.views.common import run_service
 from tournaments.views.rounds import opt_int
+from tournaments.words.playoff import round_label, side_label
 
 
 def _stages(matches: list[PlayoffMatch]) -> list[tuple[int, list[PlayoffMatch]]]:
@@ -29,6 +31,24 @@ def _stages(matches: list[PlayoffMatch]) -> list[tuple[int, list[PlayoffMatch]]]
     return sorted(out.items())
 
 
+def _sides(
+    matches: list[PlayoffMatch], settings: EventDaySettings
+) -> list[tuple[str, list[tuple[str, list[PlayoffMatch]]]]]:
+    """Double elimination by side, then by round on that side, each round with its name."""
+    labels = dict(PlayoffMatch.Side.choices)
+    out: dict[str, dict[int, list[PlayoffMatch]]] = {side: {} for side in labels}
+    for m in matches:
+        out[m.side].setdefault(m.side_round or 0, []).append(m)
+    sides = []
+    for side, rounds in out.items():
+        if rounds:
+            named = [
+                (round_label(services.playoff_round(ms[0])), ms) for _, ms in sorted(rounds.items())
+            ]
+            sides.append((side_label(side), named))
+    return sides
+
+
 def bracket(request: HttpRequest, slug: str) -> HttpResponse:
     """The public bracket and the final standings, playoff places above the Swiss order."""
     event = get_object_or_404(Event, slug=slug)
@@ -36,10 +56,19 @@ def bracket(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404(_("No such event."))
     matches = services.playoff_matches(event)
     game = get_game(event.game)
+    settings = services.event_settings(event)
+    double = settings.playoff_kind == EventDaySettings.PlayoffKind.DOUBLE
+    formats = dict(format_choices(event.game))
+    for m in matches:
+        m.format_name = formats.get(services.playoff_format(m), "")  # type: ignore[attr-defined]
     context = {
         "event": event,
-        "settings": services.event_settings(event),
-        "stages": _stages(matches),
+        "settings": settings,
+        "stages": [] if double else _stages(matches),
+        "sides": _sides(matches, settings) if double else [],
+        "champion_match": services.playoff_champion_match(event) if double else None,
+        "kinds": EventDaySettings.PlayoffKind.choices,
+        "formats": sorted(formats.items(), key=lambda kv: kv[1]),
         "standings": services.final_standings(event) if matches else [],
         "can_report": is_judge(request.user, event),
         "is_director": services.is_director(request.user, event),
@@ -48,7 +77,7 @@ def bracket(request: HttpRequest, slug: str) -> HttpResponse:
         "uses_mps": game.uses_mps,
         "outcomes": [("normal", _("Normal end"))]
         + [(o, _(game.label(o)).capitalize()) for o in game.outcomes if o != "normal"],
-        "cut_sizes": (0, 2, 4, 8),
+        "cut_sizes": (0, *range(2, 65)),
         "tie_rules": EventDaySettings.TieRule.choices,
     }
     return render(request, "tournaments/bracket.html", context)
@@ -63,7 +92,14 @@ def playoff_action(request: HttpRequest, slug: str, action: str) -> HttpResponse
         run_service(
             request,
             lambda: services.set_top_cut(
-                user, event, opt_int(post.get("top_cut")) or 0, post.get("tie", "")
+                user,
+                event,
+                opt_int(post.get("top_cut")) or 0,
+                post.get("tie", ""),
+                kind=post.get("kind") or EventDaySettings.PlayoffKind.SINGLE,
+                reset=bool(post.get("reset")),
+                upper_format=post.get("upper_format", ""),
+                lower_format=post.get("lower_format", ""),
             ),
             _("Top cut saved."),
         )
