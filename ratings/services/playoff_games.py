@@ -116,7 +116,11 @@ def playoff_stage(event_id: int, round_number: int | None) -> str | None:
     if round_number is None or round_number <= swiss:
         return None
     stage = round_number - swiss
-    first = PlayoffMatch.objects.filter(event_id=event_id, stage=1).count()
+    matches = PlayoffMatch.objects.filter(event_id=event_id)
+    if matches.filter(side=PlayoffMatch.Side.LOWER).exists():
+        # Double elimination: a wave mixes both sides of the bracket; the page names the kind.
+        return "double_elimination" if matches.filter(stage=stage).exists() else None
+    first = matches.filter(stage=1).count()
     if not first or stage > bracket.stage_count(2 * first):
         return None
     return bracket.stage_name(stage, 2 * first)

@@ -20,7 +20,9 @@ from core.errors import Conflict, ServiceError
 from tournaments.models import Event, EventDaySettings, PlayoffMatch, Registration
 
 MATCH_FIELDS = ("stage", "slot", "high_seed", "low_seed", "high_mps", "low_mps", "outcome",
-                "status", "replays", "decided_by_director")  # fmt: skip
+                "status", "replays", "decided_by_director", "side", "side_round")  # fmt: skip
+# The kind of playoff and its double-elimination options, as the settings name them.
+KIND_FIELDS = ("playoff_kind", "playoff_reset", "playoff_upper_format", "playoff_lower_format")
 
 
 def _final_places(event: Event) -> list[int]:
@@ -39,6 +41,7 @@ def export_playoff(event: Event) -> dict[str, Any]:
         "playoff": {
             "top_cut": settings.top_cut,
             "tie_rule": settings.playoff_tie,
+            **{f: getattr(settings, f) for f in KIND_FIELDS},
             "matches": [
                 {
                     **{f: getattr(m, f) for f in MATCH_FIELDS},
@@ -71,6 +74,8 @@ def _match(event: Event, row: Any, reg_map: dict[int, Registration]) -> PlayoffM
         raise _bad("A playoff match needs its stage and slot.")
     if row.get("status", PlayoffMatch.Status.WAITING) not in PlayoffMatch.Status.values:
         raise _bad(f"Unknown playoff match status {row.get('status')!r}.")
+    if row.get("side", PlayoffMatch.Side.UPPER) not in PlayoffMatch.Side.values:
+        raise _bad(f"Unknown bracket side {row.get('side')!r}.")
     decided = row.get("decided_at")
     at = parse_datetime(decided) if isinstance(decided, str) else None
     if decided and at is None:
@@ -114,8 +119,12 @@ def import_playoff(
     tie = part.get("tie_rule") or EventDaySettings.TieRule.REPLAY
     if tie not in EventDaySettings.TieRule.values:
         raise _bad(f"Unknown playoff tie rule {tie!r}.")
+    kind = {f: part[f] for f in KIND_FIELDS if f in part}  # older documents: single
+    if kind.get("playoff_kind", "single") not in EventDaySettings.PlayoffKind.values:
+        raise _bad(f"Unknown kind of playoff {kind['playoff_kind']!r}.")
     EventDaySettings.objects.update_or_create(
-        event=event, defaults={"top_cut": int(part.get("top_cut") or 0), "playoff_tie": tie}
+        event=event,
+        defaults={"top_cut": int(part.get("top_cut") or 0), "playoff_tie": tie, **kind},
     )
     matches = [_match(event, row, reg_map) for row in part.get("matches", [])]
     PlayoffMatch.objects.bulk_create(_after_the_swiss(event, matches))
