@@ -117,6 +117,12 @@ class EventDaySettings(models.Model):
     # event's own). The grand final is played in the upper bracket's format.
     playoff_upper_format = models.CharField(max_length=100, blank=True)
     playoff_lower_format = models.CharField(max_length=100, blank=True)
+    # Games in a playoff match (best of N, RULES.md §8), and in the final (the grand
+    # final and its reset in double elimination); 1 is the single game of the rulebook.
+    playoff_best_of = models.PositiveSmallIntegerField(default=1)
+    final_best_of = models.PositiveSmallIntegerField(default=1)
+    # Best of N: the loser of each game chooses the next game's format (PC Worlds).
+    loser_chooses_format = models.BooleanField(default=False)
     # [[registration id, registration id], ...]: never pair these two (family, same club).
     avoid_pairs = models.JSONField(default=list, blank=True)
     # {registration id: table number}: players who always sit at the same table.

@@ -74,3 +74,50 @@ class PlayoffMatch(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} playoff {self.stage}.{self.slot}"
+
+
+class PlayoffGame(models.Model):
+    """One game of a playoff match of best of N (N > 1; a match of one game keeps its
+    result on the match itself). A tie has no winner: it is replayed (and counts for
+    nobody) or the director names the player it counts for (``decided_for``)."""
+
+    match = models.ForeignKey(PlayoffMatch, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField()
+    high_mps = models.IntegerField(null=True, blank=True)
+    low_mps = models.IntegerField(null=True, blank=True)
+    outcome = models.CharField(max_length=40, default="normal")
+    winner = models.ForeignKey(
+        "tournaments.Registration",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    decided_for = models.ForeignKey(
+        "tournaments.Registration",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    # The deck format key the game was played in (blank: the event's own), and who chose
+    # it when the loser of each game chooses the next one's.
+    format_key = models.CharField(max_length=100, blank=True)
+    chosen_by = models.ForeignKey(
+        "tournaments.Registration",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    # Its place in the rating ledger's timeline.
+    decided_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="one_playoff_game_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} game {self.number}"

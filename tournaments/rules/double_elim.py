@@ -204,6 +204,7 @@ def resolve(seeded: list[str], winners: dict[Key, str], reset: bool = False) -> 
         if key.side == FINAL and key.round == 2 and not _reset_played(done, reset):
             continue
         feed = _feeders(p, key)
+        pair: list[str | None]
         if feed is None:
             a, b = order[2 * key.index], order[2 * key.index + 1]
             pair = [seeded[a - 1] if a <= size else EMPTY, seeded[b - 1] if b <= size else EMPTY]

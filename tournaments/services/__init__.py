@@ -209,15 +209,18 @@ from tournaments.services.playoff import (
     event_settings,
     final_standings,
     playoff_blocker,
-    playoff_champion_match,
-    playoff_format,
     playoff_matches,
-    playoff_round,
     report_playoff_result,
     set_top_cut,
     start_playoff,
 )
 from tournaments.services.playoff_end import cancel_top_cut, finish_blocker, top_cut_cancel_blocker
+from tournaments.services.playoff_read import (
+    playoff_champion_match,
+    playoff_format,
+    playoff_next_game,
+    playoff_round,
+)
 from tournaments.services.staff import event_staff, invite_staff, remove_staff
 from tournaments.services.standings.final_places import final_rows
 from tournaments.services.undo import (
@@ -249,6 +252,7 @@ __all__ += [
     "playoff_champion_match",
     "playoff_format",
     "playoff_matches",
+    "playoff_next_game",
     "playoff_round",
     "preview_player_list",
     "register_player_list",

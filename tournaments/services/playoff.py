@@ -18,8 +18,9 @@ from tournaments import signals
 from tournaments.extensions import format_choices
 from tournaments.models import Event, EventDaySettings, PlayoffMatch, Registration
 from tournaments.permissions import require_director, require_judge
+from tournaments.rules import best_of as best_of_rules
 from tournaments.rules import bracket, double_elim
-from tournaments.services import playoff_double
+from tournaments.services import playoff_double, playoff_games
 from tournaments.services.base import (
     event_settings,
     last_round_number,
@@ -42,23 +43,31 @@ def set_top_cut(
     reset: bool = False,
     upper_format: str = "",
     lower_format: str = "",
+    best_of: tuple[int, int] = (1, 1),
+    loser_chooses: bool = False,
 ) -> EventDaySettings:
     """Choose the top cut (0 for none, the default: the rulebook's events have none), its
-    kind, and for double elimination the reset and a deck format per bracket side."""
+    kind, for double elimination the reset and a deck format per bracket side, and the
+    games of a match (best of N) and of the final."""
     event = lock_event(event)
     require_director(actor, event)
     _check_cut(event, int(top_cut), tie_rule, kind, (upper_format, lower_format))
+    if any(n not in best_of_rules.BEST_OF for n in best_of):
+        raise ServiceError(_("A match is best of 1, 3, 5 or 7 games."), code="invalid_best_of")
     if event.playoff_matches.exists():
         raise Conflict(_("The playoff has started: its size can no longer change."))
     settings = event_settings(event)
     fields = ["top_cut", "playoff_tie", "playoff_kind", "playoff_reset",
-              "playoff_upper_format", "playoff_lower_format"]  # fmt: skip
+              "playoff_upper_format", "playoff_lower_format", "playoff_best_of",
+              "final_best_of", "loser_chooses_format"]  # fmt: skip
     before = {f: getattr(settings, f) for f in fields}
     settings.top_cut, settings.playoff_tie, settings.playoff_kind = int(top_cut), tie_rule, kind
     double = kind == EventDaySettings.PlayoffKind.DOUBLE
     settings.playoff_reset = bool(reset) and double
     settings.playoff_upper_format = upper_format if double else ""
     settings.playoff_lower_format = lower_format if double else ""
+    settings.playoff_best_of, settings.final_best_of = best_of
+    settings.loser_chooses_format = bool(loser_chooses)
     settings.save(update_fields=fields)
     audit.record(
         actor=actor,
@@ -262,9 +271,12 @@ def report_playoff_result(
     low_mps: int | None,
     outcome: str = "normal",
     winner: Any = None,
+    format_key: str = "",
 ) -> PlayoffMatch:
     """A judge enters a playoff game; the game's rules say who goes through. A tie
-    is replayed (the match waits for the replay) or left for the director."""
+    is replayed (the match waits for the replay) or left for the director. In a match of
+    best of N the game is one of its games, and the match goes on until a player has won
+    more than half (``format_key``: the format the loser of the last game chose)."""
     event = lock_event(event)
     require_judge(actor, event)
     match = _lock_match(event, match_id)
@@ -273,7 +285,16 @@ def report_playoff_result(
     if winner not in (None, "") and int(winner) not in (match.high_id, match.low_id):
         raise ServiceError(_("The winner must be one of the two players."), code="not_seated")
     match.high_mps, match.low_mps, match.outcome = high_mps, low_mps, outcome or "normal"
-    _decide(actor, event, match, _winner_by_rules(event, match, outcome, winner))
+    won = _winner_by_rules(event, match, outcome, winner)
+    settings = event_settings(event)
+    if playoff_games.best_of(match, settings) > 1:
+        if match.status == PlayoffMatch.Status.TIED:
+            raise Conflict(_("The director decides the tied game first."), code="tied_game")
+        scored = (high_mps, low_mps, outcome or "normal", won)
+        won = playoff_games.record_game(actor, event, settings, match, scored, format_key)
+        if won is None:
+            return match
+    _decide(actor, event, match, won)
     return match
 
 
@@ -287,8 +308,15 @@ def decide_playoff_tie(actor: AnyUser, event: Event, match_id: int, winner_id: i
         raise Conflict(_("Only a tied match is decided by the director."), code="not_tied")
     if int(winner_id) not in (match.high_id, match.low_id):
         raise ServiceError(_("The winner must be one of the two players."), code="not_seated")
-    match.decided_by_director = True
-    _decide(actor, event, match, str(winner_id))
+    settings = event_settings(event)
+    won: str | None = str(winner_id)
+    if match.games.exists():  # best of N: the tied game counts for him, the match goes on
+        won = playoff_games.decide_tied_game(actor, event, settings, match, int(winner_id))
+        if won is None:
+            return match
+    else:
+        match.decided_by_director = True
+    _decide(actor, event, match, won)
     return match
 
 
@@ -332,31 +360,3 @@ def playoff_reached(event: Event) -> dict[str, str]:
     if playoff_double.is_double(settings):
         return playoff_double.reached(playoff_matches(event), settings)
     return bracket.reached([_played(m) for m in playoff_matches(event)])
-
-
-def playoff_round(match: PlayoffMatch) -> dict[str, Any]:
-    """The match's round as a code and number: the bracket side's round in double
-    elimination, the stage's name (final, semi_final, ...) in single elimination."""
-    settings = event_settings(match.event)
-    if playoff_double.is_double(settings):
-        return playoff_double.round_of(match, settings)
-    return {"code": bracket.stage_name(match.stage, settings.top_cut), "number": match.stage}
-
-
-def playoff_format(match: PlayoffMatch) -> str:
-    """The deck format key a playoff match is played in; blank: the event's own."""
-    settings = event_settings(match.event)
-    if playoff_double.is_double(settings):
-        return playoff_double.side_format(match, settings)
-    return ""
-
-
-def playoff_champion_match(event: Event) -> int | None:
-    """Double elimination: the id of the match that made the champion, once there is one."""
-    rows = playoff_matches(event)
-    settings = event_settings(event)
-    if not rows or not playoff_double.is_double(settings):
-        return None
-    won = playoff_double.champion(rows, settings)
-    finals = [m for m in rows if m.side == PlayoffMatch.Side.FINAL and str(m.winner_id) == won]
-    return max(finals, key=lambda m: m.side_round or 0).pk if won and finals else None
