@@ -133,3 +133,21 @@ def test_every_game_is_rated_and_the_champion_gets_a_point_per_game(
     before = ratings.ledger_snapshot(event.game)
     ratings.replay_game(event.game)
     assert ratings.ledger_snapshot(event.game) == before
+
+
+def test_the_bracket_page_enters_a_best_of_three_game_by_game(client):
+    """RULES.md §8: results entry by game on the page; the loser chooses the next format."""
+    director, event, match = _final_of_two(loser_chooses=True)
+    client.force_login(director)
+    url = f"/events/{event.slug}/bracket/"
+    form = {"match": match.pk, "high_mps": "12", "low_mps": "5", "outcome": "normal"}
+    client.post(url + "result/", form)
+    page = client.get(url).content.decode()
+    assert "Best of 3" in page and "Game 2" in page
+    assert f"Format chosen by {match.low.player.display_name}" in page
+    client.post(url + "result/", {**form, "high_mps": "4", "low_mps": "15"})
+    client.post(url + "result/", {**form, "high_mps": "14", "low_mps": "2"})
+    match.refresh_from_db()
+    assert match.status == PlayoffMatch.Status.DONE and match.games.count() == 3
+    page = client.get(url).content.decode()
+    assert "wins the playoff" in page

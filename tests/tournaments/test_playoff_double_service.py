@@ -137,3 +137,15 @@ def test_bracket_page_shows_both_sides():
     page.force_login(director)
     html = page.get(reverse("event-bracket", args=[event.slug])).content.decode()
     assert "Upper bracket" in html and "Lower bracket" in html and "Grand final" in html
+
+
+def test_bracket_page_in_spanish():
+    """Every word of the double-elimination bracket is translated."""
+    from django.test import Client
+
+    director, event = _swiss_done(cut=5)
+    services.start_playoff(director, event)
+    html = Client(HTTP_ACCEPT_LANGUAGE="es").get(reverse("event-bracket", args=[event.slug]))
+    text = html.content.decode()
+    assert "Cuadro de ganadores" in text and "Cuadro de perdedores" in text
+    assert "Gran final" in text and "pasa sin jugar" in text

@@ -216,6 +216,7 @@ from tournaments.services.playoff import (
 )
 from tournaments.services.playoff_end import cancel_top_cut, finish_blocker, top_cut_cancel_blocker
 from tournaments.services.playoff_read import (
+    playoff_best_of,
     playoff_champion_match,
     playoff_format,
     playoff_next_game,
@@ -248,6 +249,7 @@ __all__ += [
     "invite_staff",
     "no_show_preview",
     "parse_player_list",
+    "playoff_best_of",
     "playoff_blocker",
     "playoff_champion_match",
     "playoff_format",

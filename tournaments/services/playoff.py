@@ -334,7 +334,9 @@ def _played(match: PlayoffMatch) -> bracket.Played:
 
 def playoff_matches(event: Event) -> list[PlayoffMatch]:
     return list(
-        event.playoff_matches.select_related("high__player", "low__player", "winner__player")
+        event.playoff_matches.select_related(
+            "high__player", "low__player", "winner__player"
+        ).prefetch_related("games")
     )
 
 

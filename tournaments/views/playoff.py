@@ -49,6 +49,27 @@ def _sides(
     return sides
 
 
+def _describe(m: PlayoffMatch, formats: dict[str, str]) -> None:
+    """What the page shows of a match besides its row: its format, its games (best of N)
+    with their formats by name, and the next game's format or who chooses it."""
+    names = {r.pk: r.player.display_name for r in (m.high, m.low) if r is not None}
+    m.format_name = formats.get(services.playoff_format(m), "")  # type: ignore[attr-defined]
+    m.best_of = services.playoff_best_of(m)  # type: ignore[attr-defined]
+    m.game_list = [  # type: ignore[attr-defined]
+        {
+            "game": g,
+            "format": formats.get(g.format_key, ""),
+            "counts_for": names.get(g.winner_id or g.decided_for_id or 0, ""),
+        }
+        for g in m.games.all()
+    ]
+    ahead = services.playoff_next_game(m)
+    if ahead is not None:
+        ahead["format_name"] = formats.get(ahead["format"] or "", "")
+        ahead["chooser"] = names.get(ahead["chosen_by"] or 0, "")
+    m.ahead = ahead  # type: ignore[attr-defined]
+
+
 def bracket(request: HttpRequest, slug: str) -> HttpResponse:
     """The public bracket and the final standings, playoff places above the Swiss order."""
     event = get_object_or_404(Event, slug=slug)
@@ -60,7 +81,7 @@ def bracket(request: HttpRequest, slug: str) -> HttpResponse:
     double = settings.playoff_kind == EventDaySettings.PlayoffKind.DOUBLE
     formats = dict(format_choices(event.game))
     for m in matches:
-        m.format_name = formats.get(services.playoff_format(m), "")  # type: ignore[attr-defined]
+        _describe(m, formats)
     context = {
         "event": event,
         "settings": settings,
@@ -78,6 +99,7 @@ def bracket(request: HttpRequest, slug: str) -> HttpResponse:
         "outcomes": [("normal", _("Normal end"))]
         + [(o, _(game.label(o)).capitalize()) for o in game.outcomes if o != "normal"],
         "cut_sizes": (0, *range(2, 65)),
+        "best_of_choices": (1, 3, 5, 7),
         "tie_rules": EventDaySettings.TieRule.choices,
     }
     return render(request, "tournaments/bracket.html", context)
@@ -100,6 +122,11 @@ def playoff_action(request: HttpRequest, slug: str, action: str) -> HttpResponse
                 reset=bool(post.get("reset")),
                 upper_format=post.get("upper_format", ""),
                 lower_format=post.get("lower_format", ""),
+                best_of=(
+                    opt_int(post.get("best_of")) or 1,
+                    opt_int(post.get("final_best_of")) or 1,
+                ),
+                loser_chooses=bool(post.get("loser_chooses")),
             ),
             _("Top cut saved."),
         )
@@ -118,6 +145,7 @@ def playoff_action(request: HttpRequest, slug: str, action: str) -> HttpResponse
                 opt_int(post.get("low_mps")),
                 post.get("outcome") or "normal",
                 post.get("winner"),
+                post.get("format_key", ""),
             ),
             lambda m: _("Result saved: %(state)s.") % {"state": m.get_status_display().lower()},
         )
