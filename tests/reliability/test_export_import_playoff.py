@@ -143,3 +143,41 @@ def test_a_double_elimination_round_trip_keeps_sides_byes_places_and_ratings(
     assert [(m.side, m.side_round) for m in services.playoff_matches(imported)] == sides
     assert _places(imported) == places and places[0][2] == "champion"
     assert ratings_snapshot("lore") == ratings
+
+
+def test_a_best_of_three_final_round_trip_keeps_its_games_and_ratings(
+    django_capture_on_commit_callbacks,
+):
+    """RULES.md §8 (best of N, each game rated): the export carries every game."""
+    with django_capture_on_commit_callbacks(execute=True):
+        director = make_user("td-best-of")
+        event = make_event(director, planned_rounds=3, sanctioned=True)
+        approve_as_league_staff(event)
+        register_users(event, 8)
+        services.set_top_cut(director, event, 2, "replay", best_of=(1, 3), loser_chooses=True)
+        for n in range(3):
+            play_round(director, services.pair_next_round(director, event, seed=40 + n))
+        (final,) = services.start_playoff(director, event)
+        for high, low in ((12, 5), (9, 9), (4, 15), (14, 2)):
+            services.report_playoff_result(director, event, final.pk, high, low)
+        event = services.finish_event(director, event)
+
+    def games(e: Event) -> list[tuple[Any, ...]]:
+        return [
+            (g.number, g.high_mps, g.low_mps, g.winner.player.display_name if g.winner else None,
+             g.chosen_by.player.display_name if g.chosen_by else None, g.decided_at)
+            for m in services.playoff_matches(e) for g in m.games.order_by("number")
+        ]  # fmt: skip
+
+    played, places, ratings = games(event), _places(event), ratings_snapshot("lore")
+    assert len(played) == 4
+    document = json.loads(json.dumps(services.export_event(event), default=str))
+    PlayoffMatch.objects.all().delete()
+    wipe()
+    get_user_model().objects.create_user(username="td-best-of", password=None)
+    with django_capture_on_commit_callbacks(execute=True):
+        imported = import_event(document)
+        approve_as_league_staff(imported)
+    assert games(imported) == played
+    assert _places(imported) == places
+    assert ratings_snapshot("lore") == ratings

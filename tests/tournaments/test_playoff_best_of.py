@@ -151,3 +151,33 @@ def test_the_bracket_page_enters_a_best_of_three_game_by_game(client):
     assert match.status == PlayoffMatch.Status.DONE and match.games.count() == 3
     page = client.get(url).content.decode()
     assert "wins the playoff" in page
+
+
+def test_api_sets_a_best_of_three_final_and_enters_it_game_by_game():
+    """RULES.md §8 through the API: the settings, each game, the match decided by two wins."""
+    director = make_user("td")
+    event = make_event(director, planned_rounds=2)
+    register_users(event, 6)
+    for n in range(2):
+        play_round(director, services.pair_next_round(director, event, seed=30 + n))
+    client = APIClient()
+    client.force_authenticate(director)
+    base = f"/api/v1/events/{event.slug}/playoff"
+    body = {"top_cut": 2, "playoff_tie": "replay", "final_best_of": 3}
+    bad = client.post(f"{base}/settings/", {**body, "final_best_of": 2}, format="json")
+    assert bad.status_code == 400
+    assert client.post(f"{base}/settings/", body, format="json").status_code == 200
+    match = client.post(f"{base}/start/").json()[0]
+    assert match["best_of"] == 3 and match["next_game"]["number"] == 1
+    for high, low in ((12, 5), (4, 15), (14, 2)):
+        answer = client.post(
+            f"{base}/result/",
+            {"match": match["id"], "high_mps": high, "low_mps": low},
+            format="json",
+        )
+        assert answer.status_code == 200, answer.json()
+    done = answer.json()
+    assert (
+        done["status"] == "done" and done["winner"]["registration"] == match["high"]["registration"]
+    )
+    assert [g["number"] for g in done["games"]] == [1, 2, 3] and done["next_game"] is None

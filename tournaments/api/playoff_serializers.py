@@ -46,12 +46,13 @@ class TopCutSerializer(serializers.Serializer):
         max_length=100, allow_blank=True, default="",
         help_text="Double elimination: the lower bracket's format key.",
     )  # fmt: skip
-    playoff_best_of = serializers.ChoiceField(
-        choices=[1, 3, 5, 7], default=1, help_text="Games in a playoff match (best of N)."
+    playoff_best_of = serializers.IntegerField(
+        min_value=1, max_value=7, default=1, help_text="Games in a playoff match: 1, 3, 5 or 7."
     )
-    final_best_of = serializers.ChoiceField(
-        choices=[1, 3, 5, 7], default=1, help_text="Games in the final (and grand final)."
-    )
+    final_best_of = serializers.IntegerField(
+        min_value=1, max_value=7, default=1,
+        help_text="Games in the final (the grand final in double elimination): 1, 3, 5 or 7.",
+    )  # fmt: skip
     loser_chooses_format = serializers.BooleanField(
         default=False, help_text="Best of N: the loser of each game chooses the next one's format."
     )
