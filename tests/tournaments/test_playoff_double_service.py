@@ -149,3 +149,13 @@ def test_bracket_page_in_spanish():
     text = html.content.decode()
     assert "Cuadro de ganadores" in text and "Cuadro de perdedores" in text
     assert "Gran final" in text and "pasa sin jugar" in text
+
+
+def test_projector_shows_the_bracket_without_forms():
+    """The bracket on the wall (RULES.md §8 double elimination): both sides, no forms."""
+    director, event = _swiss_done(cut=4)
+    services.start_playoff(director, event)
+    page = APIClient()
+    page.force_login(director)
+    html = page.get(reverse("projector-bracket", args=[event.slug])).content.decode()
+    assert "Upper bracket" in html and "Lower bracket" in html and "<form" not in html

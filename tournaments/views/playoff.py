@@ -3,6 +3,8 @@ enter and decide playoff matches."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -70,26 +72,47 @@ def _describe(m: PlayoffMatch, formats: dict[str, str]) -> None:
     m.ahead = ahead  # type: ignore[attr-defined]
 
 
-def bracket(request: HttpRequest, slug: str) -> HttpResponse:
-    """The public bracket and the final standings, playoff places above the Swiss order."""
+def _visible_event(request: HttpRequest, slug: str) -> Event:
     event = get_object_or_404(Event, slug=slug)
     if event.status == Event.Status.DRAFT and not services.is_director(request.user, event):
         raise Http404(_("No such event."))
+    return event
+
+
+def _bracket_view(event: Event) -> dict[str, Any]:
+    """The bracket as the page and the projector show it."""
     matches = services.playoff_matches(event)
-    game = get_game(event.game)
     settings = services.event_settings(event)
     double = settings.playoff_kind == EventDaySettings.PlayoffKind.DOUBLE
     formats = dict(format_choices(event.game))
     for m in matches:
         _describe(m, formats)
-    context = {
+    return {
         "event": event,
         "settings": settings,
+        "matches": matches,
         "stages": [] if double else _stages(matches),
         "sides": _sides(matches, settings) if double else [],
         "champion_match": services.playoff_champion_match(event) if double else None,
-        "kinds": EventDaySettings.PlayoffKind.choices,
         "formats": sorted(formats.items(), key=lambda kv: kv[1]),
+    }
+
+
+def projector_bracket(request: HttpRequest, slug: str) -> HttpResponse:
+    """The bracket on the wall: large type, no forms, reloading itself."""
+    context = _bracket_view(_visible_event(request, slug))
+    return render(request, "tournaments/projector_bracket.html", {**context, "refresh": 30})
+
+
+def bracket(request: HttpRequest, slug: str) -> HttpResponse:
+    """The public bracket and the final standings, playoff places above the Swiss order."""
+    event = _visible_event(request, slug)
+    view = _bracket_view(event)
+    matches = view["matches"]
+    game = get_game(event.game)
+    context = {
+        **view,
+        "kinds": EventDaySettings.PlayoffKind.choices,
         "standings": services.final_standings(event) if matches else [],
         "can_report": is_judge(request.user, event),
         "is_director": services.is_director(request.user, event),

@@ -70,9 +70,7 @@ def _game_row(game: PlayoffGame) -> dict[str, Any]:
     }
 
 
-def _games(
-    event: Event, rows: list[Any], reg_map: dict[int, Registration]
-) -> list[PlayoffGame]:
+def _games(event: Event, rows: list[Any], reg_map: dict[int, Registration]) -> list[PlayoffGame]:
     """The best-of games of the document's matches, on the matches just created."""
     made = {(m.stage, m.slot): m for m in event.playoff_matches.all()}
     out = []
