@@ -27,7 +27,7 @@ from django.db.models import Max
 
 from ratings.services.loading import SeatData, TableData
 from ratings.services.timeline import GAME_KIND, Step
-from tournaments.models import PlayoffGame, PlayoffMatch, Round
+from tournaments.models import EventDaySettings, PlayoffGame, PlayoffMatch, Round
 from tournaments.rules import bracket
 
 _FIELDS = (
@@ -148,7 +148,10 @@ def playoff_stage(event_id: int, round_number: int | None) -> str | None:
         return None
     stage = round_number - swiss
     matches = PlayoffMatch.objects.filter(event_id=event_id)
-    if matches.filter(side=PlayoffMatch.Side.LOWER).exists():
+    double = EventDaySettings.objects.filter(
+        event_id=event_id, playoff_kind=EventDaySettings.PlayoffKind.DOUBLE
+    )
+    if double.exists():
         # Double elimination: a wave mixes both sides of the bracket; the page names the kind.
         return "double_elimination" if matches.filter(stage=stage).exists() else None
     first = matches.filter(stage=1).count()

@@ -12,6 +12,7 @@ from django.utils.timezone import now
 
 from ratings import services as ratings
 from ratings.models import RatingEntry
+from ratings.services.playoff_games import playoff_stage
 from tests.e2e import reference as ref
 from tests.ratings.factories import approve_directly
 from tests.tournaments.helpers import make_event, make_user, play_round, register_users
@@ -211,6 +212,9 @@ def test_double_elimination_games_are_rated_and_the_champion_gets_the_bonus(
     bonus = RatingEntry.objects.get(event=event, kind=RatingEntry.Kind.BONUS)
     played = sum(1 for m in games if champion.pk in (m.high_id, m.low_id))
     assert bonus.player_id == champion.player_id and bonus.change == 3 + played
+    # The rating page names the game's stage by the kind of playoff.
+    assert playoff_stage(event.pk, swiss + 1) == "double_elimination"
+    assert playoff_stage(event.pk, swiss) is None
     before = ratings.ledger_snapshot(event.game)
     ratings.replay_game(event.game)
     assert ratings.ledger_snapshot(event.game) == before
