@@ -159,3 +159,19 @@ def test_projector_shows_the_bracket_without_forms():
     page.force_login(director)
     html = page.get(reverse("projector-bracket", args=[event.slug])).content.decode()
     assert "Upper bracket" in html and "Lower bracket" in html and "<form" not in html
+
+
+def test_a_refused_setting_keeps_what_was_typed_with_the_error_beside_it(client):
+    director = make_user("td")
+    event = make_event(director)
+    client.force_login(director)
+    typed = {"top_cut": "3", "kind": "single", "tie": "replay", "best_of": "3", "reset": "1"}
+    answer = client.post(reverse("playoff-action", args=[event.slug, "settings"]), typed)
+    assert answer.status_code == 400
+    html = answer.content.decode()
+    assert 'id="top_cut-error"' in html and "The top cut is none, 2, 4 or 8 players." in html
+    assert '<option value="3" selected>' in html and 'name="reset" value="1" checked' in html
+    assert services.event_settings(event).top_cut == 0
+    typed["kind"] = "double"
+    answer = client.post(reverse("playoff-action", args=[event.slug, "settings"]), typed)
+    assert answer.status_code == 302 and services.event_settings(event).top_cut == 3

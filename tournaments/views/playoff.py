@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.errors import ServiceError
 from rules_engine import get_game
 from tournaments import services
 from tournaments.extensions import format_choices
@@ -104,9 +105,41 @@ def projector_bracket(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/projector_bracket.html", {**context, "refresh": 30})
 
 
+# A refused setting's code and the field it is shown beside.
+SETTING_FIELDS = {
+    "invalid_cut": "top_cut", "multiplayer_cut": "top_cut", "invalid_kind": "kind",
+    "invalid_format": "upper_format", "invalid_best_of": "best_of", "invalid_tie": "tie",
+}  # fmt: skip
+
+
+def _settings_form(settings: EventDaySettings, typed: Any = None) -> dict[str, Any]:
+    """The settings form's values: what was typed when it was refused, else the saved ones."""
+    if typed is None:
+        return {
+            "top_cut": settings.top_cut, "kind": settings.playoff_kind,
+            "reset": settings.playoff_reset, "upper_format": settings.playoff_upper_format,
+            "lower_format": settings.playoff_lower_format, "best_of": settings.playoff_best_of,
+            "final_best_of": settings.final_best_of,
+            "loser_chooses": settings.loser_chooses_format, "tie": settings.playoff_tie,
+        }  # fmt: skip
+    return {
+        "top_cut": opt_int(typed.get("top_cut")) or 0, "kind": typed.get("kind", ""),
+        "reset": bool(typed.get("reset")), "upper_format": typed.get("upper_format", ""),
+        "lower_format": typed.get("lower_format", ""),
+        "best_of": opt_int(typed.get("best_of")) or 1,
+        "final_best_of": opt_int(typed.get("final_best_of")) or 1,
+        "loser_chooses": bool(typed.get("loser_chooses")), "tie": typed.get("tie", ""),
+    }  # fmt: skip
+
+
 def bracket(request: HttpRequest, slug: str) -> HttpResponse:
     """The public bracket and the final standings, playoff places above the Swiss order."""
-    event = _visible_event(request, slug)
+    return _bracket_page(request, _visible_event(request, slug))
+
+
+def _bracket_page(
+    request: HttpRequest, event: Event, refused: ServiceError | None = None
+) -> HttpResponse:
     view = _bracket_view(event)
     matches = view["matches"]
     game = get_game(event.game)
@@ -124,8 +157,12 @@ def bracket(request: HttpRequest, slug: str) -> HttpResponse:
         "cut_sizes": (0, *range(2, 65)),
         "best_of_choices": (1, 3, 5, 7),
         "tie_rules": EventDaySettings.TieRule.choices,
+        "form": _settings_form(view["settings"], request.POST if refused else None),
+        "errors": {SETTING_FIELDS.get(refused.code or "", "top_cut"): refused.message}
+        if refused
+        else {},
     }
-    return render(request, "tournaments/bracket.html", context)
+    return render(request, "tournaments/bracket.html", context, status=400 if refused else 200)
 
 
 @require_POST
@@ -134,9 +171,8 @@ def playoff_action(request: HttpRequest, slug: str, action: str) -> HttpResponse
     event = get_object_or_404(Event, slug=slug)
     user, post = request.user, request.POST
     if action == "settings":
-        run_service(
-            request,
-            lambda: services.set_top_cut(
+        try:
+            services.set_top_cut(
                 user,
                 event,
                 opt_int(post.get("top_cut")) or 0,
@@ -150,9 +186,13 @@ def playoff_action(request: HttpRequest, slug: str, action: str) -> HttpResponse
                     opt_int(post.get("final_best_of")) or 1,
                 ),
                 loser_chooses=bool(post.get("loser_chooses")),
-            ),
-            _("Top cut saved."),
-        )
+            )
+        except ServiceError as exc:
+            if exc.code in SETTING_FIELDS:  # the form again, as typed, the error beside it
+                return _bracket_page(request, event, exc)
+            messages.error(request, exc.message)  # not about one field (who, or when)
+        else:
+            messages.success(request, _("Top cut saved."))
     elif action == "start":
         run_service(
             request, lambda: services.start_playoff(user, event), _("The playoff has started.")
