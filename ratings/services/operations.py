@@ -94,21 +94,24 @@ def rate_playoff_match(match: PlayoffMatch) -> int:
         games = playoff_games(pk=match.pk)
         if not games:
             return 0
-        step, table = games[0]
-        regs = [s.registration_id for s in table.seats]
+        regs = [s.registration_id for s in games[0][1].seats]
         reg_player = dict(Registration.objects.filter(pk__in=regs).values_list("pk", "player_id"))
         done = RatingEntry.objects.filter(
-            event=event, round_number=step.round_number, kind=GAME, player__in=reg_player.values()
-        )
+            event=event, round_number=games[0][0].round_number, kind=GAME,
+            player__in=reg_player.values(),
+        )  # fmt: skip
         if done.exists():
             return 0  # already rated: a second signal changes nothing
-        late, step_no = needs_replay(event.game, step.key)
+        late, step_no = needs_replay(event.game, games[0][0].key)
         if late:
             replay_game(event.game)
             return done.count()
         rater = Rater(event.game, current_ratings(event.game, reg_player.values()), reg_player,
                       timezone.now())  # fmt: skip
-        rater.rate_round(step, step_no, event_info(event), [table])
+        # The games of a best-of match one after another, each from the ratings the
+        # previous one left.
+        for offset, (step, table) in enumerate(games):
+            rater.rate_round(step, step_no + offset, event_info(event), [table])
         _append(event.game, rater.rows)
         return len(rater.rows)
 

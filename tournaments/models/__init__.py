@@ -2,7 +2,7 @@
 
 from tournaments.models.events import Event, EventDaySettings, GameSystem
 from tournaments.models.penalties import Penalty, PenaltyRescission
-from tournaments.models.playoff import PlayoffMatch
+from tournaments.models.playoff import PlayoffGame, PlayoffMatch
 from tournaments.models.registration import BulkAction, Player, PlayerContact, Registration
 from tournaments.models.results import ResultChange
 from tournaments.models.rounds import Round, Seat, Table
@@ -19,6 +19,7 @@ __all__ = [
     "PenaltyRescission",
     "Player",
     "PlayerContact",
+    "PlayoffGame",
     "PlayoffMatch",
     "Registration",
     "ResultChange",

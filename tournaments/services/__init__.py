@@ -82,6 +82,13 @@ from tournaments.services.playoff_end import (
     finish_blocker,
     top_cut_cancel_blocker,
 )
+from tournaments.services.playoff_read import (
+    playoff_best_of,
+    playoff_champion_match,
+    playoff_format,
+    playoff_next_game,
+    playoff_round,
+)
 from tournaments.services.queries import (
     event_for,
     player_history,
@@ -234,8 +241,13 @@ __all__ = [
     "parse_player_list",
     "player_history",
     "player_records",
+    "playoff_best_of",
     "playoff_blocker",
+    "playoff_champion_match",
+    "playoff_format",
     "playoff_matches",
+    "playoff_next_game",
+    "playoff_round",
     "preview_player_list",
     "rated_event_ids",
     "readd",
