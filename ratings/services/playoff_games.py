@@ -27,7 +27,7 @@ from django.db.models import Max
 
 from ratings.services.loading import SeatData, TableData
 from ratings.services.timeline import GAME_KIND, Step
-from tournaments.models import EventDaySettings, PlayoffGame, PlayoffMatch, Round
+from tournaments.models import EventSettings, PlayoffGame, PlayoffMatch, Round
 from tournaments.rules import bracket
 
 _FIELDS = (
@@ -148,8 +148,8 @@ def playoff_stage(event_id: int, round_number: int | None) -> str | None:
         return None
     stage = round_number - swiss
     matches = PlayoffMatch.objects.filter(event_id=event_id)
-    double = EventDaySettings.objects.filter(
-        event_id=event_id, playoff_kind=EventDaySettings.PlayoffKind.DOUBLE
+    double = EventSettings.objects.filter(
+        event_id=event_id, playoff_kind=EventSettings.PlayoffKind.DOUBLE
     )
     if double.exists():
         # Double elimination: a wave mixes both sides of the bracket; the page names the kind.

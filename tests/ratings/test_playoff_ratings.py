@@ -17,7 +17,7 @@ from tests.e2e import reference as ref
 from tests.ratings.factories import approve_directly
 from tests.tournaments.helpers import make_event, make_user, play_round, register_users
 from tournaments import services
-from tournaments.models import Event, EventDaySettings, PlayoffMatch, Seat
+from tournaments.models import Event, EventSettings, PlayoffMatch, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -101,7 +101,7 @@ def test_playoff_games_are_rated_and_the_champion_gets_the_bonus(
 
 def test_a_tie_the_director_decides_is_rated_as_the_draw_it_was():
     """RULES.md §6: a draw moves by the rating-difference modification alone."""
-    director, event = _swiss(cut=2, tie=EventDaySettings.TieRule.DIRECTOR)
+    director, event = _swiss(cut=2, tie=EventSettings.TieRule.DIRECTOR)
     match = _result(director, event, 1, 0, 10, 10)
     assert match.status == PlayoffMatch.Status.TIED
     assert not RatingEntry.objects.filter(event=event, round_number=4).exists()

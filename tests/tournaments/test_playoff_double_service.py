@@ -12,11 +12,11 @@ from audit.models import AuditEntry
 from core.errors import ServiceError
 from tests.tournaments.helpers import make_event, make_user, play_round, register_users
 from tournaments import services
-from tournaments.models import EventDaySettings, PlayoffMatch
+from tournaments.models import EventSettings, PlayoffMatch
 from tournaments.services.playoff import playoff_reached
 
 pytestmark = pytest.mark.django_db
-DOUBLE = EventDaySettings.PlayoffKind.DOUBLE
+DOUBLE = EventSettings.PlayoffKind.DOUBLE
 
 
 def _swiss_done(cut=5, reset=False, players=8, rounds=3):

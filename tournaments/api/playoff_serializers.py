@@ -9,7 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments.api.action_serializers import InputOnly, PlayerRefSerializer
-from tournaments.models import EventDaySettings, PlayoffMatch
+from tournaments.models import EventSettings, PlayoffMatch
 from tournaments.services.playoff_read import (
     playoff_best_of,
     playoff_format,
@@ -30,9 +30,9 @@ class TopCutSerializer(serializers.Serializer):
         max_value=64,
         help_text="0: no playoff; single elimination 2, 4 or 8; double elimination 2 to 64.",
     )
-    playoff_tie = serializers.ChoiceField(choices=EventDaySettings.TieRule.choices)
+    playoff_tie = serializers.ChoiceField(choices=EventSettings.TieRule.choices)
     playoff_kind = serializers.ChoiceField(
-        choices=EventDaySettings.PlayoffKind.choices, default="single"
+        choices=EventSettings.PlayoffKind.choices, default="single"
     )
     playoff_reset = serializers.BooleanField(
         default=False,
@@ -181,8 +181,8 @@ class FinalPlaceSerializer(serializers.Serializer):
 
 class BracketSerializer(serializers.Serializer):
     top_cut = serializers.IntegerField()
-    playoff_tie = serializers.ChoiceField(choices=EventDaySettings.TieRule.choices)
-    playoff_kind = serializers.ChoiceField(choices=EventDaySettings.PlayoffKind.choices)
+    playoff_tie = serializers.ChoiceField(choices=EventSettings.TieRule.choices)
+    playoff_kind = serializers.ChoiceField(choices=EventSettings.PlayoffKind.choices)
     playoff_reset = serializers.BooleanField()
     playoff_best_of = serializers.IntegerField()
     final_best_of = serializers.IntegerField()

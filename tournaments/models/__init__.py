@@ -1,6 +1,6 @@
 """The tournaments app's models, one module per domain; this package only re-exports them."""
 
-from tournaments.models.events import Event, EventDaySettings, GameSystem
+from tournaments.models.events import Event, EventSettings, GameSystem
 from tournaments.models.penalties import Penalty, PenaltyRescission
 from tournaments.models.playoff import PlayoffGame, PlayoffMatch
 from tournaments.models.registration import BulkAction, Player, PlayerContact, Registration
@@ -12,7 +12,7 @@ from tournaments.models.standings import StandingsSnapshot, StandingsSnapshotRow
 __all__ = [
     "BulkAction",
     "Event",
-    "EventDaySettings",
+    "EventSettings",
     "EventStaff",
     "GameSystem",
     "Penalty",

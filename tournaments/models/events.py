@@ -90,7 +90,7 @@ class Event(models.Model):
         return reverse("event-detail", args=[self.slug])
 
 
-class EventDaySettings(models.Model):
+class EventSettings(models.Model):
     """The options of one event: the top cut, and the pairing constraints."""
 
     class TieRule(models.TextChoices):
@@ -102,7 +102,7 @@ class EventDaySettings(models.Model):
         DOUBLE = "double", "Double elimination"
 
     event = models.OneToOneField(
-        "tournaments.Event", on_delete=models.CASCADE, related_name="eventday"
+        "tournaments.Event", on_delete=models.CASCADE, related_name="settings"
     )
     # 0 = no playoff (the rulebook's own events have none), else 2, 4 or 8 (single
     # elimination) or 2 to 64 (double elimination).

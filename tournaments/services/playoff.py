@@ -16,7 +16,7 @@ from rules_engine import GameResult, InvalidResult, score_game
 from rules_engine import Seat as EngineSeat
 from tournaments import signals
 from tournaments.extensions import format_choices
-from tournaments.models import Event, EventDaySettings, PlayoffMatch, Registration
+from tournaments.models import Event, EventSettings, PlayoffMatch, Registration
 from tournaments.permissions import require_director, require_judge
 from tournaments.rules import best_of as best_of_rules
 from tournaments.rules import bracket, double_elim
@@ -39,13 +39,13 @@ def set_top_cut(
     event: Event,
     top_cut: int,
     tie_rule: str,
-    kind: str = EventDaySettings.PlayoffKind.SINGLE,
+    kind: str = EventSettings.PlayoffKind.SINGLE,
     reset: bool = False,
     upper_format: str = "",
     lower_format: str = "",
     best_of: tuple[int, int] = (1, 1),
     loser_chooses: bool = False,
-) -> EventDaySettings:
+) -> EventSettings:
     """Choose the top cut (0 for none, the default: the rulebook's events have none), its
     kind, for double elimination the reset and a deck format per bracket side, and the
     games of a match (best of N) and of the final."""
@@ -62,7 +62,7 @@ def set_top_cut(
               "final_best_of", "loser_chooses_format"]  # fmt: skip
     before = {f: getattr(settings, f) for f in fields}
     settings.top_cut, settings.playoff_tie, settings.playoff_kind = int(top_cut), tie_rule, kind
-    double = kind == EventDaySettings.PlayoffKind.DOUBLE
+    double = kind == EventSettings.PlayoffKind.DOUBLE
     settings.playoff_reset = bool(reset) and double
     settings.playoff_upper_format = upper_format if double else ""
     settings.playoff_lower_format = lower_format if double else ""
@@ -83,9 +83,9 @@ def set_top_cut(
 def _check_cut(
     event: Event, top_cut: int, tie_rule: str, kind: str, formats: tuple[str, str]
 ) -> None:
-    if kind not in EventDaySettings.PlayoffKind.values:
+    if kind not in EventSettings.PlayoffKind.values:
         raise ServiceError(_("A playoff is single or double elimination."), code="invalid_kind")
-    if kind == EventDaySettings.PlayoffKind.DOUBLE:
+    if kind == EventSettings.PlayoffKind.DOUBLE:
         if top_cut and not double_elim.MIN_SIZE <= top_cut <= double_elim.MAX_SIZE:
             raise ServiceError(
                 _("A double elimination has %(low)s to %(high)s players.")
@@ -102,7 +102,7 @@ def _check_cut(
         raise ServiceError(_("The top cut is none, 2, 4 or 8 players."), code="invalid_cut")
     if top_cut and event.multiplayer:
         raise ServiceError(_("A top cut is for two-player events."), code="multiplayer_cut")
-    if tie_rule not in EventDaySettings.TieRule.values:
+    if tie_rule not in EventSettings.TieRule.values:
         raise ServiceError(_("A tie is replayed or decided by the director."), code="invalid_tie")
 
 
@@ -237,7 +237,7 @@ def _decide(actor: AnyUser, event: Event, match: PlayoffMatch, winner_id: str | 
     before = _snapshot(match)
     if winner_id is None:
         match.status = PlayoffMatch.Status.TIED
-        if settings.playoff_tie == EventDaySettings.TieRule.REPLAY:
+        if settings.playoff_tie == EventSettings.TieRule.REPLAY:
             match.replays += 1
             match.status = PlayoffMatch.Status.PENDING
     else:

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tournaments.models import Event, EventDaySettings, PlayoffMatch, Registration
+from tournaments.models import Event, EventSettings, PlayoffMatch, Registration
 from tournaments.rules import double_elim as de
 
 
-def is_double(settings: EventDaySettings) -> bool:
-    return settings.playoff_kind == EventDaySettings.PlayoffKind.DOUBLE
+def is_double(settings: EventSettings) -> bool:
+    return settings.playoff_kind == EventSettings.PlayoffKind.DOUBLE
 
 
 def _seeded_ids(rows: list[PlayoffMatch]) -> list[str]:
@@ -75,7 +75,7 @@ def _row_for(event: Event, match: de.Match) -> PlayoffMatch:
     )
 
 
-def sync(event: Event, settings: EventDaySettings) -> None:
+def sync(event: Event, settings: EventSettings) -> None:
     """Make the rows say what the bracket derives from the winners decided so far."""
     rows = list(event.playoff_matches.select_related("high", "low"))
     seeded, matches = played(rows, settings.playoff_reset)
@@ -93,7 +93,7 @@ def sync(event: Event, settings: EventDaySettings) -> None:
             row.save()
 
 
-def create(event: Event, settings: EventDaySettings, seeded: list[Registration]) -> None:
+def create(event: Event, settings: EventSettings, seeded: list[Registration]) -> None:
     """The bracket's rows from the players in seed order (seed 1 first)."""
     ids = [str(r.pk) for r in seeded]
     regs = dict(zip(ids, seeded, strict=True))
@@ -107,26 +107,26 @@ def create(event: Event, settings: EventDaySettings, seeded: list[Registration])
     PlayoffMatch.objects.bulk_create(rows)
 
 
-def final_places(rows: list[PlayoffMatch], settings: EventDaySettings) -> list[str]:
+def final_places(rows: list[PlayoffMatch], settings: EventSettings) -> list[str]:
     seeded, matches = played(rows, settings.playoff_reset)
     return de.final_places(seeded, matches)
 
 
-def champion(rows: list[PlayoffMatch], settings: EventDaySettings) -> str | None:
+def champion(rows: list[PlayoffMatch], settings: EventSettings) -> str | None:
     return de.champion(played(rows, settings.playoff_reset)[1])
 
 
-def reached(rows: list[PlayoffMatch], settings: EventDaySettings) -> dict[str, str]:
+def reached(rows: list[PlayoffMatch], settings: EventSettings) -> dict[str, str]:
     return de.reached(played(rows, settings.playoff_reset)[1])
 
 
-def round_of(match: PlayoffMatch, settings: EventDaySettings) -> dict[str, Any]:
+def round_of(match: PlayoffMatch, settings: EventSettings) -> dict[str, Any]:
     """Which round of the bracket a match is, as a code and its number on its side."""
     number = match.side_round or 0
     return {"code": de.round_code(match.side, number, settings.top_cut), "number": number}
 
 
-def side_format(match: PlayoffMatch, settings: EventDaySettings) -> str:
+def side_format(match: PlayoffMatch, settings: EventSettings) -> str:
     """The deck format key the match is played in (blank: the event's own)."""
     if match.side == PlayoffMatch.Side.LOWER:
         return settings.playoff_lower_format

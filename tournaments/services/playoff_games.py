@@ -14,24 +14,24 @@ from audit import services as audit
 from core.errors import ServiceError
 from core.types import AnyUser
 from tournaments.extensions import format_choices
-from tournaments.models import Event, EventDaySettings, PlayoffGame, PlayoffMatch
+from tournaments.models import Event, EventSettings, PlayoffGame, PlayoffMatch
 from tournaments.rules import best_of as bo
 from tournaments.rules import bracket
 from tournaments.services import playoff_double
 
 
-def is_final(match: PlayoffMatch, settings: EventDaySettings) -> bool:
+def is_final(match: PlayoffMatch, settings: EventSettings) -> bool:
     """The grand final (and its reset) in double elimination; the last stage otherwise."""
     if playoff_double.is_double(settings):
         return match.side == PlayoffMatch.Side.FINAL
     return settings.top_cut > 1 and match.stage == bracket.stage_count(settings.top_cut)
 
 
-def best_of(match: PlayoffMatch, settings: EventDaySettings) -> int:
+def best_of(match: PlayoffMatch, settings: EventSettings) -> int:
     return settings.final_best_of if is_final(match, settings) else settings.playoff_best_of
 
 
-def side_format(match: PlayoffMatch, settings: EventDaySettings) -> str:
+def side_format(match: PlayoffMatch, settings: EventSettings) -> str:
     return playoff_double.side_format(match, settings) if playoff_double.is_double(settings) else ""
 
 
@@ -53,13 +53,13 @@ def _players(match: PlayoffMatch) -> tuple[str, str]:
     return str(match.high_id), str(match.low_id)
 
 
-def match_state(match: PlayoffMatch, settings: EventDaySettings) -> bo.State:
+def match_state(match: PlayoffMatch, settings: EventSettings) -> bo.State:
     return bo.state(
         best_of(match, settings), _players(match), _pure(games_of(match)), settings.playoff_tie
     )
 
 
-def next_game(match: PlayoffMatch, settings: EventDaySettings) -> dict[str, Any]:
+def next_game(match: PlayoffMatch, settings: EventSettings) -> dict[str, Any]:
     """What the next game is: its number, its format when it is set (the side's, or the
     tied game's for a replay) and who chooses it when the loser does (a registration
     id), for the pages and the API."""
@@ -75,7 +75,7 @@ def next_game(match: PlayoffMatch, settings: EventDaySettings) -> dict[str, Any]
     }
 
 
-def _format_for(match: PlayoffMatch, settings: EventDaySettings, wanted: str) -> tuple[str, Any]:
+def _format_for(match: PlayoffMatch, settings: EventSettings, wanted: str) -> tuple[str, Any]:
     """The format the game is recorded in, and who chose it."""
     ahead = next_game(match, settings)
     if ahead["format"] is not None:
@@ -89,7 +89,7 @@ def _format_for(match: PlayoffMatch, settings: EventDaySettings, wanted: str) ->
 def record_game(
     actor: AnyUser,
     event: Event,
-    settings: EventDaySettings,
+    settings: EventSettings,
     match: PlayoffMatch,
     scored: tuple[int | None, int | None, str, str | None],
     format_key: str = "",
@@ -116,7 +116,7 @@ def record_game(
 
 
 def decide_tied_game(
-    actor: AnyUser, event: Event, settings: EventDaySettings, match: PlayoffMatch, winner_id: int
+    actor: AnyUser, event: Event, settings: EventSettings, match: PlayoffMatch, winner_id: int
 ) -> str | None:
     """The director names the player a tied game counts for; returns the match's winner
     once there is one."""
@@ -129,7 +129,7 @@ def decide_tied_game(
 def _settle(
     actor: AnyUser,
     event: Event,
-    settings: EventDaySettings,
+    settings: EventSettings,
     match: PlayoffMatch,
     game: PlayoffGame,
     action: str,

@@ -18,7 +18,7 @@ from tournaments import services
 from tournaments.extensions import format_choices
 from tournaments.models import (
     Event,
-    EventDaySettings,
+    EventSettings,
     PlayoffMatch,
 )
 from tournaments.permissions import capabilities_of, is_director, is_judge
@@ -35,7 +35,7 @@ def _stages(matches: list[PlayoffMatch]) -> list[tuple[int, list[PlayoffMatch]]]
 
 
 def _sides(
-    matches: list[PlayoffMatch], settings: EventDaySettings
+    matches: list[PlayoffMatch], settings: EventSettings
 ) -> list[tuple[str, list[tuple[str, list[PlayoffMatch]]]]]:
     """Double elimination by side, then by round on that side, each round with its name."""
     labels = dict(PlayoffMatch.Side.choices)
@@ -84,7 +84,7 @@ def _bracket_view(event: Event) -> dict[str, Any]:
     """The bracket as the page and the projector show it."""
     matches = services.playoff_matches(event)
     settings = services.event_settings(event)
-    double = settings.playoff_kind == EventDaySettings.PlayoffKind.DOUBLE
+    double = settings.playoff_kind == EventSettings.PlayoffKind.DOUBLE
     formats = dict(format_choices(event.game))
     for m in matches:
         _describe(m, formats)
@@ -112,7 +112,7 @@ SETTING_FIELDS = {
 }  # fmt: skip
 
 
-def _settings_form(settings: EventDaySettings, typed: Any = None) -> dict[str, Any]:
+def _settings_form(settings: EventSettings, typed: Any = None) -> dict[str, Any]:
     """The settings form's values: what was typed when it was refused, else the saved ones."""
     if typed is None:
         return {
@@ -145,7 +145,7 @@ def _bracket_page(
     game = get_game(event.game)
     context = {
         **view,
-        "kinds": EventDaySettings.PlayoffKind.choices,
+        "kinds": EventSettings.PlayoffKind.choices,
         "standings": services.final_standings(event) if matches else [],
         "can_report": is_judge(request.user, event),
         "may": capabilities_of(request.user, event),
@@ -156,7 +156,7 @@ def _bracket_page(
         + [(o, _(game.label(o)).capitalize()) for o in game.outcomes if o != "normal"],
         "cut_sizes": (0, *range(2, 65)),
         "best_of_choices": (1, 3, 5, 7),
-        "tie_rules": EventDaySettings.TieRule.choices,
+        "tie_rules": EventSettings.TieRule.choices,
         "form": _settings_form(view["settings"], request.POST if refused else None),
         "errors": {SETTING_FIELDS.get(refused.code or "", "top_cut"): refused.message}
         if refused
@@ -177,7 +177,7 @@ def playoff_action(request: HttpRequest, slug: str, action: str) -> HttpResponse
                 event,
                 opt_int(post.get("top_cut")) or 0,
                 post.get("tie", ""),
-                kind=post.get("kind") or EventDaySettings.PlayoffKind.SINGLE,
+                kind=post.get("kind") or EventSettings.PlayoffKind.SINGLE,
                 reset=bool(post.get("reset")),
                 upper_format=post.get("upper_format", ""),
                 lower_format=post.get("lower_format", ""),

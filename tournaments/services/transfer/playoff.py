@@ -17,7 +17,7 @@ from django.db.models import Max
 from django.utils.dateparse import parse_datetime
 
 from core.errors import Conflict, ServiceError
-from tournaments.models import Event, EventDaySettings, PlayoffGame, PlayoffMatch, Registration
+from tournaments.models import Event, EventSettings, PlayoffGame, PlayoffMatch, Registration
 
 MATCH_FIELDS = ("stage", "slot", "high_seed", "low_seed", "high_mps", "low_mps", "outcome",
                 "status", "replays", "decided_by_director", "side", "side_round")  # fmt: skip
@@ -37,7 +37,7 @@ def _final_places(event: Event) -> list[int]:
 
 def export_playoff(event: Event) -> dict[str, Any]:
     """The document's "playoff" part ({} for an event without a top cut)."""
-    settings = EventDaySettings.objects.filter(event=event).first()
+    settings = EventSettings.objects.filter(event=event).first()
     matches = list(event.playoff_matches.order_by("stage", "slot"))
     if settings is None or (not settings.top_cut and not matches):
         return {}
@@ -149,13 +149,13 @@ def import_playoff(
         return
     if not isinstance(part, dict) or not isinstance(part.get("matches", []), list):
         raise _bad("The document's playoff has the wrong shape.")
-    tie = part.get("tie_rule") or EventDaySettings.TieRule.REPLAY
-    if tie not in EventDaySettings.TieRule.values:
+    tie = part.get("tie_rule") or EventSettings.TieRule.REPLAY
+    if tie not in EventSettings.TieRule.values:
         raise _bad(f"Unknown playoff tie rule {tie!r}.")
     kind = {f: part[f] for f in KIND_FIELDS if f in part}  # older documents: single
-    if kind.get("playoff_kind", "single") not in EventDaySettings.PlayoffKind.values:
+    if kind.get("playoff_kind", "single") not in EventSettings.PlayoffKind.values:
         raise _bad(f"Unknown kind of playoff {kind['playoff_kind']!r}.")
-    EventDaySettings.objects.update_or_create(
+    EventSettings.objects.update_or_create(
         event=event,
         defaults={"top_cut": int(part.get("top_cut") or 0), "playoff_tie": tie, **kind},
     )
