@@ -34,6 +34,7 @@ from django.db import OperationalError as DbOperationalError
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
+from core import health
 from core.cache import UNAVAILABLE
 
 logger = logging.getLogger(__name__)
@@ -280,6 +281,9 @@ def flush_outbox(app: Any, now: Any = None, limit: int = 500) -> int:
 
 
 def heal(app: Any) -> dict[str, int]:
+    # The sweep runs only in a worker, sent by beat: /health/ reads this instead of
+    # pinging the workers.
+    health.note_worker_alive()
     return {"retaken": retake_stale_leases(), "sent": flush_outbox(app)}
 
 

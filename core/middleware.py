@@ -16,11 +16,11 @@ from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, InterfaceError, OperationalError
+from django.db import IntegrityError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 
-from core.problems import PROBLEM_TYPE, problem
+from core.problems import PROBLEM_TYPE, database_away, problem, unavailable
 
 logger = logging.getLogger(__name__)
 Handler = Callable[[HttpRequest], HttpResponse]
@@ -194,16 +194,9 @@ class DatabaseTroubleMiddleware:
                 "conflict",
                 _("Someone else changed this at the same moment. Please try again."),
             )
-        if isinstance(exception, OperationalError | InterfaceError):
+        if database_away(exception):
             logger.error("database unavailable on %s: %s", request.path, exception)
-            response = _answer(
-                request,
-                503,
-                "unavailable",
-                _("The site is busy for a moment. Please try again in a few seconds."),
-            )
-            response["Retry-After"] = "5"
-            return response
+            return unavailable(request)
         return None
 
 

@@ -216,9 +216,10 @@ CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 CELERY_BEAT_SCHEDULE = {
     "heal": {"task": "organizer.tasks.heal", "schedule": 60.0},
 }
-# Work whose lease has not been renewed for this long is taken up again.
-JOB_LEASE_SECONDS = int(os.environ.get("JOB_LEASE_SECONDS", "30"))
-JOB_STALE_SECONDS = int(os.environ.get("JOB_STALE_SECONDS", "180"))
+# A lease renewed every 15 s and retaken after 60 s of silence: a killed worker's task
+# runs again within about two minutes (the sweep runs every minute), not four.
+JOB_LEASE_SECONDS = int(os.environ.get("JOB_LEASE_SECONDS", "15"))
+JOB_STALE_SECONDS = int(os.environ.get("JOB_STALE_SECONDS", "60"))
 
 # --- Behind a proxy: whose X-Forwarded-For to believe --------------------------
 # TRUSTED_PROXY_COUNT=1 for one proxy in front (Caddy, nginx), or TRUSTED_PROXIES as
