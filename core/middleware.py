@@ -19,6 +19,7 @@ from django.conf import settings
 from django.db import IntegrityError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
+from rest_framework.throttling import AnonRateThrottle
 
 from core.problems import PROBLEM_TYPE, database_away, problem, unavailable
 
@@ -168,6 +169,33 @@ class ContentSecurityPolicyMiddleware:
         response = self.get_response(request)
         if self.policy and "Content-Security-Policy" not in response:
             response["Content-Security-Policy"] = self.policy
+        return response
+
+
+# --------------------------------------------------------------------------- anonymous visitors
+
+
+class AnonymousThrottleMiddleware:
+    """Pages read by someone not logged in, counted per address against the API's
+    "anon" rate (one budget for both: DRF's AnonRateThrottle counts the API's). Past
+    it, 429 with Retry-After. Pages a visitor gets from the page cache never reach
+    here (they cost nothing); /health/ and static files are not counted."""
+
+    SKIP = ("/api/", "/static/", "/media/", "/health/")
+
+    def __init__(self, get_response: Handler) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.path.startswith(self.SKIP) or request.user.is_authenticated:
+            return self.get_response(request)
+        throttle = AnonRateThrottle()
+        if throttle.allow_request(request, None):  # type: ignore[arg-type]
+            return self.get_response(request)
+        response = _answer(
+            request, 429, "throttled", _("Too many requests from your address. Wait a moment.")
+        )
+        response["Retry-After"] = str(max(1, int(throttle.wait() or 1)))
         return response
 
 

@@ -112,3 +112,20 @@ def test_health_names_the_part_that_is_down(monkeypatch) -> None:
     assert body["redis"] == "unavailable: ConnectionError"
     assert body["database"] == "ok"
     assert body["status"] == "degraded"
+
+
+# --------------------------------------------------------------------------- request time limit
+
+
+def test_the_shipped_gunicorn_config_has_a_request_time_limit_that_fires(monkeypatch) -> None:
+    """Gunicorn's timeout stops a request only in a sync worker: a threaded one reports
+    itself alive while a request thread runs on (the issue's 23 s export)."""
+    import runpy
+    from pathlib import Path
+
+    monkeypatch.delenv("WEB_TIMEOUT", raising=False)
+    config = runpy.run_path(str(Path(__file__).resolve().parents[2] / "deploy/gunicorn.conf.py"))
+    assert config["worker_class"] == "sync"
+    assert config["threads"] == 1
+    assert 0 < config["timeout"] <= 30
+    assert config["workers"] >= 3  # processes stand in for the threads
