@@ -64,5 +64,29 @@ def test_the_sweep_runs_every_app_sweep_and_survives_one_failing(monkeypatch) ->
 
     monkeypatch.setitem(jobs.SWEEPS, "broken", broken)
     report = jobs.heal(app)
-    assert {"retaken", "sent", "webhooks", "replays"} <= set(report)
+    assert {"retaken", "sent", "webhooks", "replays", "standings"} <= set(report)
     assert "broken" not in report
+
+
+def test_stale_standings_whose_rebuild_was_lost_are_rebuilt(
+    django_capture_on_commit_callbacks,
+) -> None:
+    from tournaments.models import StandingsSnapshot
+    from tournaments.services.standings import snapshot
+
+    event = make_event(make_user("stale"))
+    fresh = make_event(make_user("fresh"))
+    StandingsSnapshot.objects.create(event=event, stale=True, built_at=timezone.now())
+    StandingsSnapshot.objects.create(event=fresh, stale=False, built_at=timezone.now())
+    assert snapshot.resend_lost_rebuilds() == 0  # its message may still be on its way
+    later = timezone.now() + snapshot.REBUILD_LOST_AFTER + timedelta(seconds=1)
+    sent: list[tuple] = []
+    with (
+        mock.patch.object(
+            snapshot.rebuild_standings, "delay", side_effect=lambda *a: sent.append(a)
+        ),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        assert snapshot.resend_lost_rebuilds(now=later) == 1
+    assert sent == [(event.pk,)]
+    assert "standings" in jobs.SWEEPS
