@@ -255,6 +255,38 @@ def _job_done(job: ReplayJob, rows: list[LedgerRow], skipped: int) -> None:
     job.save()
 
 
+def _covered(job: ReplayJob) -> bool:
+    """Whether the job needs no replay of its own, read once the game's lock is held: it
+    is done (another message for it ran first), or a replay that started after it was
+    asked for has finished, which saw every change the job was asked for. Repeated
+    requests and duplicate messages then cost one query each, not one replay each."""
+    job.refresh_from_db()
+    if job.status == ReplayJob.Status.DONE:
+        return True
+    later = (
+        ReplayJob.objects.filter(
+            game=job.game, status=ReplayJob.Status.DONE, started_at__gte=job.created_at
+        )
+        .exclude(pk=job.pk)
+        .order_by("-finished_at")
+        .first()
+    )
+    if later is None:
+        return False
+    ReplayJob.objects.filter(pk=job.pk).update(
+        status=ReplayJob.Status.DONE,
+        phase="done",
+        started_at=later.started_at,
+        finished_at=later.finished_at,
+        done=later.done,
+        total=later.total,
+        games_rated=later.games_rated,
+        skipped=later.skipped,
+    )
+    job.refresh_from_db()
+    return True
+
+
 def replay_game(game: str, job: ReplayJob | None = None) -> int:
     """Recompute the whole ledger of a game system from the results; returns its row count.
 
@@ -265,6 +297,8 @@ def replay_game(game: str, job: ReplayJob | None = None) -> int:
         raise ServiceError(_("Unknown game system '%(game)s'.") % {"game": game})
     progress = _job_progress(job)
     with SessionLock(game):
+        if job is not None and _covered(job):
+            return job.total
         if job is not None:
             job.status = ReplayJob.Status.RUNNING
             job.started_at = timezone.now()

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
 from typing import Any
 
-from django.http import HttpResponse
+from django.http import StreamingHttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -144,22 +145,30 @@ class ExportCsv(APIView):
         summary="Every seat of every round as CSV",
         responses={(200, "text/csv"): OpenApiTypes.STR},
     )
-    def get(self, request: Request, slug: str) -> HttpResponse:
+    def get(self, request: Request, slug: str) -> StreamingHttpResponse:
         event = event_for(request, slug)
-        return HttpResponse(
-            results_csv(event),
+        # Streamed a round at a time: a big event's file starts at once and is never
+        # held whole in memory.
+        return StreamingHttpResponse(
+            results_csv_lines(event),
             content_type="text/csv; charset=utf-8",
             headers={"Content-Disposition": f'attachment; filename="{event.slug}.csv"'},
         )
 
 
 def results_csv(event: Event) -> str:
+    return "".join(results_csv_lines(event))
+
+
+def results_csv_lines(event: Event) -> Iterator[str]:
+    """The CSV a round at a time (the header, then each round's seats)."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(
         ["round", "table", "status", "registration", "player", "opponents", "mps", "points",
          "outcome", "bye", "time_called", "band"]
     )  # fmt: skip
+    yield _taken(out)
     for rnd in event.rounds.order_by("number"):
         for table in services.round_tables(rnd):
             seats = list(table.seats.all())
@@ -174,7 +183,15 @@ def results_csv(event: Event) -> str:
                      "" if seat.points is None else seat.points, seat.outcome,
                      int(seat.is_bye), int(table.time_called), table.band]
                 ))  # fmt: skip
-    return out.getvalue()
+        yield _taken(out)
+
+
+def _taken(out: io.StringIO) -> str:
+    """What was written to ``out`` since the last call, emptying it."""
+    text = out.getvalue()
+    out.seek(0)
+    out.truncate()
+    return text
 
 
 @extend_schema(tags=TAG, parameters=TABLE_PARAMS)

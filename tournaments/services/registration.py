@@ -8,7 +8,6 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from audit import services as audit
-from core import limits
 from core.errors import Conflict, NotAllowed, ServiceError
 from core.types import AnyUser, signed_in
 from tournaments.models import (
@@ -32,6 +31,7 @@ from tournaments.services.base import (
     registration_snapshot,
     retry_on_conflict,
 )
+from tournaments.services.quotas import check_walk_ins_added
 from tournaments.words.penalties import ejection_words
 
 
@@ -129,7 +129,7 @@ def add_walkin(
             _("%(player)s was entered by another tournament director; add a new walk-in instead.")
             % {"player": player.display_name}
         )
-    limits.check_walk_ins(event.registrations.filter(player__user__isnull=True).count())
+    check_walk_ins_added(event, 1)
     if player is None:
         name = (display_name or "").strip()
         if not name:
