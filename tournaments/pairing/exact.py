@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from .bound import certified_bound, lexicographic_cost, unit_for
 from .common import max_weight_matching
 from .fastpath import Players, fast_path
 from .objective import EdgeWeights, total_cost
@@ -82,26 +83,44 @@ def solve_blocked(
 ) -> tuple[list[tuple[int, int]], str, list[tuple[int, int]]] | None:
     """Pairs for the whole `order` (its length even), how, and the blocked stretches.
 
-    Returns None when no rematch-free pairing exists (proven by an exact matching of all).
+    "conflicted": exact matchings of the windows around the blocked stretches, proven
+    optimal for the whole round by bound.py's certificate; "exact": the full graph (pruned
+    by the windows' cost); "window": windows only, when neither proves anything (events
+    above `full_exact_limit`). Returns None when no rematch-free pairing exists (proven by
+    an exact matching of all).
     """
     n = len(order)
-    windows = _windows(pl, order, failures, settle=n > full_exact_limit)
-    if windows is None:
-        found = exact_pairs(pl, order)
-        return None if found is None else (found, "exact", failures)
+    for settle in (False, True) if n > full_exact_limit else (False,):
+        found = _windows(pl, order, failures, settle=settle)
+        if found is None:
+            pairs = exact_pairs(pl, order)
+            return None if pairs is None else (pairs, "exact", failures)
+        windows, spans = found
+        if _proven(pl, order, windows, spans):
+            return windows, "conflicted", failures
     if n > full_exact_limit:
         return windows, "window", failures
     # The windows' pairing bounds the optimum, which prunes the full graph (see exact_pairs).
     bound = sum((pl.score[a] - pl.score[b]) ** 2 for a, b in windows)
-    found = exact_pairs(pl, order, bound)
-    assert found is not None  # the windows' pairing itself uses only edges within the bound
-    return found, "exact", failures
+    pairs = exact_pairs(pl, order, bound)
+    assert pairs is not None  # the windows' pairing itself uses only edges within the bound
+    return pairs, "exact", failures
+
+
+def _proven(
+    pl: Players, order: list[int], pairs: list[tuple[int, int]], spans: list[tuple[int, int]]
+) -> bool:
+    """Does bound.py's certificate show that `pairs` is the optimum of the whole round?"""
+    priced = [order[p] for lo, hi in spans for p in range(lo, hi)]
+    cost = lexicographic_cost(pairs, pl.score, unit_for(len(order)))
+    return cost <= certified_bound(pl, order, priced)
 
 
 def _windows(
     pl: Players, order: list[int], failures: list[tuple[int, int]], settle: bool
-) -> list[tuple[int, int]] | None:
-    """A pairing with exact windows around the blocked stretches; None if they cover all.
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]]] | None:
+    """A pairing with exact windows around the blocked stretches, and the windows; None
+    if they cover all.
 
     With `settle`, windows that pair keep doubling while that still improves the result
     (the optimum may reach further than the first window that pairs), up to SETTLE_LIMIT
@@ -110,21 +129,21 @@ def _windows(
     n = len(order)
     blocked = list(failures)
     margin = WINDOW_MARGIN
-    best: tuple[tuple[int, int], list[tuple[int, int]]] | None = None
+    best: tuple[tuple[int, int], list[tuple[int, int]], list[tuple[int, int]]] | None = None
     while True:
         windows = _merge(blocked, n, margin)
         if windows == [(0, n)]:
-            return None if best is None else best[1]
+            return None if best is None else (best[1], best[2])
         pairs, still = _try_windows(pl, order, windows)
         if still:
             blocked = windows + still  # widen the windows that failed, add new blocked places
         else:
             cost = total_cost([(pl.score[a], pl.score[b]) for a, b in pairs])
             if best is not None and cost >= best[0]:
-                return best[1]
-            best = (cost, pairs)
+                return best[1], best[2]
+            best = (cost, pairs, windows)
             if not settle or sum(hi - lo for lo, hi in windows) > SETTLE_LIMIT:
-                return pairs
+                return pairs, windows
             blocked = windows
         margin *= 2
 

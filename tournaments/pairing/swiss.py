@@ -27,12 +27,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .bound import score_bound
 from .common import PairingImpossible, PairingPlayer
 from .exact import FULL_EXACT_LIMIT, solve_blocked
 from .explain import impossible_swiss, render_pairing_explanation
 from .fastpath import Players, fast_path
 from .objective import neighbour_tables
 
+PROOF = "optimality_proof"
+# How a round reached its proof: the score bound itself, exact matching of the conflicted
+# score groups checked against bound.py's certificate, or exact matching of everybody.
+PROOF_METHODS = {"fast": "bound", "conflicted": "conflicted", "exact": "exact"}
 MAX_LISTED = 40  # paired-down tables listed one by one, so huge events stay readable
 _MAX_BLOCKED = 5  # blocked places described
 _MAX_NAMED = 10  # players named in one bye note
@@ -156,6 +161,7 @@ class _SwissRound:
         if bye is not None:
             items.append(self._bye_item(bye, skipped))
         if not self.random_round:
+            items.append(self._proof_item(order, cross, failures, method))
             items.extend(self._pairing_items(order, cross, failures, method))
         items.append({"code": "no_rematch"})
         return SwissPairing(
@@ -166,7 +172,7 @@ class _SwissRound:
             floaters=2 * len(cross),
             score_difference=sum(score[a] - score[b] for a, b in cross),
             squared_difference=sum((score[a] - score[b]) ** 2 for a, b in cross),
-            proven_optimal=method in ("fast", "exact"),
+            proven_optimal=method in ("fast", "conflicted", "exact"),
             method=method,
             names=self._names(items),
         )
@@ -206,7 +212,7 @@ class _SwissRound:
                 "code": "pairing_summary",
                 "floaters": 2 * len(cross),
                 "squared_difference": sum((score[a] - score[b]) ** 2 for a, b in cross),
-                "proven": method in ("fast", "exact"),
+                "proven": method in ("fast", "conflicted", "exact"),
             }
         ]
         items.extend(self._blocked_items(order, failures))
@@ -228,6 +234,27 @@ class _SwissRound:
         if len(cross) > MAX_LISTED:
             items.append({"code": "more_paired_down", "count": len(cross) - MAX_LISTED})
         return items
+
+    def _proof_item(
+        self,
+        order: list[int],
+        cross: list[tuple[int, int]],
+        failures: list[tuple[int, int]],
+        method: str,
+    ) -> Item:
+        """Why the round is optimal (bound.py): the score bound, and how it was reached."""
+        score = self.pl.score
+        found = score_bound(score[i] for i in order)
+        blocked = {score[i] for lo, hi in failures for i in order[lo:hi]}
+        return {
+            "code": PROOF,
+            "method": PROOF_METHODS.get(method, "unproven"),
+            "odd_groups": found.odd_groups,
+            "bound": found.bound,
+            "cost": sum((score[a] - score[b]) ** 2 for a, b in cross),
+            "conflicted_groups": len(blocked),
+            "conflicted_players": sum(hi - lo for lo, hi in failures),
+        }
 
     def _blocked_items(self, order: list[int], failures: list[tuple[int, int]]) -> list[Item]:
         pl = self.pl
