@@ -18,16 +18,18 @@ which by (1) is at least B. (4) In the neighbours' pairing (1st-2nd, 3rd-4th, ..
 players of a table are adjacent in the order, so a table crosses at most one boundary, and
 it crosses boundary t exactly when a_t is odd: its cost is B. ∎
 
-Rematches can make B unreachable. The certificate then adds a price per player (linear
-programming duality for matchings, with the odd sets "the players above boundary t"):
-with z_t = d_t² on the odd boundaries and prices y_v such that for every pair allowed to
-meet, y_u + y_v + (the z of the boundaries between them) <= cost(u, v), every pairing
-costs at least sum z + sum y (the proof is (2)-(3) again with the prices added to the
-tables' ends). The prices are raised only for the players in the blocked stretches, one
-at a time to the most their allowed tables permit. When a pairing costs exactly that
-much, no pairing can cost less: it is a proven optimum. The costs here count the second
-criterion too (players outside their score group, objective.py) as a smaller unit, so the
-proof covers both criteria.
+Rematches can make B unreachable. The certificate then adds what the blocked players'
+tables must cost on top of it. Give each table its REDUCED cost: its cost minus d_t² for
+each odd boundary t it crosses; by (2) it is never negative, and by (1) the d_t² taken
+away add up to at least B over any pairing. So a pairing costs at least B plus the reduced
+costs of its tables, and at least B plus the reduced costs of the tables of the players
+in the blocked stretches ("priced"). Those are bounded below by an exact matching of the
+priced players alone, in which a priced player either sits with another priced player
+(at their reduced cost) or with the cheapest partner outside that he has not met, as if
+that partner were free for each of them (a relaxation, so still a lower bound). When a
+pairing costs exactly B plus that matching's cost, no pairing can cost less: it is a
+proven optimum. The costs count the second criterion too (players outside their score
+group, objective.py) as a smaller unit, so the proof covers both criteria.
 """
 
 from __future__ import annotations
@@ -39,10 +41,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .common import max_weight_matching
 from .fastpath import Players
 
-_PASSES = 6  # rounds of raising the prices; each pass only raises them
-_NOBODY = np.iinfo(np.int64).max // 8  # above any real price: marks pairs that cannot meet
+# Above any real reduced cost (100,000 players, 60 points apart: about 4e8): marks pairs
+# that may not meet. A relaxation that must use one is still a valid bound (see _priced_part).
+_NOBODY = 1 << 40
 
 
 @dataclass(frozen=True)
@@ -77,7 +81,7 @@ def certified_bound(pl: Players, order: Sequence[int], priced: Iterable[int]) ->
     """A lower bound on every rematch-free pairing of `order`, in lexicographic units.
 
     `order` is sorted by score (highest first), even length; `priced` are players of it
-    (the blocked stretches) whose prices may rise above zero. Units: see `unit_for`.
+    (the blocked stretches). Units: see `unit_for`. The module docstring has the proof.
     """
     n = len(order)
     unit = unit_for(n)
@@ -92,30 +96,53 @@ def certified_bound(pl: Players, order: Sequence[int], priced: Iterable[int]) ->
         zc_level[t] = zc_level[t - 1] + ((gap * gap * unit + 2) if odd else 0)
     zc = np.repeat(zc_level, np.diff(np.r_[starts, n]))
     base = int(zc_level[-1]) if len(zc_level) else 0
-    wanted = sorted(set(priced))
-    if not wanted:
-        return base
-    position = {pl.ids[i]: p for p, i in enumerate(order)}
     where = {i: p for p, i in enumerate(order)}
-    slack: list[tuple[int, np.ndarray]] = []
-    for i in wanted:
-        p = where[i]
+    places = sorted({where[i] for i in priced})
+    if not places:
+        return base
+    return base + _priced_part(pl, order, s, zc, unit, places)
+
+
+def _priced_part(
+    pl: Players,
+    order: Sequence[int],
+    s: np.ndarray,
+    zc: np.ndarray,
+    unit: int,
+    places: list[int],
+) -> int:
+    """The least total reduced cost the priced players' tables can have.
+
+    Every table costs its reduced cost (cost minus the z of the boundaries it crosses,
+    never negative: step (2) of the proof) plus those z; the z add up to at least the score
+    bound. So a pairing costs at least the bound plus the reduced costs of the tables of
+    the priced players. Those are bounded below exactly by a matching: two priced players
+    sit together at their reduced cost, or a priced player sits with the cheapest allowed
+    partner outside (as if that partner were free for each of them: a relaxation, so still
+    a lower bound). Maximising the savings of sitting together is one small exact matching.
+    """
+    n = len(order)
+    position = {pl.ids[i]: p for p, i in enumerate(order)}
+    inside = np.zeros(n, dtype=bool)
+    inside[places] = True
+    at = np.asarray(places)
+    caps: list[int] = []
+    among: list[np.ndarray] = []
+    for p in places:
         d = s[p] - s
         rc = d * d * unit + np.where(d != 0, 2, 0) - np.abs(zc[p] - zc)
-        blocked = [position[o] for o in pl.opp[i] if o in position]
-        rc[[*blocked, p]] = 2 * _NOBODY  # not allowed to meet
-        slack.append((p, rc))
-    y = np.zeros(n, dtype=np.int64)
-    for _ in range(_PASSES):
-        raised = False
-        for p, rc in slack:
-            best = int((rc - y).min())
-            if y[p] < best < _NOBODY:  # with no allowed partner at all, nothing is proven
-                y[p] = best
-                raised = True
-        if not raised:
-            break
-    return base + int(y.sum())
+        rc[[*(position[o] for o in pl.opp[order[p]] if o in position), p]] = _NOBODY
+        caps.append(int(min(np.where(inside, _NOBODY, rc).min(), _NOBODY)))
+        among.append(rc[at])
+    edges = []
+    for a in range(len(places)):
+        for b in np.flatnonzero(among[a][a + 1 :] < _NOBODY) + a + 1:
+            saving = caps[a] + caps[b] - int(among[a][b])
+            if saving > 0:
+                edges.append((a, int(b), saving))
+    chosen = max_weight_matching(len(places), edges, maxcardinality=False)
+    saved = {(a, b): w for a, b, w in edges}
+    return sum(caps) - sum(saved[(min(a, b), max(a, b))] for a, b in chosen)
 
 
 def unit_for(players: int) -> int:

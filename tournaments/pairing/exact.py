@@ -85,35 +85,31 @@ def solve_blocked(
 
     "conflicted": exact matchings of the windows around the blocked stretches, proven
     optimal for the whole round by bound.py's certificate; "exact": the full graph (pruned
-    by the windows' cost); "window": windows only, when neither proves anything (events
-    above `full_exact_limit`). Returns None when no rematch-free pairing exists (proven by
-    an exact matching of all).
+    by the windows' cost); "window": windows only, when nothing proves them (events above
+    `full_exact_limit`). Returns None when no rematch-free pairing exists (proven by an
+    exact matching of all).
     """
     n = len(order)
-    for settle in (False, True) if n > full_exact_limit else (False,):
-        found = _windows(pl, order, failures, settle=settle)
-        if found is None:
-            pairs = exact_pairs(pl, order)
-            return None if pairs is None else (pairs, "exact", failures)
-        windows, spans = found
-        if _proven(pl, order, windows, spans):
-            return windows, "conflicted", failures
+    found = _windows(pl, order, failures, settle=False)
+    if found is None:
+        pairs = exact_pairs(pl, order)
+        return None if pairs is None else (pairs, "exact", failures)
+    windows, spans = found
+    unit = unit_for(n)
+    bound = certified_bound(pl, order, [order[p] for lo, hi in spans for p in range(lo, hi)])
+    if lexicographic_cost(windows, pl.score, unit) <= bound:
+        return windows, "conflicted", failures
     if n > full_exact_limit:
-        return windows, "window", failures
+        settled = _windows(pl, order, failures, settle=True)
+        if settled is not None:
+            windows = settled[0]
+        proven = lexicographic_cost(windows, pl.score, unit) <= bound
+        return windows, "conflicted" if proven else "window", failures
     # The windows' pairing bounds the optimum, which prunes the full graph (see exact_pairs).
-    bound = sum((pl.score[a] - pl.score[b]) ** 2 for a, b in windows)
-    pairs = exact_pairs(pl, order, bound)
+    squared = sum((pl.score[a] - pl.score[b]) ** 2 for a, b in windows)
+    pairs = exact_pairs(pl, order, squared)
     assert pairs is not None  # the windows' pairing itself uses only edges within the bound
     return pairs, "exact", failures
-
-
-def _proven(
-    pl: Players, order: list[int], pairs: list[tuple[int, int]], spans: list[tuple[int, int]]
-) -> bool:
-    """Does bound.py's certificate show that `pairs` is the optimum of the whole round?"""
-    priced = [order[p] for lo, hi in spans for p in range(lo, hi)]
-    cost = lexicographic_cost(pairs, pl.score, unit_for(len(order)))
-    return cost <= certified_bound(pl, order, priced)
 
 
 def _windows(
@@ -138,11 +134,13 @@ def _windows(
         if still:
             blocked = windows + still  # widen the windows that failed, add new blocked places
         else:
-            cost = total_cost([(pl.score[a], pl.score[b]) for a, b in pairs])
+            if not settle:
+                return pairs, windows
+            cost = total_cost([(pl.score[a], pl.score[b]) for a, b in pairs if a != b])
             if best is not None and cost >= best[0]:
                 return best[1], best[2]
             best = (cost, pairs, windows)
-            if not settle or sum(hi - lo for lo, hi in windows) > SETTLE_LIMIT:
+            if sum(hi - lo for lo, hi in windows) > SETTLE_LIMIT:
                 return pairs, windows
             blocked = windows
         margin *= 2
