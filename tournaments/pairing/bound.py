@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -57,10 +57,14 @@ class ScoreBound:
 
 def score_bound(scores: Iterable[int]) -> ScoreBound:
     """The bound B of the module docstring, and how many boundaries are odd."""
-    counts = Counter(scores)
+    return score_bound_of_groups(Counter(scores))
+
+
+def score_bound_of_groups(counts: Mapping[int, int]) -> ScoreBound:
+    """`score_bound` from the players per score (score -> how many)."""
     levels = sorted(counts, reverse=True)
     above = odd = bound = 0
-    for high, low in itertools.pairwise(levels):
+    for high, low in zip(levels, levels[1:], strict=False):
         above += counts[high]
         if above % 2:
             odd += 1

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bound import score_bound
+from .bound import score_bound_of_groups
 from .common import PairingImpossible, PairingPlayer
 from .exact import FULL_EXACT_LIMIT, solve_blocked
 from .explain import impossible_swiss, render_pairing_explanation
@@ -157,11 +157,12 @@ class _SwissRound:
             ((a, b) if pos[a] < pos[b] else (b, a) for a, b in pairs), key=lambda t: pos[t[0]]
         )
         cross = [(a, b) for a, b in oriented if score[a] != score[b]]
-        items: list[Item] = [self._header(everyone)]
+        counts = Counter(map(score.__getitem__, order))  # players per score, the bye apart
+        items: list[Item] = [self._header(everyone, counts, bye)]
         if bye is not None:
             items.append(self._bye_item(bye, skipped))
         if not self.random_round:
-            items.append(self._proof_item(order, cross, failures, method))
+            items.append(self._proof_item(order, counts, cross, failures, method))
             items.extend(self._pairing_items(order, cross, failures, method))
         items.append({"code": "no_rematch"})
         return SwissPairing(
@@ -190,11 +191,12 @@ class _SwissRound:
                     wanted.update(x for x in entry if isinstance(x, str))
         return {p.id: p.name or p.id for p in self.ordered if p.id in wanted}
 
-    def _header(self, everyone: list[int]) -> Item:
+    def _header(self, everyone: list[int], counts: Counter[int], bye: int | None) -> Item:
         head: Item = {"round": self.round_number, "seed": self.seed, "players": len(everyone)}
         if self.random_round:
             return {"code": "random_round", **head}
-        counts = Counter(self.pl.score[i] for i in everyone)
+        if bye is not None:
+            counts = counts + Counter({self.pl.score[bye]: 1})
         return {"code": "score_groups", **head, "groups": sorted(counts.items(), reverse=True)}
 
     def _pairing_items(
@@ -238,13 +240,14 @@ class _SwissRound:
     def _proof_item(
         self,
         order: list[int],
+        counts: Counter[int],
         cross: list[tuple[int, int]],
         failures: list[tuple[int, int]],
         method: str,
     ) -> Item:
         """Why the round is optimal (bound.py): the score bound, and how it was reached."""
         score = self.pl.score
-        found = score_bound(score[i] for i in order)
+        found = score_bound_of_groups(counts)
         blocked = {score[i] for lo, hi in failures for i in order[lo:hi]}
         return {
             "code": PROOF,
