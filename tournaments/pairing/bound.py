@@ -64,7 +64,7 @@ def score_bound_of_groups(counts: Mapping[int, int]) -> ScoreBound:
     """`score_bound` from the players per score (score -> how many)."""
     levels = sorted(counts, reverse=True)
     above = odd = bound = 0
-    for high, low in zip(levels, levels[1:], strict=False):
+    for high, low in itertools.pairwise(levels):
         above += counts[high]
         if above % 2:
             odd += 1
