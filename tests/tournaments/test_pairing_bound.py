@@ -6,10 +6,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from django.utils import translation
+from django.utils.html import escape
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rest_framework.test import APIClient
 
+from tests.tournaments.helpers import make_event, make_user, play_round
+from tournaments import services
 from tournaments.pairing import PairingImpossible, PairingPlayer, pair_swiss
 from tournaments.pairing.bound import (
     certified_bound,
@@ -44,6 +49,7 @@ def _proof(pairing) -> dict:
     return item
 
 
+@settings(deadline=None)
 @given(st.lists(st.integers(0, 40), min_size=2, max_size=60).filter(lambda s: len(s) % 2 == 0))
 def test_score_bound_is_the_neighbours_pairing(scores):
     """RULES.md §3 Reading: the odd-boundary bound equals the cost of pairing neighbours in
@@ -178,3 +184,24 @@ def test_the_certificate_counts_the_floaters_too():
     unit = unit_for(4)
     assert certified_bound(pl, [0, 1, 2, 3], []) == 0
     assert lexicographic_cost([(0, 2), (1, 3)], scores, unit) == 2 * unit + 4
+
+
+@pytest.mark.django_db
+def test_the_round_page_and_the_api_show_the_proof(client):
+    """The proof is stored with the round's explanation (code and numbers) and shown in
+    words on the director's round page and in the API."""
+    director = make_user()
+    event = make_event(director, planned_rounds=3)
+    for name in ["Frodo", "Sam", "Merry", "Pippin", "Rosie", "Lobelia"]:
+        services.add_walkin(director, event, display_name=name)
+    play_round(director, services.pair_next_round(director, event, seed=2))
+    second = services.pair_next_round(director, event, seed=2)
+    [item] = [i for i in second.explanation if i["code"] == PROOF]
+    line = proof_line(item)
+    assert line.startswith("Optimal") and line in services.round_explanation(second)
+    client.force_login(director)
+    page = client.get(f"/events/{event.slug}/manage/?round=2").content.decode()
+    assert escape(line) in page
+    api = APIClient()
+    api.force_authenticate(director)
+    assert line in api.get(f"/api/v1/events/{event.slug}/rounds/2/").json()["explanation"]
