@@ -6,11 +6,13 @@ objective over the players given.
 
 Where the fast path is blocked, WINDOWS are solved first: a stretch of the score order
 around each blocked place, cut at even positions (where the neighbours' pairing has no
-table across the cut), widened until it pairs; the rest keeps the fast path. For events
-up to FULL_EXACT_LIMIT players the windows' result then bounds an exact matching of the
-full graph (prune.py keeps only the tables that can beat it), so the round is a proven
-optimum. Bigger events keep the windows, widened while that still improves the round;
-benchmarks/bench_pairing.py compares them with the full-graph optimum.
+table across the cut), widened until it pairs; the rest keeps the fast path. bound.py's
+certificate then compares the result with a lower bound for the whole round: equal, it is
+the proven optimum ("conflicted": only the conflicted groups were matched exactly). If not,
+events up to FULL_EXACT_LIMIT players are solved on the full graph, bounded by the
+windows' result (prune.py keeps only the tables that can beat it); bigger events widen the
+windows while that still improves the round and are proven when the certificate closes.
+benchmarks/bench_pairing.py compares every method with the full-graph optimum.
 """
 
 from __future__ import annotations

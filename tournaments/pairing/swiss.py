@@ -7,9 +7,12 @@ lowest-scored player gets the bye, the round-1 bye is random and nobody gets two
 The objective (least total squared score difference, then fewest players outside their
 score group, then the seed's order) and why pairing neighbours in score order is optimal
 are in objective.py. A round is solved by the fast path (fastpath.py: that shape without
-rematches, a proven optimum) and, where earlier games block it, by exact matchings
-(exact.py: the full graph for small events, windows around the blocked places otherwise).
-`SwissPairing.proven_optimal` and `.method` ("fast", "exact", "window") say which.
+rematches, which reaches the score bound of bound.py: a proven optimum) and, where earlier
+games block it, by exact matchings of windows around the blocked score groups, proven
+optimal for the whole round by bound.py's certificate (exact.py; the full graph only when
+the certificate does not close, in small events). `SwissPairing.proven_optimal` and
+`.method` ("fast", "conflicted", "exact", "window") say which; the explanation's
+"optimality_proof" item carries the proof's numbers for the round page and the API.
 
 Determinism: players are first sorted by id, then ranked by a shuffle from the seed; every
 choice between equally good options follows that rank, so a round is reproduced from its
