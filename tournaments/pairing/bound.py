@@ -29,7 +29,10 @@ priced players alone, in which a priced player either sits with another priced p
 that partner were free for each of them (a relaxation, so still a lower bound). When a
 pairing costs exactly B plus that matching's cost, no pairing can cost less: it is a
 proven optimum. The costs count the second criterion too (players outside their score
-group, objective.py) as a smaller unit, so the proof covers both criteria.
+group, objective.py) as a smaller unit, so the proof covers both criteria: a table costs
+D²·unit + 2 when its scores differ by D > 0, and each odd boundary is charged d²·unit + 2;
+a table crossing j >= 2 odd boundaries has D² at least j(j-1) above the sum of their d²
+(the cross terms of (sum d)²), which pays the 2(j-1) extra since unit >= 2.
 """
 
 from __future__ import annotations
