@@ -25,9 +25,12 @@ names): codes, player ids and scores, JSON-serialisable for the Round model.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
+from operator import attrgetter
 from typing import Any
 
 from .bound import score_bound_of_groups
@@ -85,20 +88,19 @@ class _SwissRound:
         seed: int,
         full_exact_limit: int,
     ) -> None:
-        ordered = sorted(players, key=lambda p: p.id)
-        seen: set[str] = set()
-        for p in ordered:
-            if p.id in seen:
-                raise ValueError(f"player id {p.id!r} appears twice")
-            seen.add(p.id)
+        ordered = sorted(players, key=attrgetter("id"))
+        ids = [p.id for p in ordered]
+        for a, b in pairwise(ids):  # sorted: a repeated id sits next to itself
+            if a == b:
+                raise ValueError(f"player id {a!r} appears twice")
         self.round_number = round_number
         self.seed = seed
         self.full_exact_limit = full_exact_limit
         self.random_round = round_number <= 1
         # Round 1 is random (000 Part VI §3), so scores must not group anybody.
         self.pl = Players(
-            [p.id for p in ordered],
-            [0 if self.random_round else p.score for p in ordered],
+            ids,
+            [0] * len(ids) if self.random_round else [p.score for p in ordered],
             [p.opponents for p in ordered],
         )
         self.ordered = ordered
@@ -192,7 +194,12 @@ class _SwissRound:
             for key in ("met", "passed_over", "had_bye"):
                 for entry in item.get(key, ()):
                     wanted.update(x for x in entry if isinstance(x, str))
-        return {p.id: p.name or p.id for p in self.ordered if p.id in wanted}
+        ids, found = self.pl.ids, dict[str, str]()
+        for pid in wanted:  # ids are sorted: no pass over all 100,000 players
+            k = bisect_left(ids, pid)
+            if k < len(ids) and ids[k] == pid:
+                found[pid] = self.ordered[k].name or pid
+        return found
 
     def _header(self, everyone: list[int], counts: Counter[int], bye: int | None) -> Item:
         head: Item = {"round": self.round_number, "seed": self.seed, "players": len(everyone)}
