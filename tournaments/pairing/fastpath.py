@@ -44,9 +44,11 @@ def _greedy(pl: Players, members: Sequence[int]) -> list[tuple[int, int]] | None
     """Pair each player with the latest waiting one he has not met; repair by swaps."""
     waiting: list[int] = []
     pairs: list[tuple[int, int]] = []
+    ids, opp = pl.ids, pl.opp  # pl.met inlined: this loop runs once per player
     for p in members:
+        met = opp[p]
         for k in range(len(waiting) - 1, -1, -1):
-            if not pl.met(p, waiting[k]):
+            if ids[waiting[k]] not in met:
                 pairs.append((waiting.pop(k), p))
                 break
         else:

@@ -158,9 +158,14 @@ class _SwissRound:
         pos = [0] * len(ids)  # place in the score order: table 1 holds the highest scores
         for k, i in enumerate(everyone):
             pos[i] = k
-        oriented = sorted(
-            ((a, b) if pos[a] < pos[b] else (b, a) for a, b in pairs), key=lambda t: pos[t[0]]
-        )
+        # Each table under its higher-placed player's place: table order without a sort.
+        by_place: list[tuple[int, int] | None] = [None] * len(everyone)
+        for a, b in pairs:
+            if pos[a] < pos[b]:
+                by_place[pos[a]] = (a, b)
+            else:
+                by_place[pos[b]] = (b, a)
+        oriented = [t for t in by_place if t is not None]
         cross = [(a, b) for a, b in oriented if score[a] != score[b]]
         counts = Counter(map(score.__getitem__, order))  # players per score, the bye apart
         items: list[Item] = [self._header(everyone, counts, bye)]
