@@ -17,6 +17,7 @@ from tests.tournaments.helpers import make_event, make_user, play_round
 from tournaments import services
 from tournaments.pairing import PairingImpossible, PairingPlayer, pair_swiss
 from tournaments.pairing.bound import (
+    MAX_PRICED,
     certified_bound,
     lexicographic_cost,
     score_bound,
@@ -205,3 +206,15 @@ def test_the_round_page_and_the_api_show_the_proof(client):
     api = APIClient()
     api.force_authenticate(director)
     assert line in api.get(f"/api/v1/events/{event.slug}/rounds/2/").json()["explanation"]
+
+
+def test_too_many_priced_players_fall_back_to_the_score_bound():
+    """A certificate over more players than MAX_PRICED is not built (its matching would
+    cost more than it saves); the score bound (RULES.md §3 Reading) is still a bound."""
+    n = MAX_PRICED + 2
+    pl = Players([f"p{i}" for i in range(n)], [1] * (n - 1) + [0], [frozenset()] * n)
+    order = list(range(n))
+    unit = unit_for(n)
+    assert (
+        certified_bound(pl, order, order) == 1 * unit + 2 == score_bound(pl.score).bound * unit + 2
+    )

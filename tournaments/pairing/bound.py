@@ -50,6 +50,9 @@ from .fastpath import Players
 # Above any real reduced cost (100,000 players, 60 points apart: about 4e8): marks pairs
 # that may not meet. A relaxation that must use one is still a valid bound (see _priced_part).
 _NOBODY = 1 << 40
+# The priced players' matching has a table per pair of them: beyond this many it would
+# cost more than the full-graph fallback it is meant to avoid.
+MAX_PRICED = 800
 
 
 @dataclass(frozen=True)
@@ -105,8 +108,8 @@ def certified_bound(pl: Players, order: Sequence[int], priced: Iterable[int]) ->
     base = int(zc_level[-1]) if len(zc_level) else 0
     where = {i: p for p, i in enumerate(order)}
     places = sorted({where[i] for i in priced})
-    if not places:
-        return base
+    if not places or len(places) > MAX_PRICED:
+        return base  # still a bound (the score bound), only weaker
     return base + _priced_part(pl, order, s, zc, unit, places)
 
 
