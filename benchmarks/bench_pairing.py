@@ -1,6 +1,9 @@
 """Swiss pairing speed and quality benchmark: `.venv/bin/python benchmarks/bench_pairing.py`.
 
-Speed: whole simulated events (random 000 Part VI §3 results), every round timed.
+Speed: whole simulated events (random 000 Part VI §3 results), every round timed, with
+how it was solved (f fast path at the score bound, c exact matching of the conflicted
+groups proven by bound.py's certificate, e full exact graph, w windows, not proven) and
+its squared score gap against the score bound.
 Quality: every round of simulated events against an exact maximum-weight matching of the
 whole rematch-free graph (same bye) for the objective of RULES.md §3 Reading: same total
 squared score difference AND same number of players outside their score group. Run with
@@ -23,6 +26,7 @@ import rustworkx as rx
 
 from tournaments.pairing import PairingImpossible, PairingPlayer, pair_swiss
 from tournaments.pairing.simulate import SimulatedEvent
+from tournaments.pairing.swiss import PROOF
 
 
 def exact_reference(players: list[PairingPlayer], bye: str | None) -> tuple[int, int]:
@@ -52,10 +56,13 @@ def exact_reference(players: list[PairingPlayer], bye: str | None) -> tuple[int,
     )
 
 
-def speed(n: int, rounds: int, seed: int = 1) -> tuple[list[float], list[float], list[str]]:
-    """Wall-clock and CPU seconds per round (CPU time is what counts on a busy machine)."""
+def speed(
+    n: int, rounds: int, seed: int = 1
+) -> tuple[list[float], list[float], list[str], list[str]]:
+    """Wall-clock and CPU seconds per round (CPU time is what counts on a busy machine),
+    how each round was solved, and its squared gap against the score bound (bound.py)."""
     ev = SimulatedEvent(n, seed)
-    wall, cpu, methods = [], [], []
+    wall, cpu, methods, gaps = [], [], [], []
     for _ in range(rounds):
         players = ev.players()
         r = len(ev.rounds) + 1
@@ -64,8 +71,10 @@ def speed(n: int, rounds: int, seed: int = 1) -> tuple[list[float], list[float],
         wall.append(time.perf_counter() - t)
         cpu.append(time.process_time() - c)
         methods.append(pairing.method)
+        proof = [i for i in pairing.explanation_items if i["code"] == PROOF]
+        gaps.append(f"{proof[0]['cost']}/{proof[0]['bound']}" if proof else "-")
         ev.play(pairing)
-    return wall, cpu, methods
+    return wall, cpu, methods, gaps
 
 
 def quality(n: int, events: int, rounds: int, limit: int | None) -> tuple[int, int, dict]:
@@ -100,15 +109,16 @@ def main() -> None:
     parser.add_argument("--speed-only", action="store_true", help="skip the quality comparison")
     args = parser.parse_args()
     print("Swiss speed (seconds per pair_swiss call, simulated event)")
-    plans = [(1_000, 10), (10_000, 14)] + ([] if args.quick else [(100_000, 17)])
+    plans = [(1_000, 12), (10_000, 14)] + ([] if args.quick else [(100_000, 17)])
     for n, rounds in plans:
-        wall, cpu, methods = speed(n, rounds)
+        wall, cpu, methods, gaps = speed(n, rounds)
         print(
             f"  n={n:>7}: rounds 1-{rounds}: wall max {max(wall):.3f} mean "
             f"{statistics.mean(wall):.3f}; CPU max {max(cpu):.3f} mean {statistics.mean(cpu):.3f}"
         )
         print("           CPU per round " + " ".join(f"{t:.2f}" for t in cpu))
         print("           method per round " + " ".join(m[0] for m in methods))
+        print("           squared gap / score bound " + " ".join(gaps))
     if args.speed_only:
         return
     print("Quality vs exact full-graph matching (squared difference, floaters)")

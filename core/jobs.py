@@ -123,6 +123,34 @@ def send_after_commit(task: Task, *args: Any, **kwargs: Any) -> None:
     transaction.on_commit(partial(send_now, task, args, kwargs))
 
 
+def send_once_after_commit(task: Task, *args: Any) -> None:
+    """``send_after_commit``, unless the open transaction already queued the same task
+    with the same arguments and it has not gone yet. A change that saves several rows (a
+    result: two seats and the table) asks once per row; one message is enough, and the
+    others would only hold workers waiting on the first one's lock."""
+    connection = transaction.get_connection()
+    pending: dict[tuple[str, tuple[Any, ...]], Callable[[], None]] = _queued.__dict__.setdefault(
+        "pending", {}
+    )
+    key = (task.name, args)
+    queued = pending.get(key)
+    # Django keeps the open transaction's callbacks as (savepoint ids, callback, robust) in
+    # run_on_commit and drops those of a rolled-back savepoint: a request whose callback
+    # is gone (rolled back) is queued again.
+    if queued is not None and any(entry[1] is queued for entry in connection.run_on_commit):
+        return
+
+    def send() -> None:
+        pending.pop(key, None)
+        send_now(task, args, {})
+
+    pending[key] = send
+    transaction.on_commit(send)
+
+
+_queued = threading.local()  # per thread, as Django's connections are
+
+
 def send_now(task: Task, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
     """Send now. The change that asked for it is committed, so nothing here may raise:
     a broker that is away leaves the message in the outbox for the sweep, and any

@@ -10,7 +10,7 @@ import pytest
 from django.db import transaction
 from kombu.exceptions import OperationalError as BrokerError
 
-from core.jobs import send_after_commit
+from core.jobs import send_after_commit, send_once_after_commit
 from core.models import OutboxMessage
 from core.tasks import ping
 
@@ -63,3 +63,43 @@ def test_any_other_failure_is_logged_not_raised(django_capture_on_commit_callbac
         send_after_commit(ping)
     assert not OutboxMessage.objects.exists()
     assert "failed to send or to run eagerly" in caplog.text
+
+
+def test_the_same_task_is_queued_once_per_transaction(django_capture_on_commit_callbacks) -> None:
+    """A change saving several rows asks several times; one message goes out, and a
+    rolled-back savepoint does not swallow the next request."""
+    with (
+        mock.patch.object(ping, "delay") as delay,
+        django_capture_on_commit_callbacks(execute=True),
+        transaction.atomic(),
+    ):
+        for _ in range(3):
+            send_once_after_commit(ping, "metw")
+        send_once_after_commit(ping, "lore")
+        with pytest.raises(RuntimeError), transaction.atomic():
+            send_once_after_commit(ping, "dice")
+            raise RuntimeError("the inner change failed")
+        send_once_after_commit(ping, "dice")
+    assert [c.args for c in delay.call_args_list] == [("metw",), ("lore",), ("dice",)]
+
+
+def test_a_result_sends_one_standings_rebuild(django_capture_on_commit_callbacks) -> None:
+    """Entering a result saves the table and both seats (three signals); the standings are
+    rebuilt by one task, not one per row."""
+    from tests.tournaments.helpers import make_event, make_user, play_table
+    from tournaments import services
+    from tournaments.services.standings.snapshot import rebuild_standings
+
+    with django_capture_on_commit_callbacks(execute=True):  # each step commits
+        director = make_user()
+        event = make_event(director, planned_rounds=2)
+        for i in range(4):
+            services.add_walkin(director, event, display_name=f"Player {i}")
+        rnd = services.pair_next_round(director, event, seed=1)
+    table = rnd.tables.filter(is_bye=False).first()
+    with (
+        mock.patch.object(rebuild_standings, "delay") as delay,
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        play_table(director, table, [20, 5])
+    delay.assert_called_once_with(event.pk)

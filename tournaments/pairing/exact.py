@@ -6,17 +6,20 @@ objective over the players given.
 
 Where the fast path is blocked, WINDOWS are solved first: a stretch of the score order
 around each blocked place, cut at even positions (where the neighbours' pairing has no
-table across the cut), widened until it pairs; the rest keeps the fast path. For events
-up to FULL_EXACT_LIMIT players the windows' result then bounds an exact matching of the
-full graph (prune.py keeps only the tables that can beat it), so the round is a proven
-optimum. Bigger events keep the windows, widened while that still improves the round;
-benchmarks/bench_pairing.py compares them with the full-graph optimum.
+table across the cut), widened until it pairs; the rest keeps the fast path. bound.py's
+certificate then compares the result with a lower bound for the whole round: equal, it is
+the proven optimum ("conflicted": only the conflicted groups were matched exactly). If not,
+events up to FULL_EXACT_LIMIT players are solved on the full graph, bounded by the
+windows' result (prune.py keeps only the tables that can beat it); bigger events widen the
+windows while that still improves the round and are proven when the certificate closes.
+benchmarks/bench_pairing.py compares every method with the full-graph optimum.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from .bound import certified_bound, lexicographic_cost, unit_for
 from .common import max_weight_matching
 from .fastpath import Players, fast_path
 from .objective import EdgeWeights, total_cost
@@ -82,26 +85,40 @@ def solve_blocked(
 ) -> tuple[list[tuple[int, int]], str, list[tuple[int, int]]] | None:
     """Pairs for the whole `order` (its length even), how, and the blocked stretches.
 
-    Returns None when no rematch-free pairing exists (proven by an exact matching of all).
+    "conflicted": exact matchings of the windows around the blocked stretches, proven
+    optimal for the whole round by bound.py's certificate; "exact": the full graph (pruned
+    by the windows' cost); "window": windows only, when nothing proves them (events above
+    `full_exact_limit`). Returns None when no rematch-free pairing exists (proven by an
+    exact matching of all).
     """
     n = len(order)
-    windows = _windows(pl, order, failures, settle=n > full_exact_limit)
-    if windows is None:
-        found = exact_pairs(pl, order)
-        return None if found is None else (found, "exact", failures)
+    found = _windows(pl, order, failures, settle=False)
+    if found is None:
+        pairs = exact_pairs(pl, order)
+        return None if pairs is None else (pairs, "exact", failures)
+    windows, spans = found
+    unit = unit_for(n)
+    bound = certified_bound(pl, order, [order[p] for lo, hi in spans for p in range(lo, hi)])
+    if lexicographic_cost(windows, pl.score, unit) <= bound:
+        return windows, "conflicted", failures
     if n > full_exact_limit:
-        return windows, "window", failures
+        settled = _windows(pl, order, failures, settle=True)
+        if settled is not None:
+            windows = settled[0]
+        proven = lexicographic_cost(windows, pl.score, unit) <= bound
+        return windows, "conflicted" if proven else "window", failures
     # The windows' pairing bounds the optimum, which prunes the full graph (see exact_pairs).
-    bound = sum((pl.score[a] - pl.score[b]) ** 2 for a, b in windows)
-    found = exact_pairs(pl, order, bound)
-    assert found is not None  # the windows' pairing itself uses only edges within the bound
-    return found, "exact", failures
+    squared = sum((pl.score[a] - pl.score[b]) ** 2 for a, b in windows)
+    pairs = exact_pairs(pl, order, squared)
+    assert pairs is not None  # the windows' pairing itself uses only edges within the bound
+    return pairs, "exact", failures
 
 
 def _windows(
     pl: Players, order: list[int], failures: list[tuple[int, int]], settle: bool
-) -> list[tuple[int, int]] | None:
-    """A pairing with exact windows around the blocked stretches; None if they cover all.
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]]] | None:
+    """A pairing with exact windows around the blocked stretches, and the windows; None
+    if they cover all.
 
     With `settle`, windows that pair keep doubling while that still improves the result
     (the optimum may reach further than the first window that pairs), up to SETTLE_LIMIT
@@ -110,21 +127,23 @@ def _windows(
     n = len(order)
     blocked = list(failures)
     margin = WINDOW_MARGIN
-    best: tuple[tuple[int, int], list[tuple[int, int]]] | None = None
+    best: tuple[tuple[int, int], list[tuple[int, int]], list[tuple[int, int]]] | None = None
     while True:
         windows = _merge(blocked, n, margin)
         if windows == [(0, n)]:
-            return None if best is None else best[1]
+            return None if best is None else (best[1], best[2])
         pairs, still = _try_windows(pl, order, windows)
         if still:
             blocked = windows + still  # widen the windows that failed, add new blocked places
         else:
-            cost = total_cost([(pl.score[a], pl.score[b]) for a, b in pairs])
+            if not settle:
+                return pairs, windows
+            cost = total_cost([(pl.score[a], pl.score[b]) for a, b in pairs if a != b])
             if best is not None and cost >= best[0]:
-                return best[1]
-            best = (cost, pairs)
-            if not settle or sum(hi - lo for lo, hi in windows) > SETTLE_LIMIT:
-                return pairs
+                return best[1], best[2]
+            best = (cost, pairs, windows)
+            if sum(hi - lo for lo, hi in windows) > SETTLE_LIMIT:
+                return pairs, windows
             blocked = windows
         margin *= 2
 

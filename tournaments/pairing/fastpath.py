@@ -12,7 +12,7 @@ blocked stretch (positions in the score order) for the exact solver.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import islice
+from itertools import groupby, islice
 
 from .common import max_weight_matching
 
@@ -44,9 +44,11 @@ def _greedy(pl: Players, members: Sequence[int]) -> list[tuple[int, int]] | None
     """Pair each player with the latest waiting one he has not met; repair by swaps."""
     waiting: list[int] = []
     pairs: list[tuple[int, int]] = []
+    ids, opp = pl.ids, pl.opp  # pl.met inlined: this loop runs once per player
     for p in members:
+        met = opp[p]
         for k in range(len(waiting) - 1, -1, -1):
-            if not pl.met(p, waiting[k]):
+            if ids[waiting[k]] not in met:
                 pairs.append((waiting.pop(k), p))
                 break
         else:
@@ -90,11 +92,11 @@ def _any_perfect(pl: Players, members: Sequence[int]) -> list[tuple[int, int]] |
 def groups_of(pl: Players, order: Sequence[int]) -> list[tuple[int, list[int]]]:
     """Runs of equal score in `order` as (start position, members)."""
     groups: list[tuple[int, list[int]]] = []
-    for pos, p in enumerate(order):
-        if groups and pl.score[groups[-1][1][0]] == pl.score[p]:
-            groups[-1][1].append(p)
-        else:
-            groups.append((pos, [p]))
+    start = 0
+    for _, run in groupby(order, key=pl.score.__getitem__):  # 100,000 players: one C loop
+        members = list(run)
+        groups.append((start, members))
+        start += len(members)
     return groups
 
 

@@ -22,6 +22,13 @@ class PairingItem(TypedDict, total=False):
     floaters: int
     squared_difference: int
     proven: bool
+    # Why the round is optimal ("optimality_proof", see bound.py).
+    method: str  # bound, conflicted, exact or unproven
+    odd_groups: int
+    bound: int
+    cost: int
+    conflicted_groups: int
+    conflicted_players: int
     # A player paired down, a rematch avoided, pairs to avoid.
     scores: list[int]
     reason: str

@@ -7,9 +7,12 @@ lowest-scored player gets the bye, the round-1 bye is random and nobody gets two
 The objective (least total squared score difference, then fewest players outside their
 score group, then the seed's order) and why pairing neighbours in score order is optimal
 are in objective.py. A round is solved by the fast path (fastpath.py: that shape without
-rematches, a proven optimum) and, where earlier games block it, by exact matchings
-(exact.py: the full graph for small events, windows around the blocked places otherwise).
-`SwissPairing.proven_optimal` and `.method` ("fast", "exact", "window") say which.
+rematches, which reaches the score bound of bound.py: a proven optimum) and, where earlier
+games block it, by exact matchings of windows around the blocked score groups, proven
+optimal for the whole round by bound.py's certificate (exact.py; the full graph only when
+the certificate does not close, in small events). `SwissPairing.proven_optimal` and
+`.method` ("fast", "conflicted", "exact", "window") say which; the explanation's
+"optimality_proof" item carries the proof's numbers for the round page and the API.
 
 Determinism: players are first sorted by id, then ranked by a shuffle from the seed; every
 choice between equally good options follows that rank, so a round is reproduced from its
@@ -22,10 +25,14 @@ names): codes, player ids and scores, JSON-serialisable for the Round model.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
+from operator import attrgetter
 
+from .bound import score_bound_of_groups
 from .common import PairingImpossible, PairingPlayer
 from .exact import FULL_EXACT_LIMIT, solve_blocked
 from .explain import impossible_swiss, render_pairing_explanation
@@ -33,6 +40,10 @@ from .fastpath import Players, fast_path
 from .items import PairingItem, pair_in
 from .objective import neighbour_tables
 
+PROOF = "optimality_proof"
+# How a round reached its proof: the score bound itself, exact matching of the conflicted
+# score groups checked against bound.py's certificate, or exact matching of everybody.
+PROOF_METHODS = {"fast": "bound", "conflicted": "conflicted", "exact": "exact"}
 MAX_LISTED = 40  # paired-down tables listed one by one, so huge events stay readable
 _MAX_BLOCKED = 5  # blocked places described
 _MAX_NAMED = 10  # players named in one bye note
@@ -77,20 +88,19 @@ class _SwissRound:
         seed: int,
         full_exact_limit: int,
     ) -> None:
-        ordered = sorted(players, key=lambda p: p.id)
-        seen: set[str] = set()
-        for p in ordered:
-            if p.id in seen:
-                raise ValueError(f"player id {p.id!r} appears twice")
-            seen.add(p.id)
+        ordered = sorted(players, key=attrgetter("id"))
+        ids = [p.id for p in ordered]
+        for a, b in pairwise(ids):  # sorted: a repeated id sits next to itself
+            if a == b:
+                raise ValueError(f"player id {a!r} appears twice")
         self.round_number = round_number
         self.seed = seed
         self.full_exact_limit = full_exact_limit
         self.random_round = round_number <= 1
         # Round 1 is random (000 Part VI §3), so scores must not group anybody.
         self.pl = Players(
-            [p.id for p in ordered],
-            [0 if self.random_round else p.score for p in ordered],
+            ids,
+            [0] * len(ids) if self.random_round else [p.score for p in ordered],
             [p.opponents for p in ordered],
         )
         self.ordered = ordered
@@ -148,14 +158,21 @@ class _SwissRound:
         pos = [0] * len(ids)  # place in the score order: table 1 holds the highest scores
         for k, i in enumerate(everyone):
             pos[i] = k
-        oriented = sorted(
-            ((a, b) if pos[a] < pos[b] else (b, a) for a, b in pairs), key=lambda t: pos[t[0]]
-        )
+        # Each table under its higher-placed player's place: table order without a sort.
+        by_place: list[tuple[int, int] | None] = [None] * len(everyone)
+        for a, b in pairs:
+            if pos[a] < pos[b]:
+                by_place[pos[a]] = (a, b)
+            else:
+                by_place[pos[b]] = (b, a)
+        oriented = [t for t in by_place if t is not None]
         cross = [(a, b) for a, b in oriented if score[a] != score[b]]
-        items: list[Item] = [self._header(everyone)]
+        counts = Counter(map(score.__getitem__, order))  # players per score, the bye apart
+        items: list[Item] = [self._header(everyone, counts, bye)]
         if bye is not None:
             items.append(self._bye_item(bye, skipped))
         if not self.random_round:
+            items.append(self._proof_item(order, counts, cross, failures, method))
             items.extend(self._pairing_items(order, cross, failures, method))
         items.append({"code": "no_rematch"})
         return SwissPairing(
@@ -166,7 +183,7 @@ class _SwissRound:
             floaters=2 * len(cross),
             score_difference=sum(score[a] - score[b] for a, b in cross),
             squared_difference=sum((score[a] - score[b]) ** 2 for a, b in cross),
-            proven_optimal=method in ("fast", "exact"),
+            proven_optimal=method in ("fast", "conflicted", "exact"),
             method=method,
             names=self._names(items),
         )
@@ -186,9 +203,14 @@ class _SwissRound:
             ]
             for entry in named:
                 wanted.update(x for x in entry if isinstance(x, str))
-        return {p.id: p.name or p.id for p in self.ordered if p.id in wanted}
+        ids, found = self.pl.ids, dict[str, str]()
+        for pid in wanted:  # ids are sorted: no pass over all 100,000 players
+            k = bisect_left(ids, pid)
+            if k < len(ids) and ids[k] == pid:
+                found[pid] = self.ordered[k].name or pid
+        return found
 
-    def _header(self, everyone: list[int]) -> Item:
+    def _header(self, everyone: list[int], counts: Counter[int], bye: int | None) -> Item:
         head: Item = {
             "code": "random_round",
             "round": self.round_number,
@@ -197,7 +219,8 @@ class _SwissRound:
         }
         if self.random_round:
             return head
-        counts = Counter(self.pl.score[i] for i in everyone)
+        if bye is not None:
+            counts = counts + Counter({self.pl.score[bye]: 1})
         return {**head, "code": "score_groups", "groups": sorted(counts.items(), reverse=True)}
 
     def _pairing_items(
@@ -215,7 +238,7 @@ class _SwissRound:
                 "code": "pairing_summary",
                 "floaters": 2 * len(cross),
                 "squared_difference": sum((score[a] - score[b]) ** 2 for a, b in cross),
-                "proven": method in ("fast", "exact"),
+                "proven": method in ("fast", "conflicted", "exact"),
             }
         ]
         items.extend(self._blocked_items(order, failures))
@@ -237,6 +260,28 @@ class _SwissRound:
         if len(cross) > MAX_LISTED:
             items.append({"code": "more_paired_down", "count": len(cross) - MAX_LISTED})
         return items
+
+    def _proof_item(
+        self,
+        order: list[int],
+        counts: Counter[int],
+        cross: list[tuple[int, int]],
+        failures: list[tuple[int, int]],
+        method: str,
+    ) -> Item:
+        """Why the round is optimal (bound.py): the score bound, and how it was reached."""
+        score = self.pl.score
+        found = score_bound_of_groups(counts)
+        blocked = {score[i] for lo, hi in failures for i in order[lo:hi]}
+        return {
+            "code": PROOF,
+            "method": PROOF_METHODS.get(method, "unproven"),
+            "odd_groups": found.odd_groups,
+            "bound": found.bound,
+            "cost": sum((score[a] - score[b]) ** 2 for a, b in cross),
+            "conflicted_groups": len(blocked),
+            "conflicted_players": sum(hi - lo for lo, hi in failures),
+        }
 
     def _blocked_items(self, order: list[int], failures: list[tuple[int, int]]) -> list[Item]:
         pl = self.pl

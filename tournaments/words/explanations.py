@@ -11,10 +11,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.models import Registration, Round
 from tournaments.pairing import render_pairing_explanation
 from tournaments.pairing.hand_notes import RENDERERS
+from tournaments.pairing.swiss import PROOF
 
 HAND_SWAP = "swapped_by_hand"
 
@@ -67,12 +69,73 @@ def _hand_swap(item: Item, names: Mapping[str, str]) -> str:
     ) % {"a": a, "b": b, "ta": ta, "tb": tb, "rematches": item["rematches"], "gap": item["gap"]}
 
 
+def proof_line(item: Item) -> str:
+    """Why the round is the closest pairing possible (pairing/bound.py), in words."""
+    values = {
+        "k": item["odd_groups"],
+        "bound": item["bound"],
+        "cost": item["cost"],
+        "groups": item["conflicted_groups"],
+        "players": item["conflicted_players"],
+    }
+    method = item.get("method")
+    if method == "bound" and values["k"] == 0:
+        return _("Optimal: every score group could be paired inside itself, and this round is.")
+    if method == "bound":
+        return (
+            ngettext(
+                "Optimal: %(k)s score group had an odd number of players above it, so it had to "
+                "send one player one group down, which costs at least %(bound)s (the total squared "
+                "score gap), and this round costs exactly that.",
+                "Optimal: %(k)s score groups had an odd number of players above them, each sent "
+                "one player one group down, which costs at least %(bound)s (the total squared "
+                "score gap), and this round costs exactly that.",
+                values["k"],
+            )
+            % values
+        )
+    if method == "conflicted":
+        return (
+            ngettext(
+                "Optimal: exact matching of the conflicted groups. Earlier games blocked "
+                "%(groups)s score group (%(players)s players), which were matched exactly; the "
+                "round costs %(cost)s (the total squared score gap) against a bound of "
+                "%(bound)s without rematches, and the games already played prove that no "
+                "pairing costs less.",
+                "Optimal: exact matching of the conflicted groups. Earlier games blocked "
+                "%(groups)s score groups (%(players)s players), which were matched exactly; the "
+                "round costs %(cost)s (the total squared score gap) against a bound of "
+                "%(bound)s without rematches, and the games already played prove that no "
+                "pairing costs less.",
+                values["groups"],
+            )
+            % values
+        )
+    if method == "exact":
+        return (
+            _(
+                "Optimal: exact matching of all players. The round costs %(cost)s (the total "
+                "squared score gap); without rematches it could have cost %(bound)s."
+            )
+            % values
+        )
+    return (
+        _(
+            "Closest pairing found: the round costs %(cost)s (the total squared score gap) "
+            "against a bound of %(bound)s without rematches; not proven to be the closest."
+        )
+        % values
+    )
+
+
 def explanation_lines(items: Sequence[Item | str], names: Mapping[str, str]) -> list[str]:
     """Items in words, one line each, in the stored order."""
     lines: list[str] = []
     for item in items or ():
         if not isinstance(item, str) and item.get("code") == HAND_SWAP:
             lines.append(_hand_swap(item, names))
+        elif not isinstance(item, str) and item.get("code") == PROOF:
+            lines.append(proof_line(item))
         elif not isinstance(item, str) and item.get("code") in RENDERERS:
             lines.append(RENDERERS[item["code"]](item, names))
         else:

@@ -24,7 +24,7 @@ from django.db import connection, transaction
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
-from core.jobs import send_after_commit
+from core.jobs import send_once_after_commit
 from tournaments import signals
 from tournaments.models import (
     Event,
@@ -183,8 +183,8 @@ def mark_stale(event_ids: list[int], *, closed_too: bool = True) -> None:
     signals.announce_pages_changed(slugs)
     for event_id in set(event_ids):
         # A broker that is away leaves the message in the outbox; meanwhile the snapshot
-        # stays stale and its first reader rebuilds it.
-        send_after_commit(rebuild_standings, event_id)
+        # stays stale and its first reader rebuilds it. One message per transaction.
+        send_once_after_commit(rebuild_standings, event_id)
 
 
 def rebuild_if_stale(event_id: int) -> bool:
@@ -219,5 +219,5 @@ def resend_lost_rebuilds(now: Any = None) -> int:
     )
     event_ids = list(lost.order_by("pk").values_list("event_id", flat=True)[:20])
     for event_id in event_ids:
-        send_after_commit(rebuild_standings, event_id)
+        send_once_after_commit(rebuild_standings, event_id)
     return len(event_ids)
