@@ -26,7 +26,7 @@ from tournaments.pairing.bound import (
 from tournaments.pairing.fastpath import Players
 from tournaments.pairing.objective import lower_bound
 from tournaments.pairing.swiss import PROOF
-from tournaments.words.explanations import proof_line
+from tournaments.words.explanations import proof_line, round_explanation
 
 from .test_pairing_reference import brute, check_round, full_graph
 
@@ -199,7 +199,7 @@ def test_the_round_page_and_the_api_show_the_proof(client):
     second = services.pair_next_round(director, event, seed=2)
     [item] = [i for i in second.explanation if i["code"] == PROOF]
     line = proof_line(item)
-    assert line.startswith("Optimal") and line in services.round_explanation(second)
+    assert line.startswith("Optimal") and line in round_explanation(second)
     client.force_login(director)
     page = client.get(f"/events/{event.slug}/manage/?round=2").content.decode()
     assert escape(line) in page
