@@ -24,7 +24,7 @@ from django.db import connection, transaction
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
-from core.jobs import send_once_after_commit
+from core.jobs import send_after_commit, send_once_after_commit
 from tournaments import signals
 from tournaments.models import (
     Event,
@@ -219,5 +219,5 @@ def resend_lost_rebuilds(now: Any = None) -> int:
     )
     event_ids = list(lost.order_by("pk").values_list("event_id", flat=True)[:20])
     for event_id in event_ids:
-        send_once_after_commit(rebuild_standings, event_id)
+        send_after_commit(rebuild_standings, event_id)
     return len(event_ids)
