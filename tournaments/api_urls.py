@@ -6,6 +6,7 @@ from tournaments import api
 from tournaments.api import hands_on as hands_on_api
 from tournaments.api import penalties as penalties_api
 from tournaments.api import playoff as playoff_api
+from tournaments.api import records as records_api
 from tournaments.api import registration as registration_api
 from tournaments.api import staff as staff_api
 from tournaments.api.pairings import RoundTables
@@ -50,6 +51,7 @@ urlpatterns = [
     path(T + "dispute/", api.TableDispute.as_view(), name="api-table-dispute"),
     path(T + "set/", api.TableSet.as_view(), name="api-table-set"),
     path(T + "void/", api.TableVoid.as_view(), name="api-table-void"),
+    path(T + "record/", records_api.TableRecord.as_view(), name="api-table-record"),
     path(E + "director-options/", api.DirectorOptions.as_view(), name="api-director-options"),
     path(E + "cancel/", api.EventCancel.as_view(), name="api-event-cancel"),
     path(E + "standings/", api.Standings.as_view(), name="api-event-standings"),

@@ -3,6 +3,7 @@
 from tournaments.models.events import Event, EventDaySettings, GameSystem
 from tournaments.models.penalties import Penalty, PenaltyRescission
 from tournaments.models.playoff import PlayoffMatch
+from tournaments.models.records import ServerRecord
 from tournaments.models.registration import BulkAction, Player, PlayerContact, Registration
 from tournaments.models.results import ResultChange
 from tournaments.models.rounds import Round, Seat, Table
@@ -24,6 +25,7 @@ __all__ = [
     "ResultChange",
     "Round",
     "Seat",
+    "ServerRecord",
     "StandingsSnapshot",
     "StandingsSnapshotRow",
     "Table",
