@@ -56,7 +56,7 @@ def gemp_table(**kw):
 
 
 def test_gemp_replay_is_a_players_report_and_the_opponents_same_replay_confirms_it():
-    director, event, table, a, b = gemp_table()
+    _director, event, table, a, b = gemp_table()
     response = post(user_of(b), event, table, server="gemp", record=read("gemp_site9_built.xml"))
     assert response.status_code == 200, response.content
     body = response.json()
@@ -83,7 +83,7 @@ def test_gemp_cause_of_last_remaining_player_is_the_losers_concession():
 
 
 def test_gemp_zlib_file_in_base64_as_the_server_stores_it():
-    director, event, table, a, b = gemp_table()
+    director, event, table, _a, b = gemp_table()
     raw = base64.b64encode((HERE / "gemp_ringbearer_dead_built.xml.gz").read_bytes()).decode()
     response = post(director, event, table, server="gemp", record=raw)
     assert response.status_code == 200, response.content
@@ -113,7 +113,7 @@ def test_gemp_decks_differing_from_the_registered_lists_are_flagged_to_the_staff
 
 
 def test_refusals_are_4xx_with_a_code_and_leave_the_table_alone():
-    director, event, table, a, b = gemp_table()
+    director, event, table, _a, _b = gemp_table()
     cases = {
         "gemp_cancelled": {"record": read("gemp_cancelled_built.xml")},
         "not_readable": {"record": "%%%"},
@@ -129,7 +129,7 @@ def test_refusals_are_4xx_with_a_code_and_leave_the_table_alone():
 
 
 def test_record_of_other_players_is_refused_naming_both_sides():
-    director, event, table, a, b = table_of("lotr-tcg", ("Someone", "Else"))
+    director, event, table, _a, _b = table_of("lotr-tcg", ("Someone", "Else"))
     response = post(director, event, table, server="gemp", record=read("gemp_site9_built.xml"))
     assert response.status_code == 400
     body = response.json()
@@ -138,14 +138,14 @@ def test_record_of_other_players_is_refused_naming_both_sides():
 
 
 def test_record_of_a_game_before_the_round_is_another_rounds_game():
-    director, event, table, a, b = gemp_table()
+    director, event, table, _a, _b = gemp_table()
     Round.objects.filter(pk=table.round_id).update(created_at=datetime(2025, 3, 10, tzinfo=UTC))
     response = post(director, event, table, server="gemp", record=read("gemp_site9_built.xml"))
     assert response.status_code == 400 and response.json()["code"] == "record_before_round"
 
 
 def test_record_read_for_one_table_is_refused_for_another():
-    director, event, table, a, b = gemp_table(players=4)
+    director, event, table, _a, _b = gemp_table(players=4)
     first = post(director, event, table, server="gemp", record=read("gemp_site9_built.xml"))
     assert first.status_code == 200
     other = table.round.tables.exclude(pk=table.pk).get()
@@ -162,14 +162,14 @@ def test_record_read_for_one_table_is_refused_for_another():
 
 
 def test_only_the_tables_players_and_the_staff_read_a_record():
-    director, event, table, a, b = gemp_table()
+    _director, event, table, _a, _b = gemp_table()
     stranger = make_user()
     response = post(stranger, event, table, server="gemp", record=read("gemp_site9_built.xml"))
     assert response.status_code == 403
 
 
 def test_a_gemp_record_for_a_metw_event_is_refused():
-    director, event, table, a, b = table_of("metw", ("aragorn77", "saruman_fan"))
+    director, event, table, _a, _b = table_of("metw", ("aragorn77", "saruman_fan"))
     response = post(director, event, table, server="gemp", record=read("gemp_site9_built.xml"))
     assert response.status_code == 400 and response.json()["code"] == "record_wrong_game"
 
@@ -194,7 +194,7 @@ def test_meccg_categories_counted_as_our_free_council_not_the_servers_totals():
 
 
 def test_meccg_real_token_without_a_final_score_is_refused():
-    director, event, table, a, b = table_of("metw", ("Elrond_of_Imladris", "Lugdush"))
+    director, event, table, _a, _b = table_of("metw", ("Elrond_of_Imladris", "Lugdush"))
     response = post(
         director, event, table, server="meccg-online", record=read("meccg_token_real_spec.txt")
     )
@@ -202,7 +202,7 @@ def test_meccg_real_token_without_a_final_score_is_refused():
 
 
 def test_meccg_malus_cannot_be_read_as_the_councils_deductions():
-    director, event, table, a, b = table_of("metw", ("A one", "B two"))
+    director, event, table, _a, _b = table_of("metw", ("A one", "B two"))
     token = (
         '{"score": {"x": {"character": 3, "malus": 2}, "y": {"item": 1}}, '
         '"players": {"x": "A one", "y": "B two"}, "date": 1741462095000}'
@@ -216,7 +216,7 @@ def serve(monkeypatch, handler):
 
 
 def test_gemp_viewer_link_is_fetched_from_the_servers_replay_path(monkeypatch):
-    director, event, table, a, b = gemp_table()
+    director, event, table, _a, _b = gemp_table()
     asked = []
 
     def handler(request: httpx.Request) -> httpx.Response:
@@ -235,7 +235,7 @@ def test_gemp_viewer_link_is_fetched_from_the_servers_replay_path(monkeypatch):
 
 
 def test_links_only_from_configured_hosts_and_failures_are_4xx(monkeypatch):
-    director, event, table, a, b = gemp_table()
+    director, event, table, _a, _b = gemp_table()
     serve(monkeypatch, lambda request: httpx.Response(404))
     cases = {
         "record_url_host": ("gemp", "https://evil.example/replay.xml"),
