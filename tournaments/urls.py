@@ -7,6 +7,7 @@ from django.views.i18n import set_language
 from tournaments import views
 from tournaments.views import penalties as penalties_views
 from tournaments.views import playoff as playoff_views
+from tournaments.views import records as records_views
 from tournaments.views import registration as registration_views
 from tournaments.views import rounds as rounds_views
 from tournaments.views import staff as staff_views
@@ -32,6 +33,7 @@ urlpatterns = [
     path(E + "clock/<str:action>/", views.clock_action, name="clock-action"),
     path(E + "me/", views.my_event, name="my-event"),
     path(E + "me/drop/", views.self_drop, name="my-event-drop"),
+    path(E + "tables/<int:table_id>/record/", records_views.table_record, name="table-record"),
     path(E + "tables/<int:table_id>/<str:action>/", views.table_action, name="table-action"),
     path(E + "manage/", views.dashboard, name="event-dashboard"),
     path(E + "manage/<str:action>/", views.director_action, name="director-action"),

@@ -11,48 +11,16 @@ from pathlib import Path
 
 import httpx
 import pytest
-from rest_framework.test import APIClient
 
 from decks.models import DeckList, DeckListVersion
 from rules_engine.free_council import CouncilInput, count_free_council
-from tests.tournaments.helpers import make_event, make_user, register_users, user_of
-from tournaments import services
+from tests.tournaments.helpers import make_user, user_of
+from tests.tournaments.records.helpers import gemp_table, post, read, table_of
 from tournaments.models import Round, ServerRecord, Table
 from tournaments.services.records import fetch
 
 pytestmark = pytest.mark.django_db
 HERE = Path(__file__).parent
-BEFORE_THE_GAMES = datetime(2025, 3, 1, tzinfo=UTC)  # the records' games: 8-9 March 2025
-
-
-def read(name: str) -> str:
-    return (HERE / name).read_text()
-
-
-def table_of(game: str, names: tuple[str, str], field: str = "display_name", players: int = 2):
-    director = make_user()
-    event = make_event(director, game=game)
-    register_users(event, players)
-    rnd = services.pair_next_round(director, event, seed=5)
-    # The round was paired before the recorded games were played.
-    Round.objects.filter(pk=rnd.pk).update(created_at=BEFORE_THE_GAMES)
-    table = rnd.tables.filter(is_bye=False).first()
-    assert table is not None
-    a, b = [s.registration for s in table.seats.order_by("position")]
-    for reg, name in zip((a, b), names, strict=True):
-        setattr(reg.player, field, name)
-        reg.player.save()
-    return director, event, table, a, b
-
-
-def post(user, event, table, **body):
-    api = APIClient()
-    api.force_authenticate(user)
-    return api.post(f"/api/v1/events/{event.slug}/tables/{table.pk}/record/", body, format="json")
-
-
-def gemp_table(**kw):
-    return table_of("lotr-tcg", ("aragorn77", "saruman_fan"), field="gemp_name", **kw)
 
 
 def test_gemp_replay_is_a_players_report_and_the_opponents_same_replay_confirms_it():
