@@ -52,6 +52,11 @@ urlpatterns = [
     path(T + "set/", api.TableSet.as_view(), name="api-table-set"),
     path(T + "void/", api.TableVoid.as_view(), name="api-table-void"),
     path(T + "record/", records_api.TableRecord.as_view(), name="api-table-record"),
+    path(
+        "players/<int:pk>/server-names/",
+        records_api.PlayerServerNames.as_view(),
+        name="api-player-server-names",
+    ),
     path(E + "director-options/", api.DirectorOptions.as_view(), name="api-director-options"),
     path(E + "cancel/", api.EventCancel.as_view(), name="api-event-cancel"),
     path(E + "standings/", api.Standings.as_view(), name="api-event-standings"),

@@ -38,6 +38,7 @@ urlpatterns = [
     path(E + "manage/", views.dashboard, name="event-dashboard"),
     path(E + "manage/<str:action>/", views.director_action, name="director-action"),
     path("players/<int:pk>/", views.player_detail, name="player-detail"),
+    path("players/<int:pk>/server-names/", records_views.server_names, name="player-server-names"),
     path("me/events/", views.my_events, name="my-events"),
     # The language switch in the page header (a POST, like Django's own i18n URLs).
     # No CSRF token: visitors' pages are stored and shared (tournaments.views.page_cache), and

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.errors import NotAllowed, NotFound
 from tournaments.api import round_serializers as s
 from tournaments.api.common import TABLE_PARAMS, event_for, table_of, valid
+from tournaments.models import Player
 from tournaments.rules.records import SERVERS
 from tournaments.services import records
 
@@ -97,3 +100,50 @@ class TableRecord(APIView):
                 }
             ).data
         )
+
+
+class ServerNamesSerializer(serializers.Serializer):
+    gemp_name = serializers.CharField(
+        max_length=100, allow_blank=True, help_text="The player's user name on GEMP."
+    )
+    meccg_name = serializers.CharField(
+        max_length=100, allow_blank=True, help_text="The player's name on meccg-online."
+    )
+
+
+def _player(request: Request, pk: int) -> Player:
+    player = Player.objects.filter(pk=pk).first()
+    if player is None:
+        raise NotFound(_("No such player."))
+    if not records.may_edit_server_names(request.user, player):
+        raise NotAllowed(_("Only the player himself may see and change his server names."))
+    return player
+
+
+@extend_schema(
+    tags=TAG,
+    parameters=[OpenApiParameter("pk", int, OpenApiParameter.PATH, description="Player id.")],
+)
+class PlayerServerNames(APIView):
+    """A player's user names on the game servers: a record is matched to him by them."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="The player's names on the game servers", responses=ServerNamesSerializer
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(ServerNamesSerializer(_player(request, pk)).data)
+
+    @extend_schema(
+        summary="Change the player's names on the game servers",
+        request=ServerNamesSerializer,
+        responses=ServerNamesSerializer,
+    )
+    def put(self, request: Request, pk: int) -> Response:
+        player = _player(request, pk)
+        data = valid(ServerNamesSerializer, request)
+        player = records.set_server_names(
+            request.user, player, data["gemp_name"], data["meccg_name"]
+        )
+        return Response(ServerNamesSerializer(player).data)

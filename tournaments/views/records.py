@@ -14,9 +14,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
 
 from core.errors import ServiceError
-from tournaments.models import ServerRecord, Table
+from tournaments.models import Player, ServerRecord, Table
 from tournaments.permissions import Capability, can, seat_registration
 from tournaments.rules.records import GEMP, MAX_UPLOAD_BYTES, MECCG
 from tournaments.services import records
@@ -117,3 +118,19 @@ def table_record(request: HttpRequest, slug: str, table_id: int) -> HttpResponse
         earlier.append({"record": stored, "lines": lines, "deck_lines": deck_lines})
     context = {"event": event, "table": table, "form": form, "earlier": earlier}
     return render(request, "tournaments/table_record.html", context, status=status)
+
+
+@require_POST
+@login_required
+def server_names(request: HttpRequest, pk: int) -> HttpResponse:
+    """The player's user names on GEMP and meccg-online (his profile page's form)."""
+    player = get_object_or_404(Player, pk=pk)
+    try:
+        records.set_server_names(
+            request.user, player, request.POST.get("gemp_name"), request.POST.get("meccg_name")
+        )
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Your names on the game servers are saved."))
+    return redirect("player-detail", pk=player.pk)

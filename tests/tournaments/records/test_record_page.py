@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
+from rest_framework.test import APIClient
 
-from tests.tournaments.helpers import user_of
+from tests.tournaments.helpers import make_user, user_of
 from tests.tournaments.records.helpers import gemp_table
 from tournaments.models import Table
 
@@ -63,4 +64,34 @@ def test_refused_record_keeps_the_text_and_says_why_beside_it():
     response = client.post(url, {"server": "gemp", "url": "https://evil.example/x"})
     assert (
         "Records are fetched only over https from play.lotrtcgpc.net" in response.content.decode()
+    )
+
+
+def test_a_player_keeps_his_server_names_in_his_profile_page_and_api():
+    _director, _event, _table, a, _b = gemp_table()
+    player = a.player
+    client = client_for(user_of(a))
+    page = client.get(f"/players/{player.pk}/").content.decode()
+    assert "Your names on the game servers" in page
+    client.post(
+        f"/players/{player.pk}/server-names/", {"gemp_name": " ann  gemp ", "meccg_name": "Ann"}
+    )
+    player.refresh_from_db()
+    assert (player.gemp_name, player.meccg_name) == ("ann gemp", "Ann")
+    api = APIClient()
+    api.force_authenticate(user_of(a))
+    url = f"/api/v1/players/{player.pk}/server-names/"
+    body = {"gemp_name": "x" * 101, "meccg_name": ""}
+    assert api.put(url, body, format="json").status_code == 400
+    response = api.put(url, {"gemp_name": "ann2", "meccg_name": ""}, format="json")
+    assert response.status_code == 200 and response.json()["gemp_name"] == "ann2"
+    other = APIClient()
+    other.force_authenticate(make_user())
+    assert other.get(url).status_code == 403
+    assert (
+        client_for(make_user())
+        .get(f"/players/{player.pk}/")
+        .content.decode()
+        .count("Your names on the game servers")
+        == 0
     )

@@ -34,6 +34,7 @@ from tournaments.rules.records import (
 )
 from tournaments.services.base import lock_table, retry_on_conflict
 from tournaments.services.records.fetch import allowed_hosts, fetch_record, refuse
+from tournaments.services.records.names import may_edit_server_names, set_server_names
 from tournaments.services.records.reading import (
     Applied,
     apply_gemp,
@@ -43,7 +44,14 @@ from tournaments.services.records.reading import (
 from tournaments.services.results.flow import director_set_result, report_result
 from tournaments.words.records import deck_difference_lines, reading_lines
 
-__all__ = ["RecordRead", "allowed_hosts", "read_table_record", "record_lines"]
+__all__ = [
+    "RecordRead",
+    "allowed_hosts",
+    "may_edit_server_names",
+    "read_table_record",
+    "record_lines",
+    "set_server_names",
+]
 
 
 @dataclass(frozen=True)
