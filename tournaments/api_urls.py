@@ -9,6 +9,7 @@ from tournaments.api import playoff as playoff_api
 from tournaments.api import records as records_api
 from tournaments.api import registration as registration_api
 from tournaments.api import staff as staff_api
+from tournaments.api import windows as windows_api
 from tournaments.api.pairings import RoundTables
 from tournaments.api.playoff_cancel import PlayoffCancel
 from tournaments.api.table_set import TableSet
@@ -45,6 +46,11 @@ urlpatterns = [
     path(E + "rounds/<int:number>/tables/", RoundTables.as_view(), name="api-round-tables"),
     path(E + "rounds/<int:number>/repair/", api.RoundRepair.as_view(), name="api-round-repair"),
     path(E + "rounds/<int:number>/start-clock/", api.RoundClock.as_view(), name="api-round-clock"),
+    path(
+        E + "rounds/<int:number>/window/",
+        windows_api.RoundWindowView.as_view(),
+        name="api-round-window",
+    ),
     path(T, api.TableDetail.as_view(), name="api-table-detail"),
     path(T + "report/", api.TableReport.as_view(), name="api-table-report"),
     path(T + "confirm/", api.TableConfirm.as_view(), name="api-table-confirm"),

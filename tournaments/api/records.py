@@ -109,6 +109,12 @@ class ServerNamesSerializer(serializers.Serializer):
     meccg_name = serializers.CharField(
         max_length=100, allow_blank=True, help_text="The player's name on meccg-online."
     )
+    time_zone = serializers.CharField(
+        max_length=64,
+        allow_blank=True,
+        required=False,
+        help_text="The zone he reads times in (e.g. Europe/Madrid); empty: his browser's.",
+    )
 
 
 def _player(request: Request, pk: int) -> Player:
@@ -144,6 +150,6 @@ class PlayerServerNames(APIView):
         player = _player(request, pk)
         data = valid(ServerNamesSerializer, request)
         player = records.set_server_names(
-            request.user, player, data["gemp_name"], data["meccg_name"]
+            request.user, player, data["gemp_name"], data["meccg_name"], data.get("time_zone")
         )
         return Response(ServerNamesSerializer(player).data)

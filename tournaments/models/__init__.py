@@ -9,9 +9,11 @@ from tournaments.models.results import ResultChange
 from tournaments.models.rounds import Round, Seat, Table
 from tournaments.models.staff import EventStaff
 from tournaments.models.standings import StandingsSnapshot, StandingsSnapshotRow
+from tournaments.models.windows import DeadlineReminder, RoundWindow
 
 __all__ = [
     "BulkAction",
+    "DeadlineReminder",
     "Event",
     "EventDaySettings",
     "EventStaff",
@@ -24,6 +26,7 @@ __all__ = [
     "Registration",
     "ResultChange",
     "Round",
+    "RoundWindow",
     "Seat",
     "ServerRecord",
     "StandingsSnapshot",

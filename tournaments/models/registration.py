@@ -25,6 +25,8 @@ class Player(models.Model):
     # record is matched to the display name when these are empty (a walk-in).
     gemp_name = models.CharField(max_length=100, blank=True)
     meccg_name = models.CharField(max_length=100, blank=True)
+    # The zone he reads times in (an IANA name); empty: his browser's, else the event's.
+    time_zone = models.CharField(max_length=64, blank=True)
     # Who entered a walk-in without an account: only he (or staff) may add him to events.
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

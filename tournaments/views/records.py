@@ -127,7 +127,11 @@ def server_names(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     try:
         records.set_server_names(
-            request.user, player, request.POST.get("gemp_name"), request.POST.get("meccg_name")
+            request.user,
+            player,
+            request.POST.get("gemp_name"),
+            request.POST.get("meccg_name"),
+            request.POST.get("time_zone"),
         )
     except ServiceError as exc:
         messages.error(request, exc.message)

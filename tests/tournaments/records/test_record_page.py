@@ -95,3 +95,17 @@ def test_a_player_keeps_his_server_names_in_his_profile_page_and_api():
         .count("Your names on the game servers")
         == 0
     )
+
+
+def test_the_readers_time_zone_in_his_profile():
+    _director, _event, _table, a, _b = gemp_table()
+    player = a.player
+    client = client_for(user_of(a))
+    url = f"/players/{player.pk}/server-names/"
+    client.post(url, {"gemp_name": "", "meccg_name": "", "time_zone": "Europe/Madrid"})
+    player.refresh_from_db()
+    assert player.time_zone == "Europe/Madrid"
+    page = client.post(url, {"time_zone": "Mars/Olympus"}, follow=True).content.decode()
+    assert "Unknown time zone: Mars/Olympus" in page
+    player.refresh_from_db()
+    assert player.time_zone == "Europe/Madrid"

@@ -3,6 +3,8 @@ record to his seat."""
 
 from __future__ import annotations
 
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -35,21 +37,46 @@ def _clean(value: str | None, label: str) -> str:
     return name
 
 
+def _zone(value: str | None) -> str:
+    """An IANA zone name as zoneinfo knows it, or empty (the browser's then)."""
+    name = (value or "").strip()
+    if not name:
+        return ""
+    try:
+        return ZoneInfo(name).key
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ServiceError(
+            _("Unknown time zone: %(zone)s. Use a name such as Europe/Madrid.")
+            % {"zone": name[:64]},
+            code="time_zone",
+        ) from None
+
+
+FIELDS = ["gemp_name", "meccg_name", "time_zone"]
+
+
 @transaction.atomic
 def set_server_names(
-    user: AnyUser, player: Player, gemp_name: str | None, meccg_name: str | None
+    user: AnyUser,
+    player: Player,
+    gemp_name: str | None,
+    meccg_name: str | None,
+    time_zone: str | None = None,
 ) -> Player:
+    """The player's names on the game servers and, when given, the zone he reads times in."""
     if not may_edit_server_names(user, player):
         raise NotAllowed(_("Only the player himself may change his names on the game servers."))
-    before = {"gemp_name": player.gemp_name, "meccg_name": player.meccg_name}
+    before = {f: getattr(player, f) for f in FIELDS}
     player.gemp_name = _clean(gemp_name, _("GEMP user name"))
     player.meccg_name = _clean(meccg_name, _("meccg-online name"))
-    player.save(update_fields=["gemp_name", "meccg_name"])
+    if time_zone is not None:
+        player.time_zone = _zone(time_zone)
+    player.save(update_fields=FIELDS)
     audit.record(
         actor=user,
         obj=player,
         action="server_names",
         before=before,
-        after={"gemp_name": player.gemp_name, "meccg_name": player.meccg_name},
+        after={f: getattr(player, f) for f in FIELDS},
     )
     return player
