@@ -108,7 +108,7 @@ def test_deck_differences_count_each_card():
 def test_meccg_token_gives_categories_not_the_servers_totals():
     reading = read_meccg(text("meccg_token_built.txt"))
     a, b = reading.sides
-    assert a.name == "Elrond_of_Imladris" and b.name == "Lugdush"
+    assert a.name == "ElrondOfImladris" and b.name == "Lugdush"
     assert a.categories == {
         "character": 14,
         "item": 4,

@@ -144,7 +144,7 @@ def test_a_gemp_record_for_a_metw_event_is_refused():
 
 def test_meccg_categories_counted_as_our_free_council_not_the_servers_totals():
     """The walk-ins' display names match the token's names (no server name stored)."""
-    director, event, table, a, b = table_of("metw", ("Elrond_of_Imladris", "Lugdush"))
+    director, event, table, a, b = table_of("metw", ("ElrondOfImladris", "Lugdush"))
     response = post(
         director, event, table, server="meccg-online", record=read("meccg_token_built.txt")
     )
@@ -162,7 +162,7 @@ def test_meccg_categories_counted_as_our_free_council_not_the_servers_totals():
 
 
 def test_meccg_real_token_without_a_final_score_is_refused():
-    director, event, table, _a, _b = table_of("metw", ("Elrond_of_Imladris", "Lugdush"))
+    director, event, table, _a, _b = table_of("metw", ("ElrondOfImladris", "Lugdush"))
     response = post(
         director, event, table, server="meccg-online", record=read("meccg_token_real_spec.txt")
     )
