@@ -212,10 +212,10 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "interval_max": 1,
 }
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
-# Every minute: send the outbox, retake work whose worker stopped beating.
+# Every minute: send the outbox, retake work whose worker stopped beating. Every five:
+# the online rounds' windows (reminders before the deadline, the deadline's rule).
 CELERY_BEAT_SCHEDULE = {
     "heal": {"task": "organizer.tasks.heal", "schedule": 60.0},
-    # Round windows of online events: reminders before the deadline, the deadline's rule.
     "round-deadlines": {"task": "tournaments.tasks.round_deadlines", "schedule": 300.0},
 }
 # Work whose lease has not been renewed for this long is taken up again.

@@ -46,6 +46,7 @@ urlpatterns = [
     path(E + "rounds/<int:number>/tables/", RoundTables.as_view(), name="api-round-tables"),
     path(E + "rounds/<int:number>/repair/", api.RoundRepair.as_view(), name="api-round-repair"),
     path(E + "rounds/<int:number>/start-clock/", api.RoundClock.as_view(), name="api-round-clock"),
+    path(E + "game-rooms/", windows_api.GameRooms.as_view(), name="api-game-rooms"),
     path(
         E + "rounds/<int:number>/window/",
         windows_api.RoundWindowView.as_view(),

@@ -9,6 +9,7 @@ from tournaments.views import penalties as penalties_views
 from tournaments.views import playoff as playoff_views
 from tournaments.views import records as records_views
 from tournaments.views import registration as registration_views
+from tournaments.views import rooms as rooms_views
 from tournaments.views import rounds as rounds_views
 from tournaments.views import staff as staff_views
 from tournaments.views import table_set as table_set_views
@@ -28,6 +29,7 @@ urlpatterns = [
     path(E + "rounds/<int:number>/print/", views.print_pairings, name="print-pairings"),
     path(E + "rounds/<int:number>/slips/", views.print_slips, name="print-slips"),
     path(E + "rounds/<int:number>/window/", windows_views.round_window, name="round-window"),
+    path(E + "game-rooms/", rooms_views.game_rooms, name="game-rooms"),
     path(E + "standings/print/", views.print_standings, name="print-standings"),
     path(E + "projector/pairings/", views.projector_pairings, name="projector-pairings"),
     path(E + "projector/clock/", views.projector_clock, name="projector-clock"),

@@ -15,15 +15,14 @@ from rest_framework.views import APIView
 from core.errors import NotAllowed, NotFound
 from tournaments.api import round_serializers as s
 from tournaments.api.common import TABLE_PARAMS, event_for, table_of, valid
-from tournaments.models import Player
-from tournaments.rules.records import SERVERS
+from tournaments.models import Player, ServerRecord
 from tournaments.services import records
 
 TAG = ["results"]
 
 
 class RecordInputSerializer(serializers.Serializer):
-    server = serializers.ChoiceField(choices=list(SERVERS))
+    server = serializers.ChoiceField(choices=ServerRecord.Server.choices)
     record = serializers.CharField(
         required=False,
         allow_blank=True,

@@ -1,4 +1,5 @@
-"""Round windows of online events: a thin view over services.windows."""
+"""Online events' rounds: windows with a deadline, and the game server's rooms (thin
+views over services.windows and services.rooms)."""
 
 from __future__ import annotations
 
@@ -14,9 +15,9 @@ from rest_framework.views import APIView
 
 from core.errors import NotFound
 from tournaments.api.common import SLUG, event_for, round_of, valid
-from tournaments.models import RoundWindow
+from tournaments.models import GameRoomSettings, RoundWindow
 from tournaments.rules.windows import in_zone
-from tournaments.services import windows
+from tournaments.services import rooms, windows
 
 TAG = ["rounds"]
 PARAMS = [SLUG, OpenApiParameter("number", int, OpenApiParameter.PATH, description="Round.")]
@@ -93,3 +94,44 @@ class RoundWindowView(APIView):
             data["deadline_rule"],
         )
         return Response(RoundWindowSerializer(window).data)
+
+
+class GameRoomSettingsSerializer(serializers.Serializer):
+    game_server = serializers.ChoiceField(
+        source="server",
+        choices=GameRoomSettings.Server.choices,
+        help_text="The server the event plays on.",
+    )
+    room_prefix = serializers.CharField(
+        max_length=16,
+        allow_blank=True,
+        required=False,
+        default="",
+        help_text="Letters and digits before each room's name; empty: the event's slug.",
+    )
+    server_url = serializers.CharField(
+        allow_blank=True,
+        required=False,
+        default="",
+        help_text="meccg-online's address, for links to the rooms (https://…).",
+    )
+
+
+@extend_schema(tags=TAG, parameters=[SLUG])
+class GameRooms(APIView):
+    """The server an online event plays on; each table's room follows from it."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Set the event's game server and room rule (director)",
+        request=GameRoomSettingsSerializer,
+        responses={200: GameRoomSettingsSerializer},
+    )
+    def put(self, request: Request, slug: str) -> Response:
+        event = event_for(request, slug)
+        data = valid(GameRoomSettingsSerializer, request)
+        settings = rooms.set_game_rooms(
+            request.user, event, data["server"], data["room_prefix"], data["server_url"]
+        )
+        return Response(GameRoomSettingsSerializer(settings).data)

@@ -6,6 +6,7 @@ from tournaments.models.playoff import PlayoffMatch
 from tournaments.models.records import ServerRecord
 from tournaments.models.registration import BulkAction, Player, PlayerContact, Registration
 from tournaments.models.results import ResultChange
+from tournaments.models.rooms import GameRoomSettings
 from tournaments.models.rounds import Round, Seat, Table
 from tournaments.models.staff import EventStaff
 from tournaments.models.standings import StandingsSnapshot, StandingsSnapshotRow
@@ -17,6 +18,7 @@ __all__ = [
     "Event",
     "EventDaySettings",
     "EventStaff",
+    "GameRoomSettings",
     "GameSystem",
     "Penalty",
     "PenaltyRescission",

@@ -130,6 +130,7 @@ AUDIT_ACTIONS = {
     "round_window": gettext_lazy("set the window of"),
     "round_deadline": gettext_lazy("applied the deadline of"),
     "deadline_reminder": gettext_lazy("reminded a player of the deadline at"),
+    "game_rooms": gettext_lazy("set the game server of"),
 }
 AUDIT_KINDS = {
     "result": gettext_lazy("results"),
