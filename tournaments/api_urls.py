@@ -60,7 +60,7 @@ urlpatterns = [
     path(T + "void/", api.TableVoid.as_view(), name="api-table-void"),
     path(T + "record/", records_api.TableRecord.as_view(), name="api-table-record"),
     path(
-        "players/<int:pk>/server-names/",
+        "players/<int:player_id>/server-names/",
         records_api.PlayerServerNames.as_view(),
         name="api-player-server-names",
     ),

@@ -127,7 +127,9 @@ def _player(request: Request, pk: int) -> Player:
 
 @extend_schema(
     tags=TAG,
-    parameters=[OpenApiParameter("pk", int, OpenApiParameter.PATH, description="Player id.")],
+    parameters=[
+        OpenApiParameter("player_id", int, OpenApiParameter.PATH, description="Player id.")
+    ],
 )
 class PlayerServerNames(APIView):
     """A player's user names on the game servers: a record is matched to him by them."""
@@ -137,16 +139,16 @@ class PlayerServerNames(APIView):
     @extend_schema(
         summary="The player's names on the game servers", responses=ServerNamesSerializer
     )
-    def get(self, request: Request, pk: int) -> Response:
-        return Response(ServerNamesSerializer(_player(request, pk)).data)
+    def get(self, request: Request, player_id: int) -> Response:
+        return Response(ServerNamesSerializer(_player(request, player_id)).data)
 
     @extend_schema(
         summary="Change the player's names on the game servers",
         request=ServerNamesSerializer,
         responses=ServerNamesSerializer,
     )
-    def put(self, request: Request, pk: int) -> Response:
-        player = _player(request, pk)
+    def put(self, request: Request, player_id: int) -> Response:
+        player = _player(request, player_id)
         data = valid(ServerNamesSerializer, request)
         player = records.set_server_names(
             request.user, player, data["gemp_name"], data["meccg_name"], data.get("time_zone")
