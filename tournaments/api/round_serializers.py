@@ -70,9 +70,10 @@ class TableSerializer(serializers.ModelSerializer):
     @extend_schema_field(GameRoomSerializer(allow_null=True))
     def get_game_room(self, table: Table) -> dict[str, Any] | None:
         # One event's settings for every table of a list (the context is shared).
-        events = self.context.setdefault("game_room_events", {})
-        event = events.setdefault(table.round.event_id, table.round.event)
-        return room_data(table_room(table, event))
+        events = cast(dict[str, Any], self.context).setdefault("game_room_events", {})
+        if table.round.event_id not in events:
+            events[table.round.event_id] = table.round.event
+        return room_data(table_room(table, events[table.round.event_id]))
 
 
 class ResultChangeSerializer(serializers.ModelSerializer):

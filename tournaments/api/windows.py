@@ -66,9 +66,6 @@ class RoundWindowView(APIView):
 
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    def get_permissions(self) -> list[Any]:
-        return [IsAuthenticated()] if self.request.method == "PUT" else super().get_permissions()
-
     @extend_schema(summary="The round's window", responses={200: RoundWindowSerializer})
     def get(self, request: Request, slug: str, number: int) -> Response:
         rnd = round_of(event_for(request, slug), number)
