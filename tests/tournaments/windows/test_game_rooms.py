@@ -3,6 +3,8 @@ in tournaments/rules/rooms.py), shown on pairings, slips, the player's page and 
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 from django.test import Client
 from hypothesis import given
@@ -13,7 +15,7 @@ from core.errors import ServiceError
 from tests.tournaments.helpers import make_event, make_user, register_users, user_of
 from tournaments import services
 from tournaments.rules.rooms import room_for
-from tournaments.services import rooms
+from tournaments.services import rooms, windows
 
 
 def test_room_names_follow_the_rule():
@@ -97,3 +99,19 @@ def test_director_page_keeps_what_was_typed_when_refused():
     )
     assert saved.status_code == 302
     assert "https://meccg.example/play/" in client.get(url).content.decode()
+
+
+@pytest.mark.django_db
+def test_the_players_card_shows_his_room_and_the_rounds_deadline():
+    director = make_user()
+    event = make_event(director, game="metw", time_zone="America/New_York")
+    register_users(event, 2)
+    rnd = services.pair_next_round(director, event, seed=1)
+    rooms.set_game_rooms(director, event, "meccg-online", server_url="https://meccg.example")
+    opens, deadline = datetime(2030, 1, 1, tzinfo=UTC), datetime(2030, 1, 8, 4, 59, tzinfo=UTC)
+    windows.set_round_window(director, rnd, opens, deadline)
+    player = Client()
+    player.force_login(user_of(rnd.tables.get().seats.first().registration))
+    page = player.get(f"/events/{event.slug}/").content.decode()
+    assert f'href="https://meccg.example/play/{event.slug.replace("-", "")[:16]}R1T1"' in page
+    assert "Deadline: <strong>Mon 7 Jan 23:59 EST</strong>" in page
