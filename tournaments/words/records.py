@@ -93,6 +93,9 @@ CAUSES: dict[str, Any] = {
 }
 
 
+CATEGORY_KEYS = ("character", "item", "faction", "ally", "kill", "miscellaneous")
+
+
 def record_problem_words(code: str, params: Mapping[str, Any] | None = None) -> str:
     template = PROBLEMS.get(code)
     if template is None:  # a code without words yet: say plainly that it was refused
@@ -126,9 +129,6 @@ def reading_lines(server: str, reading: Mapping[str, Any], names: Mapping[int, s
             }
         )
     return lines
-
-
-CATEGORY_KEYS = ("character", "item", "faction", "ally", "kill", "miscellaneous")
 
 
 def deck_difference_lines(

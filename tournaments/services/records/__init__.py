@@ -126,7 +126,9 @@ def _apply(
     if seated:
         report_result(user, table, **applied.report)
     else:
-        director_set_result(user, table, note="server record", **applied.report)
+        # Where the result came from is the audit entry below ("read a game server's
+        # record"), put into words at the face; the note stays for the director's words.
+        director_set_result(user, table, **applied.report)
     record = ServerRecord.objects.create(
         table=table,
         server=server,
