@@ -3,6 +3,8 @@ extension registry (tournaments must not import decks: decks sits above it)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 
 def register() -> None:
     """Called from DecksConfig.ready()."""
@@ -22,5 +24,34 @@ def register() -> None:
             illegal_decklists=illegal_decklists,
             format_name=lambda event: format_for_event(event).name,
             event_decklists=event_decklists,
+            registered_cards=registered_cards,
+            card_names=card_names,
         )
     )
+
+
+def registered_cards(registration: Any) -> dict[str, int] | None:
+    """The registration's current deck list by card id and copies (the checked list's
+    rows, ``DeckListVersion.parsed["cards"]``); None without a submitted list."""
+    from decks.models import DeckList
+
+    decklist = (
+        DeckList.objects.filter(registration=registration).select_related("current_version").first()
+    )
+    version = decklist.current_version if decklist else None
+    if version is None:
+        return None
+    counts: dict[str, int] = {}
+    for row in version.parsed.get("cards", []):
+        card, copies = row.get("id"), row.get("count")
+        if isinstance(card, str) and card and isinstance(copies, int):
+            counts[card] = counts.get(card, 0) + copies
+    return counts
+
+
+def card_names(game: str, ids: Any) -> dict[str, str]:
+    """Card names by card id for one game system."""
+    from decks.models import Card
+
+    rows = Card.objects.filter(game=game, card_id__in=list(ids)).values_list("card_id", "name")
+    return dict(rows)

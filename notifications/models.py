@@ -6,7 +6,13 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-KINDS = ("registration_confirmed", "round_paired", "disputed_result", "decklist_illegal")
+KINDS = (
+    "registration_confirmed",
+    "round_paired",
+    "disputed_result",
+    "decklist_illegal",
+    "round_deadline",
+)
 
 
 class NotificationPreference(models.Model):
@@ -19,6 +25,9 @@ class NotificationPreference(models.Model):
         _("a result is disputed in an event I run or judge"), default=True
     )
     decklist_illegal = models.BooleanField(_("my deck list is judged illegal"), default=True)
+    round_deadline = models.BooleanField(
+        _("a round's deadline comes and my table has no result"), default=True
+    )
 
     def __str__(self) -> str:
         return f"notifications of {self.user}"

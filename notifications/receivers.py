@@ -21,6 +21,8 @@ def _plan(entry: Any) -> tuple[Task, tuple[int, ...]] | None:
         return tasks.round_paired, (int(oid),)
     if kind == "tournaments.table" and action == "result_dispute":
         return tasks.disputed_result, (int(oid),)
+    if kind == "tournaments.deadlinereminder" and action == "deadline_reminder":
+        return tasks.deadline_reminder, (int(oid),)
     after = entry.after if isinstance(entry.after, dict) else {}
     if kind == "decks.decklist" and action == "decklist.submit" and after.get("legal") is False:
         from decks.models import DeckList

@@ -20,9 +20,19 @@ from django.utils.translation import gettext as _
 
 from core.types import AnyUser, signed_in
 from notifications.models import KINDS, NotificationPreference
-from tournaments.models import Player, PlayerContact, Registration, Round, Seat, Table
+from tournaments.models import (
+    DeadlineReminder,
+    Player,
+    PlayerContact,
+    Registration,
+    Round,
+    RoundWindow,
+    Seat,
+    Table,
+)
 from tournaments.services.staff import staff_users
 from tournaments.words.results import dispute_words
+from tournaments.words.times import event_time_words
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -199,6 +209,31 @@ def decklist_illegal(registration_id: int, problems: int) -> int:
         "Look at it on the event page and submit a corrected list."
     ) % {"count": problems, "event": reg.event.name}
     return _send("decklist_illegal", subject, body, users, emails)
+
+
+def deadline_reminder(reminder_id: int) -> int:
+    """A player whose table has no result: the round's window closes soon."""
+    reminder = (
+        DeadlineReminder.objects.select_related("registration__player__user", "table__round__event")
+        .filter(pk=reminder_id)
+        .first()
+    )
+    window = RoundWindow.objects.filter(round=reminder.table.round_id).first() if reminder else None
+    if reminder is None or window is None:
+        return 0
+    event, rnd = reminder.table.round.event, reminder.table.round
+    users, emails = _player_addresses(reminder.registration)
+    subject = _("Round %(n)d of %(event)s closes soon") % {"n": rnd.number, "event": event.name}
+    body = _(
+        "Your game at table %(t)d of round %(n)d of %(event)s has no result yet. The "
+        "round closes on %(deadline)s: play it and report the result before then."
+    ) % {
+        "t": reminder.table.number,
+        "n": rnd.number,
+        "event": event.name,
+        "deadline": event_time_words(window.deadline, event.time_zone),
+    }
+    return _send("round_deadline", subject, body, users, emails)
 
 
 def user_named(username: str) -> User | None:

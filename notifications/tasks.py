@@ -26,3 +26,8 @@ def disputed_result(table_id: int) -> int:
 @shared_task(ignore_result=True)
 def decklist_illegal(registration_id: int, problems: int) -> int:
     return services.decklist_illegal(registration_id, problems)
+
+
+@shared_task(ignore_result=True)
+def deadline_reminder(reminder_id: int) -> int:
+    return services.deadline_reminder(reminder_id)

@@ -213,9 +213,11 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "interval_max": 1,
 }
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
-# Every minute: send the outbox, retake work whose worker stopped beating.
+# Every minute: send the outbox, retake work whose worker stopped beating. Every five:
+# the online rounds' windows (reminders before the deadline, the deadline's rule).
 CELERY_BEAT_SCHEDULE = {
     "heal": {"task": "organizer.tasks.heal", "schedule": 60.0},
+    "round-deadlines": {"task": "tournaments.tasks.round_deadlines", "schedule": 300.0},
 }
 # Leases renewed every 15 s, retaken after 60 s of silence (the sweep runs every minute).
 JOB_LEASE_SECONDS = int(os.environ.get("JOB_LEASE_SECONDS", "15"))

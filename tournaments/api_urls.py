@@ -6,8 +6,10 @@ from tournaments import api
 from tournaments.api import hands_on as hands_on_api
 from tournaments.api import penalties as penalties_api
 from tournaments.api import playoff as playoff_api
+from tournaments.api import records as records_api
 from tournaments.api import registration as registration_api
 from tournaments.api import staff as staff_api
+from tournaments.api import windows as windows_api
 from tournaments.api.pairings import RoundTables
 from tournaments.api.playoff_cancel import PlayoffCancel
 from tournaments.api.table_set import TableSet
@@ -44,12 +46,24 @@ urlpatterns = [
     path(E + "rounds/<int:number>/tables/", RoundTables.as_view(), name="api-round-tables"),
     path(E + "rounds/<int:number>/repair/", api.RoundRepair.as_view(), name="api-round-repair"),
     path(E + "rounds/<int:number>/start-clock/", api.RoundClock.as_view(), name="api-round-clock"),
+    path(E + "game-rooms/", windows_api.GameRooms.as_view(), name="api-game-rooms"),
+    path(
+        E + "rounds/<int:number>/window/",
+        windows_api.RoundWindowView.as_view(),
+        name="api-round-window",
+    ),
     path(T, api.TableDetail.as_view(), name="api-table-detail"),
     path(T + "report/", api.TableReport.as_view(), name="api-table-report"),
     path(T + "confirm/", api.TableConfirm.as_view(), name="api-table-confirm"),
     path(T + "dispute/", api.TableDispute.as_view(), name="api-table-dispute"),
     path(T + "set/", api.TableSet.as_view(), name="api-table-set"),
     path(T + "void/", api.TableVoid.as_view(), name="api-table-void"),
+    path(T + "record/", records_api.TableRecord.as_view(), name="api-table-record"),
+    path(
+        "players/<int:player_id>/server-names/",
+        records_api.PlayerServerNames.as_view(),
+        name="api-player-server-names",
+    ),
     path(E + "director-options/", api.DirectorOptions.as_view(), name="api-director-options"),
     path(E + "cancel/", api.EventCancel.as_view(), name="api-event-cancel"),
     path(E + "standings/", api.Standings.as_view(), name="api-event-standings"),

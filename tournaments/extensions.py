@@ -35,6 +35,10 @@ class DeckHooks:
     format_name: Callable[[Event], str]
     # the event's deck lists as a given user may see them (rows with .registration, .version)
     event_decklists: Callable[[Any, Event], Sequence[Any]]
+    # the registration's current deck list as {card id: copies}; None without a list
+    registered_cards: Callable[[Registration], dict[str, int] | None] | None = None
+    # card names by card id, for a game system's ids
+    card_names: Callable[[str, Sequence[str]], dict[str, str]] | None = None
 
 
 _deck_hooks: DeckHooks | None = None
@@ -98,3 +102,28 @@ def event_decklists(user: AnyUser, event: Event) -> list[Any]:
     if _deck_hooks is None:
         return []
     return list(_deck_hooks.event_decklists(user, event))
+
+
+def registered_cards(registration: Registration) -> dict[str, int] | None:
+    """The cards of ``registration``'s current deck list by card id (``"1_290"``), to
+    compare with the deck a game server recorded; None when there is no list or no
+    deck app."""
+    if _deck_hooks is None or _deck_hooks.registered_cards is None:
+        return None
+    try:
+        return _deck_hooks.registered_cards(registration)
+    except Exception:  # a deck comparison is information; a result must still be read
+        log.exception("deck list of registration %s failed", getattr(registration, "pk", None))
+        return None
+
+
+def card_names(game: str, ids: Sequence[str]) -> dict[str, str]:
+    """The names of the cards ``ids`` of ``game``; those unknown (or without a deck
+    app) are left out."""
+    if _deck_hooks is None or _deck_hooks.card_names is None or not ids:
+        return {}
+    try:
+        return dict(_deck_hooks.card_names(game, ids))
+    except Exception:  # names are information: the ids' own numbers are shown instead
+        log.exception("card names of %s failed", game)
+        return {}

@@ -2,5 +2,6 @@
 so that the worker registers them."""
 
 from tournaments.services.standings.snapshot import rebuild_standings
+from tournaments.services.windows import round_deadlines
 
-__all__ = ["rebuild_standings"]
+__all__ = ["rebuild_standings", "round_deadlines"]

@@ -7,10 +7,13 @@ from django.views.i18n import set_language
 from tournaments import views
 from tournaments.views import penalties as penalties_views
 from tournaments.views import playoff as playoff_views
+from tournaments.views import records as records_views
 from tournaments.views import registration as registration_views
+from tournaments.views import rooms as rooms_views
 from tournaments.views import rounds as rounds_views
 from tournaments.views import staff as staff_views
 from tournaments.views import table_set as table_set_views
+from tournaments.views import windows as windows_views
 
 E = "events/<slug:slug>/"
 
@@ -25,6 +28,8 @@ urlpatterns = [
     path(E + "timer/", views.round_timer, name="event-timer"),
     path(E + "rounds/<int:number>/print/", views.print_pairings, name="print-pairings"),
     path(E + "rounds/<int:number>/slips/", views.print_slips, name="print-slips"),
+    path(E + "rounds/<int:number>/window/", windows_views.round_window, name="round-window"),
+    path(E + "game-rooms/", rooms_views.game_rooms, name="game-rooms"),
     path(E + "standings/print/", views.print_standings, name="print-standings"),
     path(E + "projector/pairings/", views.projector_pairings, name="projector-pairings"),
     path(E + "projector/clock/", views.projector_clock, name="projector-clock"),
@@ -32,10 +37,12 @@ urlpatterns = [
     path(E + "clock/<str:action>/", views.clock_action, name="clock-action"),
     path(E + "me/", views.my_event, name="my-event"),
     path(E + "me/drop/", views.self_drop, name="my-event-drop"),
+    path(E + "tables/<int:table_id>/record/", records_views.table_record, name="table-record"),
     path(E + "tables/<int:table_id>/<str:action>/", views.table_action, name="table-action"),
     path(E + "manage/", views.dashboard, name="event-dashboard"),
     path(E + "manage/<str:action>/", views.director_action, name="director-action"),
     path("players/<int:pk>/", views.player_detail, name="player-detail"),
+    path("players/<int:pk>/server-names/", records_views.server_names, name="player-server-names"),
     path("me/events/", views.my_events, name="my-events"),
     # The language switch in the page header (a POST, like Django's own i18n URLs).
     # No CSRF token: visitors' pages are stored and shared (tournaments.views.page_cache), and

@@ -18,7 +18,8 @@ from tournaments.api.fields import (
     ReportedResultSerializer,
     TableSnapshotSerializer,
 )
-from tournaments.models import Penalty, ResultChange, Round, Seat, Table
+from tournaments.models import Penalty, ResultChange, Round, Seat, ServerRecord, Table
+from tournaments.services.rooms import room_data, table_room
 from tournaments.words.explanations import round_explanation
 from tournaments.words.people import public_name
 
@@ -37,6 +38,14 @@ class SeatSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class GameRoomSerializer(serializers.Serializer):
+    server = serializers.ChoiceField(choices=ServerRecord.Server.choices)
+    name = serializers.CharField(
+        help_text="The room's name (GEMP: the private table's description)."
+    )
+    link = serializers.CharField(allow_blank=True, help_text="The room's page; empty on GEMP.")
+
+
 class TableSerializer(serializers.ModelSerializer):
     seats = SeatSerializer(many=True, read_only=True)
     winner = serializers.IntegerField(source="winner_id", read_only=True, allow_null=True)
@@ -47,15 +56,26 @@ class TableSerializer(serializers.ModelSerializer):
     outcome = serializers.CharField(read_only=True, allow_blank=True)
     counter_report = ReportedResultSerializer(read_only=True, allow_null=True)
     council = TableCouncilSerializer(read_only=True, allow_null=True)
+    game_room = serializers.SerializerMethodField(
+        help_text="The table's room on the event's game server (docs/online-records.md)."
+    )
 
     class Meta:
         model = Table
         fields = [
             "id", "round", "number", "is_bye", "status", "outcome", "winner", "time_called",
             "band", "version", "reported_by_registration", "reported_at", "confirmed_at",
-            "dispute_note", "counter_report", "council", "seats",
+            "dispute_note", "counter_report", "council", "seats", "game_room",
         ]  # fmt: skip
         read_only_fields = fields
+
+    @extend_schema_field(GameRoomSerializer(allow_null=True))
+    def get_game_room(self, table: Table) -> dict[str, Any] | None:
+        # One event's settings for every table of a list (the context is shared).
+        events = cast(dict[str, Any], self.context).setdefault("game_room_events", {})
+        if table.round.event_id not in events:
+            events[table.round.event_id] = table.round.event
+        return room_data(table_room(table, events[table.round.event_id]))
 
 
 class ResultChangeSerializer(serializers.ModelSerializer):

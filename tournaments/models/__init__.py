@@ -3,17 +3,22 @@
 from tournaments.models.events import Event, EventSettings, GameSystem
 from tournaments.models.penalties import Penalty, PenaltyRescission
 from tournaments.models.playoff import PlayoffGame, PlayoffMatch
+from tournaments.models.records import ServerRecord
 from tournaments.models.registration import BulkAction, Player, PlayerContact, Registration
 from tournaments.models.results import ResultChange
+from tournaments.models.rooms import GameRoomSettings
 from tournaments.models.rounds import Round, Seat, Table
 from tournaments.models.staff import EventStaff
 from tournaments.models.standings import StandingsSnapshot, StandingsSnapshotRow
+from tournaments.models.windows import DeadlineReminder, RoundWindow
 
 __all__ = [
     "BulkAction",
+    "DeadlineReminder",
     "Event",
     "EventSettings",
     "EventStaff",
+    "GameRoomSettings",
     "GameSystem",
     "Penalty",
     "PenaltyRescission",
@@ -24,7 +29,9 @@ __all__ = [
     "Registration",
     "ResultChange",
     "Round",
+    "RoundWindow",
     "Seat",
+    "ServerRecord",
     "StandingsSnapshot",
     "StandingsSnapshotRow",
     "Table",

@@ -21,6 +21,12 @@ class Player(models.Model):
     )
     display_name = models.CharField(max_length=100)
     membership_number = models.CharField(max_length=40, blank=True)
+    # His user names on the game servers, to match a server's record to his seat; a
+    # record is matched to the display name when these are empty (a walk-in).
+    gemp_name = models.CharField(max_length=100, blank=True)
+    meccg_name = models.CharField(max_length=100, blank=True)
+    # The zone he reads times in (an IANA name); empty: his browser's, else the event's.
+    time_zone = models.CharField(max_length=64, blank=True)
     # Who entered a walk-in without an account: only he (or staff) may add him to events.
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -20,6 +20,7 @@ from tournaments.models import Event, Registration, Table
 from tournaments.permissions import Capability, can, require, require_seat
 from tournaments.permissions import seat_registration as _seat_registration
 from tournaments.rules.result_flow import Action, Refusal, step
+from tournaments.services.windows import deadline_blocker_applies
 
 
 def _status(table: Table) -> str:
@@ -94,8 +95,22 @@ def report_blocker(user: AnyUser, table: Table, version: int | None = None) -> S
     if seat is not None:
         return seat
     return _first(
-        running_blocker(table), version_blocker(table, version), flow_blocker(table, Action.REPORT)
+        running_blocker(table),
+        deadline_blocker(table),
+        version_blocker(table, version),
+        flow_blocker(table, Action.REPORT),
     )
+
+
+def deadline_blocker(table: Table) -> ServiceError | None:
+    """A window whose rule is that the director enters the result of a table without
+    one at the deadline (RULES.md §8): after it, players no longer report."""
+    if deadline_blocker_applies(table):
+        return NotAllowed(
+            _("The round's deadline has passed: the director enters this table's result."),
+            code="deadline_passed",
+        )
+    return None
 
 
 def confirm_blocker(user: AnyUser, table: Table, version: int | None = None) -> ServiceError | None:

@@ -127,6 +127,12 @@ AUDIT_ACTIONS = {
     "decklists.publish": gettext_lazy("published the deck lists of"),
     "decklists.unpublish": gettext_lazy("hid the deck lists of"),
     "format.create": gettext_lazy("created"),
+    "server_record_read": gettext_lazy("read a game server's record into the result of"),
+    "server_names": gettext_lazy("changed the game server names of"),
+    "round_window": gettext_lazy("set the window of"),
+    "round_deadline": gettext_lazy("applied the deadline of"),
+    "deadline_reminder": gettext_lazy("reminded a player of the deadline at"),
+    "game_rooms": gettext_lazy("set the game server of"),
 }
 AUDIT_KINDS = {
     "result": gettext_lazy("results"),
@@ -147,6 +153,7 @@ AUDIT_OBJECTS = {
     "decks.decklistversion": gettext_lazy("a deck list"),
     "decks.format": gettext_lazy("a format"),
     "ratings.league": gettext_lazy("a league"),
+    "tournaments.deadlinereminder": gettext_lazy("a table"),
 }
 
 

@@ -20,9 +20,11 @@ from django.utils.translation import gettext_lazy
 
 from core.types import AnyUser
 from tournaments import extensions, services
-from tournaments.models import Event, Registration, Round, Seat, Table
+from tournaments.models import Event, Registration, Round, RoundWindow, Seat, Table
 from tournaments.permissions import own_registration
+from tournaments.rules.rooms import Room
 from tournaments.services import clock as round_clock
+from tournaments.services.rooms import table_room
 
 
 def local(moment: datetime | None) -> datetime | None:
@@ -86,6 +88,8 @@ class TableNow:
     paused: bool
     needs_report: bool
     url: str
+    game_room: Room | None = None  # online events: the table's room on the server
+    deadline: datetime | None = None  # a round played in a window: when it closes
 
 
 def _table_now_for(reg: Registration, rnd: Round) -> TableNow | None:
@@ -112,6 +116,8 @@ def _table_now_for(reg: Registration, rnd: Round) -> TableNow | None:
         paused=timer.paused,
         needs_report=not table.is_bye and table.status == Table.Status.PENDING,
         url=reverse("my-event", args=[rnd.event.slug]) + "#result",
+        game_room=table_room(table, rnd.event),
+        deadline=RoundWindow.objects.filter(round=rnd).values_list("deadline", flat=True).first(),
     )
 
 
