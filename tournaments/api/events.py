@@ -31,6 +31,7 @@ from tournaments.api.common import (
 )
 from tournaments.api.filters import EventFilter, RegistrationFilter
 from tournaments.models import Event, Player, Registration
+from tournaments.services import stage_plan
 
 EVENT_EXAMPLE = OpenApiExample(
     "A LoRE event",
@@ -62,7 +63,11 @@ class EventListCreate(generics.ListCreateAPIView):
     )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = valid(s.EventWriteSerializer, request)
-        event = services.create_event(request.user, **data)
+        preset = data.pop("preset", None)
+        if preset:
+            event = stage_plan.create_event_from_preset(request.user, preset, **data)
+        else:
+            event = services.create_event(request.user, **data)
         return event_response(event, status.HTTP_201_CREATED)
 
 

@@ -7,6 +7,7 @@ from tournaments.models.registration import BulkAction, Player, PlayerContact, R
 from tournaments.models.results import ResultChange
 from tournaments.models.rounds import Round, Seat, Table
 from tournaments.models.staff import EventStaff
+from tournaments.models.stages import Stage, StageKind, StageScoring
 from tournaments.models.standings import StandingsSnapshot, StandingsSnapshotRow
 
 __all__ = [
@@ -24,6 +25,9 @@ __all__ = [
     "ResultChange",
     "Round",
     "Seat",
+    "Stage",
+    "StageKind",
+    "StageScoring",
     "StandingsSnapshot",
     "StandingsSnapshotRow",
     "Table",

@@ -46,6 +46,7 @@ from tournaments.services.sanctioning import (  # noqa: F401  (re-exported)
     Sanctioning,
     sanctioning_status,
 )
+from tournaments.services.stage_progress import stage_finish_blocker
 from tournaments.services.standings.input import counted_players
 
 # 000 Part VI §3 "Sanctioning" / "Multi-player tournaments" (one place: sanctioning.py).
@@ -262,6 +263,9 @@ def finish_event(user: AnyUser, event: Event, *, early: bool = False) -> Event:
     playoff = finish_blocker(event)  # RULES.md §3 "Top cut": the champion is the playoff winner
     if playoff is not None:
         raise playoff
+    stage = stage_finish_blocker(event)  # RULES.md §8: every configured stage is played
+    if stage is not None:
+        raise stage
     total = rounds_total(event)
     if last.number < total and not early:
         raise Conflict(

@@ -1,0 +1,130 @@
+"""API shapes of event presets, an event's stages, what comes next, and a round robin's
+standings and crosstable."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from tournaments.api.fields import TiebreakField
+from tournaments.rules import presets as p
+from tournaments.rules.limits import PLANNED_ROUNDS
+from tournaments.words.stages import (
+    kind_label,
+    next_step_text,
+    preset_name,
+    preset_summary,
+    scoring_label,
+)
+
+
+class StageSpecSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=p.KINDS)
+    rounds = serializers.IntegerField(
+        required=False, allow_null=True, **PLANNED_ROUNDS.field_kwargs(),
+        help_text="Empty: the rulebook's table by player count (Swiss), or the field's size.",
+    )  # fmt: skip
+    round_formats = serializers.ListField(
+        child=serializers.CharField(max_length=100, allow_blank=True),
+        required=False, max_length=PLANNED_ROUNDS.high,
+        help_text="A format key per round; empty: the event's format.",
+    )  # fmt: skip
+    best_of = serializers.IntegerField(required=False, min_value=1, max_value=p.MAX_BEST_OF)
+    scoring = serializers.ChoiceField(choices=p.SCORINGS, required=False)
+    tiebreaks = serializers.ListField(child=TiebreakField(), required=False, max_length=10)
+    advance = serializers.IntegerField(
+        required=False, allow_null=True, min_value=2, max_value=64,
+        help_text="Top N of the previous stage (or of each group) go on.",
+    )  # fmt: skip
+    advance_per_group = serializers.BooleanField(required=False)
+    carry_points = serializers.BooleanField(required=False)
+    groups = serializers.IntegerField(required=False, min_value=1, max_value=p.MAX_GROUPS)
+    options = serializers.DictField(
+        required=False, help_text="Settings kept for the engine that plays this kind."
+    )
+
+
+class StageSerializer(StageSpecSerializer):
+    position = serializers.IntegerField()
+    kind_name = serializers.SerializerMethodField()
+    scoring_name = serializers.SerializerMethodField()
+    first_round = serializers.IntegerField(allow_null=True)
+    skipped_at = serializers.DateTimeField(allow_null=True)
+
+    def get_kind_name(self, obj: Any) -> str:
+        return kind_label(obj.kind)
+
+    def get_scoring_name(self, obj: Any) -> str:
+        return scoring_label(obj.scoring)
+
+
+class StagePlanSerializer(serializers.Serializer):
+    schema_input_only = True
+
+    stages = StageSpecSerializer(many=True, min_length=1, max_length=p.MAX_STAGES)
+
+
+class PresetSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    name = serializers.SerializerMethodField()
+    game = serializers.CharField(help_text="The game it is for; empty: any game.")
+    summary = serializers.SerializerMethodField()
+    source = serializers.CharField()
+    stages = serializers.SerializerMethodField()
+
+    def get_name(self, obj: p.Preset) -> str:
+        return preset_name(obj.key)
+
+    def get_summary(self, obj: p.Preset) -> str:
+        return preset_summary(obj.key)
+
+    def get_stages(self, obj: p.Preset) -> list[dict[str, Any]]:
+        return StageSpecSerializer([s.as_dict() for s in obj.stages], many=True).data  # type: ignore[return-value]
+
+
+class PresetChoiceSerializer(serializers.Serializer):
+    schema_input_only = True
+
+    preset = serializers.ChoiceField(choices=list(p.PRESETS_BY_KEY))
+
+
+class NextStepSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.SerializerMethodField()
+    position = serializers.IntegerField(required=False)
+
+    def get_message(self, obj: dict[str, Any]) -> str:
+        return next_step_text(obj)
+
+
+class EventStagesSerializer(serializers.Serializer):
+    preset = serializers.CharField()
+    preset_name = serializers.CharField()
+    stages = StageSerializer(many=True)
+    next_step = NextStepSerializer(allow_null=True)
+
+
+class RobinRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    registration = serializers.IntegerField()
+    name = serializers.CharField()
+    points = serializers.IntegerField()
+    head_to_head = serializers.IntegerField()
+    earlier_rank = serializers.IntegerField()
+
+
+class RobinCellSerializer(serializers.Serializer):
+    registration = serializers.IntegerField()
+    opponent = serializers.IntegerField()
+    round = serializers.IntegerField()
+    points = serializers.IntegerField()
+    opponent_points = serializers.IntegerField()
+
+
+class CrosstableSerializer(serializers.Serializer):
+    position = serializers.IntegerField()
+    carry_points = serializers.BooleanField()
+    rounds = serializers.ListField(child=serializers.IntegerField())
+    standings = RobinRowSerializer(many=True)
+    games = RobinCellSerializer(many=True)
