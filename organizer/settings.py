@@ -346,6 +346,8 @@ SPECTACULAR_SETTINGS = {
         "GameSystemEnum": "tournaments.models.GameSystem",
         "WebhookTopicEnum": "webhooks.models.Topic",
         "DeckGameEnum": "decks.models.DeckGame",
+        "StageKindEnum": "tournaments.models.StageKind",
+        "StageScoringEnum": "tournaments.models.StageScoring",
     },
 }
 

@@ -8,6 +8,7 @@ from typing import Any
 from rest_framework import serializers
 
 from tournaments.api.fields import TiebreakField
+from tournaments.models import StageKind, StageScoring
 from tournaments.rules import presets as p
 from tournaments.rules.limits import PLANNED_ROUNDS
 from tournaments.words.stages import (
@@ -20,7 +21,7 @@ from tournaments.words.stages import (
 
 
 class StageSpecSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=p.KINDS)
+    kind = serializers.ChoiceField(choices=StageKind.choices)
     rounds = serializers.IntegerField(
         required=False, allow_null=True, **PLANNED_ROUNDS.field_kwargs(),
         help_text="Empty: the rulebook's table by player count (Swiss), or the field's size.",
@@ -31,7 +32,7 @@ class StageSpecSerializer(serializers.Serializer):
         help_text="A format key per round; empty: the event's format.",
     )  # fmt: skip
     best_of = serializers.IntegerField(required=False, min_value=1, max_value=p.MAX_BEST_OF)
-    scoring = serializers.ChoiceField(choices=p.SCORINGS, required=False)
+    scoring = serializers.ChoiceField(choices=StageScoring.choices, required=False)
     tiebreaks = serializers.ListField(child=TiebreakField(), required=False, max_length=10)
     advance = serializers.IntegerField(
         required=False, allow_null=True, min_value=2, max_value=64,

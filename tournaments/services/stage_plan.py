@@ -21,6 +21,7 @@ from tournaments.rules.limits import PLANNED_ROUNDS
 from tournaments.services.base import event_settings, lock_event, retry_on_conflict
 from tournaments.services.events import create_event, update_event
 from tournaments.services.stage_progress import stages_of
+from tournaments.services.standings.snapshot import mark_stale
 from tournaments.standings import TIEBREAKS
 from tournaments.words.stages import plan_problem_text, preset_name
 
@@ -119,6 +120,7 @@ def _write_plan(actor: AnyUser, event: Event, specs: list[dict[str, Any]]) -> li
         for i, spec in enumerate(specs, start=1)
     )
     _apply_to_event(event, stages)
+    mark_stale([event.pk])  # the event's pages show its stages
     audit.record(
         actor=actor,
         obj=event,

@@ -31,6 +31,7 @@ from tournaments.services.stage_progress import (
     stages_of,
 )
 from tournaments.services.standings.input import event_standings
+from tournaments.services.standings.snapshot import mark_stale
 
 
 def swiss_done(event: Event) -> bool:
@@ -122,6 +123,7 @@ def start_stage(actor: AnyUser, event: Event) -> Stage:
     stage.seeds = _qualified(event, stage.advance or 0)
     stage.first_round = last_round_number(event) + 1
     stage.save(update_fields=["seeds", "first_round"])
+    mark_stale([event.pk])
     names = dict(
         Registration.objects.filter(pk__in=stage.seeds).values_list("pk", "player__display_name")
     )
@@ -204,6 +206,7 @@ def skip_stage(actor: AnyUser, event: Event, position: int) -> Stage:
         raise Conflict(_("Only a stage that has not started can be skipped."), code="stage_started")
     stage.skipped_at = timezone.now()
     stage.save(update_fields=["skipped_at"])
+    mark_stale([event.pk])
     audit.record(
         actor=actor, obj=stage, action="stage_skip", event=event,
         after={"stage": position, "kind": stage.kind},
