@@ -5,6 +5,10 @@ buttons and the round robin's crosstable for phones and the projector (RULES.md 
 from __future__ import annotations
 
 import pytest
+from django.conf import settings as django_settings
+from django.test import Client
+from django.utils import translation
+from rest_framework.test import APIClient
 
 from tests.tournaments.helpers import make_event, make_user, play_round, register_users
 from tests.tournaments.test_pages import browser, messages_of, post
@@ -91,3 +95,21 @@ def test_a_stage_is_skipped_from_its_page_and_a_visitor_gets_no_buttons():
     response = post(browser(director), f"/events/{event.slug}/stages/skip/", {"position": 2})
     assert "Stage 2 is skipped." in messages_of(response)
     assert "Every stage has been played: finish the event." in response.content.decode()
+
+
+@pytest.fixture
+def back_to_default_language():
+    yield
+    translation.activate(django_settings.LANGUAGE_CODE)
+
+
+def test_the_stages_and_what_comes_next_in_spanish(back_to_default_language):
+    director, event = _coe_after_swiss(6)
+    client = Client(HTTP_ACCEPT_LANGUAGE="es")
+    client.force_login(director)
+    page = client.get(f"/events/{event.slug}/stages/").content.decode()
+    assert "Liguilla de los 4 primeros" in page
+    assert "Suizo terminado: empieza la fase de liguilla de los 4 primeros." in page
+    api = APIClient(HTTP_ACCEPT_LANGUAGE="es")
+    presets = api.get("/api/v1/event-presets/").json()
+    assert presets[0]["name"] == "Evento del reglamento"
