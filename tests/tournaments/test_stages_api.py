@@ -27,20 +27,27 @@ def _ok(response, status=200):
     return response.json()
 
 
-def _play_round(api, slug, round_body, rng):
-    """Enter a random result at every table; returns (a, b, a_points, b_points) per game."""
+def _play_round(api, slug, round_body, rng, winner_only=False):
+    """Enter a random result at every table; returns (a, b, a_points, b_points) per
+    two-player game."""
     games = []
     for table in round_body["tables"]:
         if table["is_bye"]:
             continue
-        a, b = (s["registration"] for s in table["seats"])
-        mps = {a: rng.randint(0, 30), b: rng.randint(0, 30)}
-        body = {"seats": [{"registration": r, "mps": m} for r, m in mps.items()]}
-        done = _ok(
-            api.post(f"/api/v1/events/{slug}/tables/{table['id']}/set/", body, format="json")
-        )
-        points = {s["registration"]: s["points"] for s in done["seats"]}
-        games.append((a, b, points[a], points[b]))
+        ids = [s["registration"] for s in table["seats"]]
+        if winner_only:  # LOTR TCG: the game names its winner, no score (RULES.md §2)
+            body = {"seats": [{"registration": r} for r in ids], "winner": rng.choice(ids)}
+        else:
+            scores = rng.sample(range(31), len(ids))
+            body = {
+                "seats": [{"registration": r, "mps": m} for r, m in zip(ids, scores, strict=True)]
+            }
+        url = f"/api/v1/events/{slug}/tables/{table['id']}/set/"
+        points = {
+            s["registration"]: s["points"] for s in _ok(api.post(url, body, format="json"))["seats"]
+        }
+        if len(ids) == 2:
+            games.append((ids[0], ids[1], points[ids[0]], points[ids[1]]))
     return games
 
 
@@ -55,13 +62,15 @@ def _event(api, preset, game, players):
     return slug
 
 
-def _swiss(api, slug, rng):
+def _swiss(api, slug, rng, winner_only=False):
+    played = 0
     while True:
         response = api.post(f"/api/v1/events/{slug}/rounds/pair/", {}, format="json")
         if response.status_code == 409:
             assert response.json()["code"] == "all_rounds_played"
-            return
-        _play_round(api, slug, _ok(response, 201), rng)
+            return played
+        _play_round(api, slug, _ok(response, 201), rng, winner_only)
+        played += 1
 
 
 def _independent_robin(seeds, games):
@@ -193,3 +202,84 @@ def test_events_without_a_preset_have_no_stages_and_finish_as_before():
     assert _ok(api.post(f"/api/v1/events/{slug}/finish/", {}, format="json"))["status"] == (
         "finished"
     )
+
+
+@pytest.mark.parametrize(
+    ("preset", "game", "players", "rounds", "multiplayer"),
+    [
+        ("rulebook", "lore", 9, 4, False),  # 000 Part VI §3: 9-16 players, 4 rounds
+        ("coe-online", "metw", 6, 3, False),
+        ("dice-organizer", "lotr-dice", 12, 2, True),  # pods: half the rounds (RULES.md §3)
+    ],
+)
+def test_a_swiss_preset_runs_a_whole_event(preset, game, players, rounds, multiplayer):
+    """RULES.md §8: the rulebook event (the default), the CoE online event and the Dice
+    organizer's event are one Swiss each; the event finishes after its last round."""
+    rng = random.Random(players)
+    api = client_for(make_user(f"{preset}-td"))
+    slug = _event(api, preset, game, players)
+    event = _ok(api.get(f"/api/v1/events/{slug}/"))
+    assert event["multiplayer"] is multiplayer
+    plan = _ok(api.get(f"/api/v1/events/{slug}/stages/"))
+    assert [s["kind"] for s in plan["stages"]] == ["swiss"]
+    assert _swiss(api, slug, rng) == rounds
+    assert plan["next_step"] is None
+    assert _ok(api.post(f"/api/v1/events/{slug}/finish/", {}, format="json"))["status"] == (
+        "finished"
+    )
+
+
+def test_a_pc_worlds_runs_its_swiss_in_two_formats_and_keeps_the_double_elimination():
+    """RULES.md §8 (PC Worlds): an 8-round Swiss, formats alternating, win 1 / loss 0;
+    the top 8 double elimination is kept as the stage's data until it can be played, and
+    the event cannot finish without it unless the director skips it."""
+    rng = random.Random(8)
+    api = client_for(make_user("pc-td"))
+    slug = _event(api, "pc-worlds", "lotr-tcg", 10)
+    swiss, bracket = _ok(api.get(f"/api/v1/events/{slug}/stages/"))["stages"]
+    assert swiss["rounds"] == 8 and swiss["scoring"] == "win_loss"
+    assert swiss["round_formats"] == ["pc-fellowship", "pc-movie"] * 4
+    assert bracket["kind"] == "double_elim" and bracket["advance"] == 8
+    assert bracket["options"]["loser_chooses_format"] is True
+    assert _swiss(api, slug, rng, winner_only=True) == 8
+    step = _ok(api.get(f"/api/v1/events/{slug}/stages/"))["next_step"]
+    assert step["code"] == "stage_elsewhere"
+    refused = api.post(f"/api/v1/events/{slug}/finish/", {}, format="json")
+    assert refused.status_code == 409 and refused.json()["code"] == "stage_not_played"
+    _ok(api.post(f"/api/v1/events/{slug}/stages/2/skip/"))
+    assert _ok(api.post(f"/api/v1/events/{slug}/finish/", {}, format="json"))["status"] == (
+        "finished"
+    )
+
+
+def test_a_decipher_2003_event_keeps_its_heats_and_top_16_as_data():
+    """RULES.md §8 (Decipher 2003): two heats of 8 rounds, the top 8 of each to a top 16
+    best of three; the top cut plays 2, 4 or 8, so that stage cannot start here."""
+    api = client_for(make_user("dec-td"))
+    slug = _event(api, "decipher-2003", "lotr-tcg", 6)
+    swiss, bracket = _ok(api.get(f"/api/v1/events/{slug}/stages/"))["stages"]
+    assert (swiss["rounds"], swiss["groups"]) == (8, 2)
+    assert (bracket["kind"], bracket["advance"], bracket["advance_per_group"]) == (
+        "single_elim", 8, True,
+    )  # fmt: skip
+    assert bracket["best_of"] == 3
+    assert api.post(f"/api/v1/events/{slug}/stages/start/").status_code == 409
+
+
+def test_the_stage_plan_is_changed_through_the_api_and_bad_plans_are_refused():
+    director = make_user("plan-td")
+    api = client_for(director)
+    slug = _event(api, "rulebook", "metw", 5)
+    bad = {"stages": [{"kind": "round_robin"}, {"kind": "single_elim"}]}
+    response = api.put(f"/api/v1/events/{slug}/stages/", bad, format="json")
+    assert response.status_code == 400
+    codes = [p["code"] for p in response.json()["problems"]]
+    assert "first_stage" in codes and "advance" in codes
+    good = {"stages": [{"kind": "swiss", "rounds": 3}, {"kind": "round_robin", "advance": 4}]}
+    plan = _ok(api.put(f"/api/v1/events/{slug}/stages/", good, format="json"))
+    assert [s["kind"] for s in plan["stages"]] == ["swiss", "round_robin"]
+    assert _ok(api.get(f"/api/v1/events/{slug}/"))["planned_rounds"] == 3
+    outsider = client_for(make_user("plan-outsider"))
+    response = outsider.put(f"/api/v1/events/{slug}/stages/", good, format="json")
+    assert response.status_code in (403, 404)
+    assert AuditEntry.objects.filter(action="stages").count() >= 2

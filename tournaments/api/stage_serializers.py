@@ -63,7 +63,7 @@ class StageSerializer(StageSpecSerializer):
 class StagePlanSerializer(serializers.Serializer):
     schema_input_only = True
 
-    stages = StageSpecSerializer(many=True, min_length=1, max_length=p.MAX_STAGES)
+    stages = StageSpecSerializer(many=True, min_length=1, max_length=p.MAX_STAGES)  # type: ignore[call-arg]
 
 
 class PresetSerializer(serializers.Serializer):
@@ -71,7 +71,8 @@ class PresetSerializer(serializers.Serializer):
     name = serializers.SerializerMethodField()
     game = serializers.CharField(help_text="The game it is for; empty: any game.")
     summary = serializers.SerializerMethodField()
-    source = serializers.CharField()
+    # A field named like DRF's own Field.source attribute (the metaclass takes it out).
+    source = serializers.CharField()  # type: ignore[assignment]
     stages = serializers.SerializerMethodField()
 
     def get_name(self, obj: p.Preset) -> str:

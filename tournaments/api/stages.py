@@ -49,7 +49,9 @@ class Stages(Base):
     permission_classes = Base.permission_classes
 
     def get_permissions(self) -> list[Any]:
-        return [AllowAny()] if self.request.method == "GET" else super().get_permissions()
+        if self.request.method == "GET":
+            return [AllowAny()]
+        return list(super().get_permissions())
 
     @extend_schema(tags=TAG, responses={200: io.EventStagesSerializer})
     def get(self, request: Request, slug: str) -> Response:

@@ -79,3 +79,15 @@ def stage_finish_blocker(event: Event) -> Conflict | None:
         code="stage_not_played",
         problems=[stage_problem(stage), {"code": "skip_stage", "position": stage.position}],
     )
+
+
+def league_pairing_blocker(event: Event) -> Conflict | None:
+    """A league series has no pairing rounds: players find their own opponents and report
+    their games (RULES.md §8, GEMP-style league)."""
+    first = Stage.objects.filter(event=event, position=1).values_list("kind", flat=True).first()
+    if first != StageKind.LEAGUE_SERIES:
+        return None
+    return Conflict(
+        _("A league has no pairing rounds: players find their own opponents and report games."),
+        code="league_no_rounds",
+    )

@@ -5,7 +5,7 @@ and a round robin's standings and crosstable (RULES.md §8)."""
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -17,10 +17,17 @@ from core.errors import Conflict, NotFound
 from core.types import AnyUser
 from tournaments import signals
 from tournaments.models import Event, Registration, Round, Seat, Stage, StageKind, Table
+from tournaments.pairing import SwissPairing
 from tournaments.permissions import require_director
 from tournaments.rules import presets as p
 from tournaments.rules.round_robin import RobinGame, RobinRow, robin_standings, round_robin
-from tournaments.services.base import last_round, last_round_number, lock_event, retry_on_conflict
+from tournaments.services.base import (
+    event_settings,
+    last_round,
+    last_round_number,
+    lock_event,
+    retry_on_conflict,
+)
 from tournaments.services.playoff import start_playoff
 from tournaments.services.rounds import create_tables, maybe_close_round, pair_blocker
 from tournaments.services.stage_progress import (
@@ -58,6 +65,15 @@ def _robin_step(stage: Stage) -> dict[str, Any]:
     return {**step, "code": "pair_robin_round", "number": played + 1}
 
 
+def _unplayable_cut(event: Event, stage: Stage) -> bool:
+    """A single elimination whose size the top cut does not play (it plays 2, 4 or 8)."""
+    return (
+        stage.kind == StageKind.SINGLE_ELIM
+        and not event.playoff_matches.exists()
+        and not event_settings(event).top_cut
+    )
+
+
 def next_step(event: Event) -> dict[str, Any] | None:
     """What the director does next in a staged event, as a code with data (words at the
     face: tournaments.words.stages.next_step_text); None while the first stage runs, or
@@ -75,7 +91,7 @@ def next_step(event: Event) -> dict[str, Any] | None:
         "per_group": stage.advance_per_group,
         "after": stages[stage.position - 2].kind,
     }
-    if stage.kind not in PLAYED_HERE:
+    if stage.kind not in PLAYED_HERE or _unplayable_cut(event, stage):
         return {**step, "code": "stage_elsewhere"}
     if stage.kind == StageKind.ROUND_ROBIN and stage.first_round is not None:
         return _robin_step(stage)
@@ -115,7 +131,7 @@ def start_stage(actor: AnyUser, event: Event) -> Stage:
     event = lock_event(event)
     require_director(actor, event)
     stage = _ready_stage(event)
-    if stage.kind == StageKind.SINGLE_ELIM:
+    if stage.kind == StageKind.SINGLE_ELIM and not _unplayable_cut(event, stage):
         start_playoff(actor, event)
         return stage
     if stage.kind != StageKind.ROUND_ROBIN or stage.first_round is not None:
@@ -135,16 +151,6 @@ def start_stage(actor: AnyUser, event: Event) -> Stage:
     return stage
 
 
-@dataclass
-class RobinPairing:
-    """A round robin round in the shape services.rounds.create_tables reads: the resting
-    player has no table (and no bye: it is not a game won)."""
-
-    tables: list[tuple[str, str]]
-    bye: None = None
-    explanation_items: list[Any] = field(default_factory=list)
-
-
 def _pair_robin(actor: AnyUser, event: Event, stage: Stage) -> Round:
     numbers = robin_round_numbers(stage)
     number = last_round_number(event) + 1
@@ -157,7 +163,12 @@ def _pair_robin(actor: AnyUser, event: Event, stage: Stage) -> Round:
         raise Conflict(
             _("Round %(number)s was already paired.") % {"number": number}, code="already_paired"
         )
-    create_tables(rnd, RobinPairing(tables=list(robin.pairs)))
+    # The resting player has no table (and no bye: resting is not a game won).
+    pairing = SwissPairing(
+        tables=list(robin.pairs), bye=None, explanation_items=[], seed=0, floaters=0,
+        score_difference=0, method="round_robin",
+    )  # fmt: skip
+    create_tables(rnd, pairing)
     audit.record(
         actor=actor, obj=rnd, action="pair", event=event,
         after={"round": number, "stage": stage.position,
@@ -239,7 +250,9 @@ def _stage_points(scoring: str, points: int | None, outcome: str) -> int:
     return points or 0
 
 
-def _confirmed_seats(event: Event, numbers: list[int]) -> list[tuple[int, int, int, int, str]]:
+def _confirmed_seats(
+    event: Event, numbers: list[int]
+) -> list[tuple[int, int, int, int | None, str]]:
     return list(
         Seat.objects.filter(
             event=event, round__number__in=numbers, table__status=Table.Status.CONFIRMED
@@ -257,22 +270,25 @@ def robin_table(event: Event, position: int) -> RobinTable:
         raise NotFound(_("This event has no round robin at that stage."))
     seeds = [str(r) for r in stage.seeds]
     by_table: dict[int, list[tuple[int, str, int]]] = defaultdict(list)
-    for table_id, number, reg, points, outcome in _confirmed_seats(
+    for table_id, number, reg_id, points, outcome in _confirmed_seats(
         event, robin_round_numbers(stage)
     ):
-        by_table[table_id].append((number, str(reg), _stage_points(stage.scoring, points, outcome)))
+        by_table[table_id].append(
+            (number, str(reg_id), _stage_points(stage.scoring, points, outcome))
+        )
     games = [RobinGame(points={reg: pts for _, reg, pts in seats}) for seats in by_table.values()]
     cells: dict[str, dict[str, RobinCell]] = defaultdict(dict)
     for seats in by_table.values():
-        for number, reg, pts in seats:
-            for _n, other, other_pts in seats:
-                if other != reg:
-                    cells[reg][other] = RobinCell(number, pts, other_pts)
+        for number, player, pts in seats:
+            for _number, other, other_pts in seats:
+                if other != player:
+                    cells[player][other] = RobinCell(number, pts, other_pts)
     carried: dict[str, int] = {}
     if stage.carry_points and stage.first_round:
-        for _t, _n, reg, points, _o in _confirmed_seats(event, list(range(1, stage.first_round))):
-            if str(reg) in seeds:
-                carried[str(reg)] = carried.get(str(reg), 0) + (points or 0)
+        earlier = _confirmed_seats(event, list(range(1, stage.first_round)))
+        for _table, _round, reg_id, points, _outcome in earlier:
+            if str(reg_id) in seeds:
+                carried[str(reg_id)] = carried.get(str(reg_id), 0) + (points or 0)
     names = dict(
         Registration.objects.filter(pk__in=stage.seeds).values_list("pk", "player__display_name")
     )
