@@ -104,6 +104,8 @@ urlpatterns += [
     path(E + "stages/preset/", stages_api.StagesPreset.as_view(), name="api-stages-preset"),
     path(E + "stages/start/", stages_api.StageStart.as_view(), name="api-stages-start"),
     path(E + "stages/pair/", stages_api.RobinPair.as_view(), name="api-stages-pair"),
+    path(E + "league/", stages_api.League.as_view(), name="api-league"),
+    path(E + "league/games/", stages_api.LeagueGames.as_view(), name="api-league-games"),
     path(E + "stages/<int:position>/skip/", stages_api.StageSkip.as_view(), name="api-stage-skip"),
     path(
         E + "stages/<int:position>/crosstable/",

@@ -130,3 +130,35 @@ class CrosstableSerializer(serializers.Serializer):
     rounds = serializers.ListField(child=serializers.IntegerField())
     standings = RobinRowSerializer(many=True)
     games = RobinCellSerializer(many=True)
+
+
+class LeagueGameInputSerializer(serializers.Serializer):
+    schema_input_only = True
+
+    winner = serializers.IntegerField(help_text="The winner's registration id.")
+    loser = serializers.IntegerField(help_text="The loser's registration id.")
+
+
+class LeagueGameSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    series = serializers.IntegerField()
+    winner = serializers.IntegerField(source="winner_id")
+    loser = serializers.IntegerField(source="loser_id")
+    reported_at = serializers.DateTimeField()
+
+
+class LeagueRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    registration = serializers.IntegerField()
+    name = serializers.CharField()
+    points = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    opponents_win_pct = serializers.FloatField(help_text="0 to 1.")
+
+
+class LeagueTableSerializer(serializers.Serializer):
+    series = serializers.IntegerField(help_text="The series now running (0 before the first).")
+    series_days = serializers.IntegerField()
+    games_per_series = serializers.IntegerField()
+    standings = LeagueRowSerializer(many=True)

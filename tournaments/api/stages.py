@@ -5,18 +5,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.errors import NotFound
 from tournaments.api import stage_serializers as io
 from tournaments.api.common import SLUG, Base, answer, event_for, valid
 from tournaments.api.round_serializers import RoundSerializer
 from tournaments.models import Event
 from tournaments.rules.presets import PRESETS
-from tournaments.services import stage_plan
+from tournaments.services import league_series, stage_plan
 from tournaments.services import stages as run
 from tournaments.services.stage_progress import robin_round_numbers, stages_of
 from tournaments.words.stages import preset_name
@@ -140,3 +142,46 @@ class Crosstable(APIView):
             ],
         }  # fmt: skip
         return answer(io.CrosstableSerializer, value)
+
+
+@extend_schema(parameters=[SLUG])
+class LeagueGames(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=TAG, request=io.LeagueGameInputSerializer, responses={201: io.LeagueGameSerializer}
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        """Report a league game (one of its two players, or the staff): RULES.md §8, each
+        game of a series against a different opponent, within the series' cap."""
+        d = valid(io.LeagueGameInputSerializer, request)
+        game = league_series.report_league_game(
+            request.user, event_for(request, slug), d["winner"], d["loser"]
+        )
+        return answer(io.LeagueGameSerializer, game, status=201)
+
+
+@extend_schema(parameters=[SLUG])
+class League(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(tags=TAG, responses={200: io.LeagueTableSerializer})
+    def get(self, request: Request, slug: str) -> Response:
+        """The league table: win 2, loss 1, then the opponents' win percentage."""
+        table = league_series.league_table(event_for(request, slug))
+        if table is None:
+            raise NotFound(_("This event is not a league."))
+        value = {
+            "series": table.series,
+            "series_days": table.rules.days,
+            "games_per_series": table.rules.cap,
+            "standings": [
+                {
+                    "rank": r.rank, "registration": int(r.player), "name": table.names[r.player],
+                    "points": r.points, "wins": r.wins, "losses": r.losses,
+                    "opponents_win_pct": float(r.opponents_win_pct),
+                }
+                for r in table.rows
+            ],
+        }  # fmt: skip
+        return answer(io.LeagueTableSerializer, value)

@@ -7,7 +7,7 @@ from tournaments.models.registration import BulkAction, Player, PlayerContact, R
 from tournaments.models.results import ResultChange
 from tournaments.models.rounds import Round, Seat, Table
 from tournaments.models.staff import EventStaff
-from tournaments.models.stages import Stage, StageKind, StageScoring
+from tournaments.models.stages import LeagueGame, Stage, StageKind, StageScoring
 from tournaments.models.standings import StandingsSnapshot, StandingsSnapshotRow
 
 __all__ = [
@@ -16,6 +16,7 @@ __all__ = [
     "EventDaySettings",
     "EventStaff",
     "GameSystem",
+    "LeagueGame",
     "Penalty",
     "PenaltyRescission",
     "Player",

@@ -5,7 +5,9 @@ An event without stages is the rulebook's: a Swiss, then the optional top cut.""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 
 class StageKind(models.TextChoices):
@@ -61,3 +63,29 @@ class Stage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} stage {self.position}"
+
+
+class LeagueGame(models.Model):
+    """One game of a league series, reported by one of its players or the staff (RULES.md
+    §8: players find their own opponents; no pairing rounds)."""
+
+    event = models.ForeignKey(
+        "tournaments.Event", on_delete=models.CASCADE, related_name="league_games"
+    )
+    series = models.PositiveSmallIntegerField()
+    winner = models.ForeignKey(
+        "tournaments.Registration", on_delete=models.PROTECT, related_name="+"
+    )
+    loser = models.ForeignKey(
+        "tournaments.Registration", on_delete=models.PROTECT, related_name="+"
+    )
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reported_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["event", "reported_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.event} series {self.series}: {self.winner_id} beat {self.loser_id}"

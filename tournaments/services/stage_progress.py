@@ -81,11 +81,15 @@ def stage_finish_blocker(event: Event) -> Conflict | None:
     )
 
 
-def league_pairing_blocker(event: Event) -> Conflict | None:
+def is_league(event: Event) -> bool:
     """A league series has no pairing rounds: players find their own opponents and report
     their games (RULES.md §8, GEMP-style league)."""
     first = Stage.objects.filter(event=event, position=1).values_list("kind", flat=True).first()
-    if first != StageKind.LEAGUE_SERIES:
+    return first == StageKind.LEAGUE_SERIES
+
+
+def league_pairing_blocker(event: Event) -> Conflict | None:
+    if not is_league(event):
         return None
     return Conflict(
         _("A league has no pairing rounds: players find their own opponents and report games."),

@@ -161,3 +161,26 @@ def plan_problem_text(problem: dict[str, Any]) -> str:
         return _("The stages cannot be set as asked.")
     params = {k: v for k, v in problem.items() if k != "code"}
     return str(words) % params if params else str(words)
+
+
+LEAGUE_PROBLEMS = {
+    "same_player": gettext_lazy("A player cannot play himself."),
+    "not_started": gettext_lazy("The league's first series has not started yet."),
+    "repeat_opponent": gettext_lazy(
+        "These two players have already played each other in this series: each game of a "
+        "series is against a different opponent."
+    ),
+    "cap_reached": gettext_lazy(
+        "%(name)s has played the %(cap)s games this series allows; the next series starts "
+        "a new count."
+    ),
+}
+
+
+def league_problem_text(problem: dict[str, Any]) -> str:
+    """Why a league game cannot be reported (tournaments.rules.league.report_problem),
+    with the player's name in ``name``."""
+    words = LEAGUE_PROBLEMS.get(str(problem["code"]))
+    if words is None:
+        return _("This league game cannot be reported.")
+    return str(words) % problem if "%(" in str(words) else str(words)
