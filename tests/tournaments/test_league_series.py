@@ -15,8 +15,10 @@ from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from audit.models import AuditEntry
-from tests.tournaments.helpers import make_user
+from tests.tournaments.helpers import make_event, make_user, register_users
+from tests.tournaments.test_pages import browser, messages_of, post
 from tournaments.rules.league import LeagueGame, league_standings, report_problem, series_number
+from tournaments.services import stage_plan
 
 START = datetime(2026, 1, 5, tzinfo=UTC)
 
@@ -118,3 +120,30 @@ def test_a_gemp_league_runs_through_the_api_with_players_reporting_their_games()
     assert AuditEntry.objects.filter(action="league_game").count() == len(met)
     finished = api.post(f"/api/v1/events/{slug}/finish/", {}, format="json")
     assert finished.status_code == 200 and finished.json()["status"] == "finished"
+
+
+@pytest.mark.django_db
+def test_players_report_their_league_games_on_the_stages_page():
+    director = make_user("league-page-td")
+    event = make_event(director, game="lotr-tcg")
+    stage_plan.apply_preset(director, event, "gemp-league")
+    (u1, r1), (_u2, r2), (_u3, r3) = register_users(event, 3)
+    page = browser(u1).get(f"/events/{event.slug}/stages/").content.decode()
+    assert "Series 1 is running" in page and "I won" in page
+    dash = browser(director).get(f"/events/{event.slug}/manage/").content.decode()
+    assert "League series 1 is running: players report their games." in dash
+    response = post(browser(u1), f"/events/{event.slug}/stages/league/",
+                    {"opponent": r2.pk, "result": "won"})  # fmt: skip
+    assert "League game recorded." in messages_of(response)
+    response = post(browser(u1), f"/events/{event.slug}/stages/league/",
+                    {"opponent": r2.pk, "result": "lost"})  # fmt: skip
+    assert any("already played each other" in m for m in messages_of(response))
+    response = post(browser(director), f"/events/{event.slug}/stages/league/",
+                    {"winner": r3.pk, "loser": r2.pk})  # fmt: skip
+    assert "League game recorded." in messages_of(response)
+    page = response.content.decode()
+    table = page[page.index('<table class="table stack">') :]
+    # All on 2 points: r2 lost twice to players who won every game (opponents' win
+    # percentage 1), r1 and r3 each beat r2 (0), then the order of entry.
+    order = [table.index(f">{r.player.display_name}<") for r in (r2, r1, r3)]
+    assert order == sorted(order)

@@ -28,6 +28,7 @@ from tournaments.services.base import (
     lock_event,
     retry_on_conflict,
 )
+from tournaments.services.league_series import current_series
 from tournaments.services.playoff import start_playoff
 from tournaments.services.rounds import create_tables, maybe_close_round, pair_blocker
 from tournaments.services.stage_progress import (
@@ -79,7 +80,11 @@ def next_step(event: Event) -> dict[str, Any] | None:
     face: tournaments.words.stages.next_step_text); None while the first stage runs, or
     for an event without stages (the dashboard's own buttons say it)."""
     stages = stages_of(event)
-    if len(stages) < 2 or not swiss_done(event) or event.status == Event.Status.FINISHED:
+    if event.status == Event.Status.FINISHED or not stages:
+        return None
+    if stages[0].kind == StageKind.LEAGUE_SERIES:
+        return {"code": "league_running", "series": current_series(event, stages[0])}
+    if len(stages) < 2 or not swiss_done(event):
         return None
     stage = stage_left(event)
     if stage is None:

@@ -16,9 +16,9 @@ from django.views.decorators.http import require_POST
 
 from core.errors import ServiceError
 from tournaments.models import Event, StageKind
-from tournaments.permissions import is_director
+from tournaments.permissions import Capability, can, is_director, own_registration
 from tournaments.rules.presets import DEFAULT_PRESET, PRESETS, preset_for
-from tournaments.services import stage_plan
+from tournaments.services import league_series, stage_plan
 from tournaments.services import stages as run
 from tournaments.services.stage_progress import stages_of
 from tournaments.services.stages import RobinTable
@@ -85,6 +85,7 @@ def stages_page(request: HttpRequest, slug: str) -> HttpResponse:
         "next_step": words.next_step_text(step) if step else "",
         "step": step,
         "robins": _robins(event),
+        "league": _league(request, event),
         "is_director": director,
         "presets": preset_choices(event.game),
         "can_choose_preset": director and not event.rounds.exists(),
@@ -108,6 +109,34 @@ def projector_crosstable(request: HttpRequest, slug: str, position: int) -> Http
     return render(request, "tournaments/projector_crosstable.html", context)
 
 
+def _league_pair(request: HttpRequest, event: Event) -> tuple[int, int]:
+    """The winner and the loser from the staff's two choices, or from a player's
+    opponent and "I won" / "I lost"."""
+    post = request.POST
+    opponent = to_int(post.get("opponent"))
+    if opponent is None:
+        return to_int(post.get("winner")) or 0, to_int(post.get("loser")) or 0
+    mine = own_registration(request.user, event)
+    me = mine.pk if mine else 0
+    return (me, opponent) if post.get("result") == "won" else (opponent, me)
+
+
+def _league(request: HttpRequest, event: Event) -> dict[str, Any] | None:
+    table = league_series.league_table(event)
+    if table is None:
+        return None
+    mine = own_registration(request.user, event)
+    entries = [(int(r.player), table.names[r.player]) for r in table.rows]
+    return {
+        "table": table,
+        "rows": [{"row": r, "name": table.names[r.player]} for r in table.rows],
+        "opponents": [(pk, name) for pk, name in entries if not mine or pk != mine.pk],
+        "entries": entries,
+        "mine": mine,
+        "staff": can(request.user, event, Capability.ENTER_RESULT),
+    }
+
+
 @require_POST
 @login_required
 def stage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
@@ -126,6 +155,13 @@ def stage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
             request,
             lambda: run.pair_robin_round(user, event),
             lambda rnd: _("Round %(n)s is paired.") % {"n": rnd.number},
+        )
+    elif action == "league":
+        winner, loser = _league_pair(request, event)
+        run_service(
+            request,
+            lambda: league_series.report_league_game(user, event, winner, loser),
+            _("League game recorded."),
         )
     elif action == "skip":
         position = to_int(post.get("position")) or 0

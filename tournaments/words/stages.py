@@ -119,6 +119,12 @@ def next_step_text(step: dict[str, Any]) -> str:
             "Next: the %(stage)s. It cannot be played on this site yet: skip it to finish "
             "the event."
         ) % {"stage": line[:1].lower() + line[1:]}
+    if code == "league_running":
+        if not step["series"]:
+            return _("The league's first series has not started yet.")
+        return _("League series %(n)s is running: players report their games.") % {
+            "n": step["series"]
+        }
     if code == "finish":
         return _("Every stage has been played: finish the event.")
     return ""
