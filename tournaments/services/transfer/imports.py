@@ -40,6 +40,7 @@ from tournaments.rules.council import remap_council
 from tournaments.services.event_validation import validate_event
 from tournaments.services.events import free_slug as unique_slug
 from tournaments.services.transfer.playoff import import_playoff
+from tournaments.services.transfer.stages import import_stages
 
 REQUIRED = ("event", "registrations", "rounds", "penalties", "standings")
 STANDING_FIELDS = ("rank", "points", "wins", "losses", "draws", "byes", "opponents_points")
@@ -290,6 +291,7 @@ def _import(
         event.save(update_fields=["finished_at"])
     _create_penalties(document["penalties"], reg_map)
     import_playoff(event, document, reg_map)  # the top cut: tournaments.services.transfer.playoff
+    import_stages(event, document, reg_map, _datetime)  # tournaments.services.transfer.stages
     if event.rounds.exists():
         expected = [
             {"registration": r["registration"], **{f: r[f] for f in STANDING_FIELDS}}
