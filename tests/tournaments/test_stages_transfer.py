@@ -36,6 +36,11 @@ def test_a_round_robin_event_comes_back_with_its_stages_and_crosstable():
         run.pair_robin_round(director, event)
     play_round(director, event.rounds.order_by("-number").first())
     event = services.finish_event(director, event)
+    # RULES.md §8 (CoE Worlds): the round robin decides the first places and the champion.
+    robin = [r.player for r in run.robin_table(event, 2).rows]
+    final = services.final_rows(event)
+    assert [r.player for r in final[:4]] == robin and [r.rank for r in final] == list(range(1, 7))
+    assert final[0].winner and not any(r.winner for r in final[1:])
     document = json.loads(json.dumps(services.export_event(event)))
     assert document["stages"]["preset"] == "coe-general-opponent"
     copy = import_event(document, organizer=director, slug="coe-copy", replay_ratings=False)

@@ -4,8 +4,6 @@ and a round robin's standings and crosstable (RULES.md §8)."""
 
 from __future__ import annotations
 
-from collections import defaultdict
-from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -16,11 +14,10 @@ from audit import services as audit
 from core.errors import Conflict, NotFound
 from core.types import AnyUser
 from tournaments import signals
-from tournaments.models import Event, Registration, Round, Seat, Stage, StageKind, Table
+from tournaments.models import Event, Registration, Round, Stage, StageKind
 from tournaments.pairing import SwissPairing
 from tournaments.permissions import require_director
-from tournaments.rules import presets as p
-from tournaments.rules.round_robin import RobinGame, RobinRow, robin_standings, round_robin
+from tournaments.rules.round_robin import round_robin
 from tournaments.services.base import (
     event_settings,
     last_round,
@@ -30,6 +27,7 @@ from tournaments.services.base import (
 )
 from tournaments.services.league_series import current_series
 from tournaments.services.playoff import start_playoff
+from tournaments.services.robin_table import RobinCell, RobinTable, robin_table
 from tournaments.services.rounds import create_tables, maybe_close_round, pair_blocker
 from tournaments.services.stage_progress import (
     PLAYED_HERE,
@@ -230,77 +228,4 @@ def skip_stage(actor: AnyUser, event: Event, position: int) -> Stage:
     return stage
 
 
-@dataclass(frozen=True)
-class RobinCell:
-    round: int
-    points: int
-    opponent_points: int
-
-
-@dataclass
-class RobinTable:
-    """A round robin's standings and crosstable: ``cells[a][b]`` is a's game against b."""
-
-    stage: Stage
-    rows: list[RobinRow]
-    names: dict[str, str]
-    cells: dict[str, dict[str, RobinCell]]
-    carried: dict[str, int]
-
-
-def _stage_points(scoring: str, points: int | None, outcome: str) -> int:
-    if scoring in p.SCORING_POINTS:
-        win, loss = p.SCORING_POINTS[scoring]
-        return win if outcome == Seat.Outcome.WIN else loss if outcome == Seat.Outcome.LOSS else 0
-    return points or 0
-
-
-def _confirmed_seats(
-    event: Event, numbers: list[int]
-) -> list[tuple[int, int, int, int | None, str]]:
-    return list(
-        Seat.objects.filter(
-            event=event, round__number__in=numbers, table__status=Table.Status.CONFIRMED
-        )
-        .order_by("table_id", "position")
-        .values_list("table_id", "round__number", "registration_id", "points", "outcome")
-    )
-
-
-def robin_table(event: Event, position: int) -> RobinTable:
-    """The round robin stage's standings (points, head-to-head, the earlier rank) and its
-    crosstable, from its confirmed games."""
-    stage = Stage.objects.filter(event=event, position=position).first()
-    if stage is None or stage.kind != StageKind.ROUND_ROBIN:
-        raise NotFound(_("This event has no round robin at that stage."))
-    seeds = [str(r) for r in stage.seeds]
-    by_table: dict[int, list[tuple[int, str, int]]] = defaultdict(list)
-    for table_id, number, reg_id, points, outcome in _confirmed_seats(
-        event, robin_round_numbers(stage)
-    ):
-        by_table[table_id].append(
-            (number, str(reg_id), _stage_points(stage.scoring, points, outcome))
-        )
-    games = [RobinGame(points={reg: pts for _, reg, pts in seats}) for seats in by_table.values()]
-    cells: dict[str, dict[str, RobinCell]] = defaultdict(dict)
-    for seats in by_table.values():
-        for number, player, pts in seats:
-            for _number, other, other_pts in seats:
-                if other != player:
-                    cells[player][other] = RobinCell(number, pts, other_pts)
-    carried: dict[str, int] = {}
-    if stage.carry_points and stage.first_round:
-        earlier = _confirmed_seats(event, list(range(1, stage.first_round)))
-        for _table, _round, reg_id, points, _outcome in earlier:
-            if str(reg_id) in seeds:
-                carried[str(reg_id)] = carried.get(str(reg_id), 0) + (points or 0)
-    names = dict(
-        Registration.objects.filter(pk__in=stage.seeds).values_list("pk", "player__display_name")
-    )
-    return RobinTable(
-        stage=stage,
-        rows=robin_standings(seeds, games, carried),
-        names={str(k): v for k, v in names.items()},
-        cells=dict(cells),
-        carried=carried,
-    )
+__all__ = ["RobinCell", "RobinTable", "robin_table"]
