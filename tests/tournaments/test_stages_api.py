@@ -283,3 +283,16 @@ def test_the_stage_plan_is_changed_through_the_api_and_bad_plans_are_refused():
     response = outsider.put(f"/api/v1/events/{slug}/stages/", good, format="json")
     assert response.status_code in (403, 404)
     assert AuditEntry.objects.filter(action="stages").count() >= 2
+
+
+def test_a_preset_is_chosen_again_by_changing_the_event_before_round_1():
+    api = client_for(make_user("patch-td"))
+    slug = _event(api, "rulebook", "metw", 4)
+    body = {"preset": "coe-general-opponent", "round_minutes": 75}
+    event = _ok(api.patch(f"/api/v1/events/{slug}/", body, format="json"))
+    assert event["preset"] == "coe-general-opponent" and event["format_key"] == "coe"
+    assert event["round_minutes"] == 75
+    kinds = [s["kind"] for s in _ok(api.get(f"/api/v1/events/{slug}/stages/"))["stages"]]
+    assert kinds == ["swiss", "round_robin"]
+    wrong = api.patch(f"/api/v1/events/{slug}/", {"preset": "gemp-league"}, format="json")
+    assert wrong.status_code == 400 and wrong.json()["code"] == "preset_game"

@@ -105,8 +105,9 @@ class EventWriteSerializer(serializers.Serializer):
     scoring_settings = ScoringSettingsSerializer(required=False)
     preset = serializers.ChoiceField(
         choices=list(PRESETS_BY_KEY), required=False,
-        help_text="On creation: the event preset whose options and stages it starts from "
-        "(GET /api/v1/event-presets/). Change it later at the event's stages/preset/.",
+        help_text="The event preset whose options and stages it starts from (GET "
+        "/api/v1/event-presets/); on a change, before round 1, the preset is applied first "
+        "and the other fields given then change its options.",
     )  # fmt: skip
 
 

@@ -87,6 +87,9 @@ class EventDetail(APIView):
     def patch(self, request: Request, slug: str) -> Response:
         event = event_for(request, slug)
         data = valid(s.EventWriteSerializer, request, partial=True)
+        preset = data.pop("preset", None)
+        if preset:  # before round 1: the preset's options and stages, then the ones given
+            event = stage_plan.apply_preset(request.user, event, preset)
         return event_response(services.update_event(request.user, event, **data))
 
 
