@@ -132,14 +132,14 @@ class CrosstableSerializer(serializers.Serializer):
     games = RobinCellSerializer(many=True)
 
 
-class LeagueGameInputSerializer(serializers.Serializer):
+class LeagueSeriesGameInputSerializer(serializers.Serializer):
     schema_input_only = True
 
     winner = serializers.IntegerField(help_text="The winner's registration id.")
     loser = serializers.IntegerField(help_text="The loser's registration id.")
 
 
-class LeagueGameSerializer(serializers.Serializer):
+class LeagueSeriesGameSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     series = serializers.IntegerField()
     winner = serializers.IntegerField(source="winner_id")
@@ -147,7 +147,7 @@ class LeagueGameSerializer(serializers.Serializer):
     reported_at = serializers.DateTimeField()
 
 
-class LeagueRowSerializer(serializers.Serializer):
+class LeagueSeriesRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     registration = serializers.IntegerField()
     name = serializers.CharField()
@@ -157,8 +157,8 @@ class LeagueRowSerializer(serializers.Serializer):
     opponents_win_pct = serializers.FloatField(help_text="0 to 1.")
 
 
-class LeagueTableSerializer(serializers.Serializer):
+class LeagueSeriesTableSerializer(serializers.Serializer):
     series = serializers.IntegerField(help_text="The series now running (0 before the first).")
     series_days = serializers.IntegerField()
     games_per_series = serializers.IntegerField()
-    standings = LeagueRowSerializer(many=True)
+    standings = LeagueSeriesRowSerializer(many=True)

@@ -149,23 +149,25 @@ class LeagueGames(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        tags=TAG, request=io.LeagueGameInputSerializer, responses={201: io.LeagueGameSerializer}
+        tags=TAG,
+        request=io.LeagueSeriesGameInputSerializer,
+        responses={201: io.LeagueSeriesGameSerializer},
     )
     def post(self, request: Request, slug: str) -> Response:
         """Report a league game (one of its two players, or the staff): RULES.md §8, each
         game of a series against a different opponent, within the series' cap."""
-        d = valid(io.LeagueGameInputSerializer, request)
+        d = valid(io.LeagueSeriesGameInputSerializer, request)
         game = league_series.report_league_game(
             request.user, event_for(request, slug), d["winner"], d["loser"]
         )
-        return answer(io.LeagueGameSerializer, game, status=201)
+        return answer(io.LeagueSeriesGameSerializer, game, status=201)
 
 
 @extend_schema(parameters=[SLUG])
 class League(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(tags=TAG, responses={200: io.LeagueTableSerializer})
+    @extend_schema(tags=TAG, responses={200: io.LeagueSeriesTableSerializer})
     def get(self, request: Request, slug: str) -> Response:
         """The league table: win 2, loss 1, then the opponents' win percentage."""
         table = league_series.league_table(event_for(request, slug))
@@ -184,4 +186,4 @@ class League(APIView):
                 for r in table.rows
             ],
         }  # fmt: skip
-        return answer(io.LeagueTableSerializer, value)
+        return answer(io.LeagueSeriesTableSerializer, value)
