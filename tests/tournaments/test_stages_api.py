@@ -147,7 +147,7 @@ def test_a_coe_general_opponent_event_runs_swiss_then_a_top_four_round_robin(see
 
 def test_presets_are_listed_with_their_sources():
     """RULES.md §8: each preset is documented with its source."""
-    listed = _ok(client_for().get("/api/v1/event-presets/"))
+    listed = _ok(client_for().get("/api/v1/event-presets/"))["results"]
     keys = [p["key"] for p in listed]
     assert keys == [
         "rulebook", "coe-general-opponent", "coe-online", "pc-worlds", "gemp-league",

@@ -111,5 +111,5 @@ def test_the_stages_and_what_comes_next_in_spanish(back_to_default_language):
     assert "Liguilla de los 4 primeros" in page
     assert "Suizo terminado: empieza la fase de liguilla de los 4 primeros." in page
     api = APIClient(HTTP_ACCEPT_LANGUAGE="es")
-    presets = api.get("/api/v1/event-presets/").json()
+    presets = api.get("/api/v1/event-presets/").json()["results"]
     assert presets[0]["name"] == "Evento del reglamento"

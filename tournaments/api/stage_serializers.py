@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments.api.fields import TiebreakField
@@ -18,6 +19,34 @@ from tournaments.words.stages import (
     preset_summary,
     scoring_label,
 )
+
+
+class BracketSidesSerializer(serializers.Serializer):
+    upper = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    lower = serializers.CharField(max_length=100, required=False, allow_blank=True)
+
+
+class StageOptionsSerializer(serializers.Serializer):
+    """What a stage keeps for the kinds played by their own engines (RULES.md §8)."""
+
+    series_days = serializers.IntegerField(
+        required=False, min_value=1, max_value=60, help_text="League: days in a series."
+    )
+    games_per_series = serializers.IntegerField(
+        required=False, min_value=1, max_value=100, help_text="League: games per player."
+    )
+    repeat_opponent = serializers.BooleanField(
+        required=False, help_text="League: whether two players may meet twice in a series."
+    )
+    bracket_reset = serializers.BooleanField(
+        required=False, help_text="Double elimination: replay a grand final the lower side won."
+    )
+    formats_by_side = BracketSidesSerializer(required=False)
+    final_best_of = serializers.IntegerField(required=False, min_value=1, max_value=p.MAX_BEST_OF)
+    final_first_format = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    loser_chooses_format = serializers.BooleanField(
+        required=False, help_text="The loser of each game chooses the next game's format."
+    )
 
 
 class StageSpecSerializer(serializers.Serializer):
@@ -41,7 +70,7 @@ class StageSpecSerializer(serializers.Serializer):
     advance_per_group = serializers.BooleanField(required=False)
     carry_points = serializers.BooleanField(required=False)
     groups = serializers.IntegerField(required=False, min_value=1, max_value=p.MAX_GROUPS)
-    options = serializers.DictField(
+    options = StageOptionsSerializer(
         required=False, help_text="Settings kept for the engine that plays this kind."
     )
 
@@ -75,14 +104,15 @@ class PresetSerializer(serializers.Serializer):
     source = serializers.CharField()  # type: ignore[assignment]
     stages = serializers.SerializerMethodField()
 
+    @extend_schema_field(StageSpecSerializer(many=True))
+    def get_stages(self, obj: p.Preset) -> list[dict[str, Any]]:
+        return StageSpecSerializer([s.as_dict() for s in obj.stages], many=True).data  # type: ignore[return-value]
+
     def get_name(self, obj: p.Preset) -> str:
         return preset_name(obj.key)
 
     def get_summary(self, obj: p.Preset) -> str:
         return preset_summary(obj.key)
-
-    def get_stages(self, obj: p.Preset) -> list[dict[str, Any]]:
-        return StageSpecSerializer([s.as_dict() for s in obj.stages], many=True).data  # type: ignore[return-value]
 
 
 class PresetChoiceSerializer(serializers.Serializer):

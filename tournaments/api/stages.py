@@ -7,6 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -27,13 +28,20 @@ TAG = ["stages"]
 POSITION = OpenApiParameter("position", int, OpenApiParameter.PATH, description="Stage number.")
 
 
-class Presets(APIView):
-    permission_classes = [AllowAny]
+class Presets(generics.ListAPIView):
+    """The event presets: the events the communities hold (RULES.md §8), each with its
+    game, summary and source."""
 
-    @extend_schema(tags=TAG, responses={200: io.PresetSerializer(many=True)})
-    def get(self, request: Request) -> Response:
-        """The event presets: the events the communities hold (RULES.md §8)."""
-        return answer(io.PresetSerializer, list(PRESETS), many=True)
+    permission_classes = [AllowAny]
+    serializer_class = io.PresetSerializer
+    filter_backends: list[Any] = []  # data, not a queryset
+
+    def get_queryset(self) -> Any:
+        return list(PRESETS)
+
+    @extend_schema(tags=TAG)
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
 
 
 def stages_answer(event: Event) -> Response:
