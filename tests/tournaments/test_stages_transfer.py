@@ -8,7 +8,14 @@ import json
 import pytest
 
 from core.errors import ServiceError
-from tests.tournaments.helpers import make_event, make_user, play_round, register_users
+from ratings.models import RatingEntry
+from tests.ratings.factories import approve_directly
+from tests.tournaments.helpers import (
+    make_event,
+    make_user,
+    play_round,
+    register_users,
+)
 from tournaments import services
 from tournaments.models import Event
 from tournaments.services import league_series, stage_plan
@@ -74,3 +81,35 @@ def test_a_league_comes_back_with_its_games_and_a_damaged_plan_is_refused():
         import_event(document, organizer=director, slug="league-bad", replay_ratings=False)
     assert refused.value.code == "bad_document"
     assert not Event.objects.filter(slug="league-bad").exists()
+
+
+def test_the_round_robin_winner_gets_the_winner_s_bonus(django_capture_on_commit_callbacks):
+    """RULES.md §8 (CoE Worlds: the round robin decides the champion) and §6 (the
+    winner's bonus goes to the event's winner)."""
+    with django_capture_on_commit_callbacks(execute=True):
+        director = make_user("td-bonus")
+        event = make_event(director, game="metw", planned_rounds=3, sanctioned=True)
+        approve_directly(event)
+        stage_plan.apply_preset(director, event, "coe-general-opponent")
+        register_users(event, 6)
+        for n in range(3):
+            play_round(director, services.pair_next_round(director, event, seed=80 + n))
+        stage = run.start_stage(director, event)
+        for n in range(3):
+            if n:
+                run.pair_robin_round(director, event)
+            # The worse Swiss rank wins every round robin game: the Swiss leader is last.
+            for table in event.rounds.order_by("-number").first().tables.all():
+                seats = sorted(
+                    table.seats.all(), key=lambda s: stage.seeds.index(s.registration_id)
+                )
+                services.director_set_result(
+                    director, table, {seats[0].registration_id: 5, seats[1].registration_id: 20}
+                )
+        event = services.finish_event(director, event)
+    champion = run.robin_table(event, 2).rows[0].player
+    champion_player = event.registrations.get(pk=int(champion)).player_id
+    # Not the leader on all points (the Swiss and the round robin together).
+    assert services.event_winners(pk=event.pk)[event.pk] != [champion_player]
+    bonus = RatingEntry.objects.get(event=event, kind=RatingEntry.Kind.BONUS)
+    assert bonus.player_id == champion_player

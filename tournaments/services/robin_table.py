@@ -6,6 +6,7 @@ operations both use it."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -99,3 +100,22 @@ def played_robin(event: Event) -> Stage | None:
         if stage_played(stage):
             return stage
     return None
+
+
+def robin_champions(event_ids: Iterable[int]) -> dict[int, list[int]]:
+    """For each event whose round robin was played to its end: the player (a Player id)
+    who gets the winner's bonus, its first (RULES.md §8: the round robin decides the CoE
+    Worlds' champion), nobody when he was ejected. Other events are absent."""
+    out: dict[int, list[int]] = {}
+    stages = Stage.objects.filter(
+        event_id__in=list(event_ids), kind=StageKind.ROUND_ROBIN, skipped_at=None
+    ).select_related("event")
+    for stage in stages:
+        if not stage_played(stage):
+            continue
+        first = robin_table(stage.event, stage.position).rows[0].player
+        player_id, ejected = Registration.objects.values_list("player_id", "ejected").get(
+            pk=int(first)
+        )
+        out[stage.event_id] = [] if ejected else [player_id]
+    return out
