@@ -296,3 +296,21 @@ def test_a_preset_is_chosen_again_by_changing_the_event_before_round_1():
     assert kinds == ["swiss", "round_robin"]
     wrong = api.patch(f"/api/v1/events/{slug}/", {"preset": "gemp-league"}, format="json")
     assert wrong.status_code == 400 and wrong.json()["code"] == "preset_game"
+
+
+def test_the_swiss_stage_cannot_have_fewer_rounds_than_were_paired():
+    rng = random.Random(4)
+    api = client_for(make_user("fewer-td"))
+    slug = _event(api, "rulebook", "lore", 6)
+    _play_round(
+        api, slug, _ok(api.post(f"/api/v1/events/{slug}/rounds/pair/", {}, format="json"), 201), rng
+    )
+    _play_round(
+        api, slug, _ok(api.post(f"/api/v1/events/{slug}/rounds/pair/", {}, format="json"), 201), rng
+    )
+    body = {"stages": [{"kind": "swiss", "rounds": 1}]}
+    response = api.put(f"/api/v1/events/{slug}/stages/", body, format="json")
+    assert response.status_code == 409 and response.json()["code"] == "fewer_rounds"
+    body = {"stages": [{"kind": "round_robin", "advance": 4}]}
+    response = api.put(f"/api/v1/events/{slug}/stages/", body, format="json")
+    assert response.status_code == 400  # the first stage is a Swiss or a league

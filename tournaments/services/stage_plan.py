@@ -18,7 +18,12 @@ from tournaments.permissions import require_director
 from tournaments.rules import presets as p
 from tournaments.rules.bracket import CUT_SIZES
 from tournaments.rules.limits import PLANNED_ROUNDS
-from tournaments.services.base import event_settings, lock_event, retry_on_conflict
+from tournaments.services.base import (
+    event_settings,
+    last_round_number,
+    lock_event,
+    retry_on_conflict,
+)
 from tournaments.services.events import create_event, update_event
 from tournaments.services.stage_progress import stages_of
 from tournaments.services.standings.snapshot import mark_stale
@@ -108,6 +113,13 @@ def _write_plan(actor: AnyUser, event: Event, specs: list[dict[str, Any]]) -> li
         raise Conflict(plan_problem_text({"code": "started"}), code="stages_started")
     if event.rounds.exists() and specs[0]["kind"] != p.SWISS:
         raise Conflict(plan_problem_text({"code": "swiss_kind"}), code="stages_started")
+    played = last_round_number(event)
+    if specs[0].get("rounds") and specs[0]["rounds"] < played:
+        raise Conflict(
+            _("%(rounds)s rounds have already been paired; planned rounds cannot be fewer.")
+            % {"rounds": played},
+            code="fewer_rounds",
+        )
     before = stage_snapshot(stages_of(event))
     Stage.objects.filter(event=event).delete()
     defaults = p.StageSpec(kind=p.SWISS).as_dict()
