@@ -105,7 +105,10 @@ def report_league_game(user: AnyUser, event: Event, winner_id: int, loser_id: in
     if problem is not None:
         names = {str(r.pk): r.player.display_name for r in regs}
         words = {**problem, "name": names.get(str(problem.get("player", "")), "")}
-        raise Conflict(league_problem_text(words), code=str(problem["code"]), problems=[problem])
+        message = league_problem_text(words)
+        raise Conflict(
+            message, code=str(problem["code"]), problems=[{**problem, "message": message}]
+        )
     game = LeagueGame.objects.create(
         event=event, series=series, winner=regs[0], loser=regs[1], reported_by=signed_in(user)
     )

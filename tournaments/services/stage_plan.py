@@ -102,10 +102,12 @@ def _started_later_stage(event: Event) -> bool:
 
 
 def _write_plan(actor: AnyUser, event: Event, specs: list[dict[str, Any]]) -> list[Stage]:
-    problems = plan_problems(specs, event.multiplayer)
+    problems = [
+        {**x, "message": plan_problem_text(x)} for x in plan_problems(specs, event.multiplayer)
+    ]
     if problems:
         raise ServiceError(
-            " ".join(plan_problem_text(x) for x in problems),
+            " ".join(x["message"] for x in problems),
             code="invalid_stages",
             problems=problems,
         )

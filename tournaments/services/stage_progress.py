@@ -70,14 +70,18 @@ def stage_finish_blocker(event: Event) -> Conflict | None:
     stage = stage_left(event)
     if stage is None:
         return None
+    message = _(
+        "Stage %(position)s has not been played yet. Play it, or skip it on the stages "
+        "page; then finish the event."
+    ) % {"position": stage.position}
+    skip = _("Or skip it on purpose: the event can then finish without it.")
     return Conflict(
-        _(
-            "Stage %(position)s has not been played yet. Play it, or skip it on the stages "
-            "page; then finish the event."
-        )
-        % {"position": stage.position},
+        message,
         code="stage_not_played",
-        problems=[stage_problem(stage), {"code": "skip_stage", "position": stage.position}],
+        problems=[
+            {**stage_problem(stage), "message": message},
+            {"code": "skip_stage", "position": stage.position, "message": skip},
+        ],
     )
 
 
