@@ -131,3 +131,14 @@ class PenaltyRescissionAdmin(ReadOnlyAdmin):
 @admin.register(models.PlayerContact)
 class PlayerContactAdmin(ReadOnlyAdmin):
     list_display = ("player", "email")
+
+
+@admin.register(models.Stage)
+class StageAdmin(ReadOnlyAdmin):
+    list_display = ("event", "position", "kind", "advance", "carry_points", "first_round")
+    list_filter = ("kind",)
+
+
+@admin.register(models.LeagueGame)
+class LeagueGameAdmin(ReadOnlyAdmin):
+    list_display = ("event", "series", "winner", "loser", "reported_at")

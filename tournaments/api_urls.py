@@ -9,6 +9,7 @@ from tournaments.api import playoff as playoff_api
 from tournaments.api import records as records_api
 from tournaments.api import registration as registration_api
 from tournaments.api import staff as staff_api
+from tournaments.api import stages as stages_api
 from tournaments.api import windows as windows_api
 from tournaments.api.pairings import RoundTables
 from tournaments.api.playoff_cancel import PlayoffCancel
@@ -108,4 +109,21 @@ urlpatterns += [
     path(E + "playoff/start/", playoff_api.PlayoffStart.as_view(), name="api-playoff-start"),
     path(E + "playoff/result/", playoff_api.PlayoffResult.as_view(), name="api-playoff-result"),
     path(E + "playoff/decide/", playoff_api.PlayoffDecide.as_view(), name="api-playoff-decide"),
+]
+
+# An event's stages (RULES.md §8) and the presets.
+urlpatterns += [
+    path("event-presets/", stages_api.Presets.as_view(), name="api-event-presets"),
+    path(E + "stages/", stages_api.Stages.as_view(), name="api-stages"),
+    path(E + "stages/preset/", stages_api.StagesPreset.as_view(), name="api-stages-preset"),
+    path(E + "stages/start/", stages_api.StageStart.as_view(), name="api-stages-start"),
+    path(E + "stages/pair/", stages_api.RobinPair.as_view(), name="api-stages-pair"),
+    path(E + "league/", stages_api.League.as_view(), name="api-league"),
+    path(E + "league/games/", stages_api.LeagueGames.as_view(), name="api-league-games"),
+    path(E + "stages/<int:position>/skip/", stages_api.StageSkip.as_view(), name="api-stage-skip"),
+    path(
+        E + "stages/<int:position>/crosstable/",
+        stages_api.Crosstable.as_view(),
+        name="api-stage-crosstable",
+    ),
 ]

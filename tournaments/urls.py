@@ -12,6 +12,7 @@ from tournaments.views import registration as registration_views
 from tournaments.views import rooms as rooms_views
 from tournaments.views import rounds as rounds_views
 from tournaments.views import staff as staff_views
+from tournaments.views import stages as stages_views
 from tournaments.views import table_set as table_set_views
 from tournaments.views import windows as windows_views
 
@@ -39,6 +40,13 @@ urlpatterns = [
     path(E + "me/drop/", views.self_drop, name="my-event-drop"),
     path(E + "tables/<int:table_id>/record/", records_views.table_record, name="table-record"),
     path(E + "tables/<int:table_id>/<str:action>/", views.table_action, name="table-action"),
+    path(E + "stages/", stages_views.stages_page, name="event-stages"),
+    path(E + "stages/<str:action>/", stages_views.stage_action, name="stage-action"),
+    path(
+        E + "projector/stages/<int:position>/",
+        stages_views.projector_crosstable,
+        name="projector-crosstable",
+    ),
     path(E + "manage/", views.dashboard, name="event-dashboard"),
     path(E + "manage/<str:action>/", views.director_action, name="director-action"),
     path("players/<int:pk>/", views.player_detail, name="player-detail"),

@@ -15,6 +15,7 @@ from tournaments import services
 from tournaments.api.fields import EjectionReasonField, ScoringSettingsSerializer, TiebreakField
 from tournaments.models import Event, GameSystem, Registration
 from tournaments.rules.limits import BREAK_MINUTES, PLANNED_ROUNDS, ROUND_MINUTES
+from tournaments.rules.presets import PRESETS_BY_KEY
 from tournaments.words.people import public_name
 
 
@@ -46,7 +47,7 @@ class EventSerializer(serializers.ModelSerializer):
             "break_minutes", "starts_at", "location", "time_zone", "description", "status",
             "tiebreaks",
             "scoring_settings", "organizer", "player_count", "sanctioning", "created_at",
-            "finished_at", "cancelled_at", "url",
+            "finished_at", "cancelled_at", "url", "preset",
         ]  # fmt: skip
         read_only_fields = fields
 
@@ -102,6 +103,12 @@ class EventWriteSerializer(serializers.Serializer):
         help_text="Metrics after tournament points; empty: the rulebook's chain.",
     )  # fmt: skip
     scoring_settings = ScoringSettingsSerializer(required=False)
+    preset = serializers.ChoiceField(
+        choices=list(PRESETS_BY_KEY), required=False,
+        help_text="The event preset whose options and stages it starts from (GET "
+        "/api/v1/event-presets/); on a change, before round 1, the preset is applied first "
+        "and the other fields given then change its options.",
+    )  # fmt: skip
 
 
 class RegistrationSerializer(serializers.ModelSerializer):

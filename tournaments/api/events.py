@@ -31,6 +31,7 @@ from tournaments.api.common import (
 )
 from tournaments.api.filters import EventFilter, RegistrationFilter
 from tournaments.models import Event, Player, Registration
+from tournaments.services import stage_plan
 
 EVENT_EXAMPLE = OpenApiExample(
     "A LoRE event",
@@ -62,7 +63,11 @@ class EventListCreate(generics.ListCreateAPIView):
     )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = valid(s.EventWriteSerializer, request)
-        event = services.create_event(request.user, **data)
+        preset = data.pop("preset", None)
+        if preset:
+            event = stage_plan.create_event_from_preset(request.user, preset, **data)
+        else:
+            event = services.create_event(request.user, **data)
         return event_response(event, status.HTTP_201_CREATED)
 
 
@@ -82,6 +87,9 @@ class EventDetail(APIView):
     def patch(self, request: Request, slug: str) -> Response:
         event = event_for(request, slug)
         data = valid(s.EventWriteSerializer, request, partial=True)
+        preset = data.pop("preset", None)
+        if preset:  # before round 1: the preset's options and stages, then the ones given
+            event = stage_plan.apply_preset(request.user, event, preset)
         return event_response(services.update_event(request.user, event, **data))
 
 

@@ -9,6 +9,7 @@ from tournaments.models.results import ResultChange
 from tournaments.models.rooms import GameRoomSettings
 from tournaments.models.rounds import Round, Seat, Table
 from tournaments.models.staff import EventStaff
+from tournaments.models.stages import LeagueGame, Stage, StageKind, StageScoring
 from tournaments.models.standings import StandingsSnapshot, StandingsSnapshotRow
 from tournaments.models.windows import DeadlineReminder, RoundWindow
 
@@ -20,6 +21,7 @@ __all__ = [
     "EventStaff",
     "GameRoomSettings",
     "GameSystem",
+    "LeagueGame",
     "Penalty",
     "PenaltyRescission",
     "Player",
@@ -32,6 +34,9 @@ __all__ = [
     "RoundWindow",
     "Seat",
     "ServerRecord",
+    "Stage",
+    "StageKind",
+    "StageScoring",
     "StandingsSnapshot",
     "StandingsSnapshotRow",
     "Table",

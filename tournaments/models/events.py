@@ -73,6 +73,9 @@ class Event(models.Model):
     tiebreaks = models.JSONField(default=list, blank=True)
     # Per-event rule readings (rules_engine.ScoringSettings fields), e.g. {"half_cap": "round-up"}.
     scoring_settings = models.JSONField(default=dict, blank=True)
+    # The preset the event started from (tournaments.rules.presets); its settings stay
+    # the director's to change.
+    preset = models.CharField(max_length=40, blank=True, default="rulebook")
     created_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
     # Set when the director called the event off: it is finished as it stands, never rated.

@@ -46,6 +46,7 @@ from tournaments.services.sanctioning import (  # noqa: F401  (re-exported)
     Sanctioning,
     sanctioning_status,
 )
+from tournaments.services.stage_progress import is_league, stage_finish_blocker
 from tournaments.services.standings.input import counted_players
 
 # 000 Part VI §3 "Sanctioning" / "Multi-player tournaments" (one place: sanctioning.py).
@@ -236,8 +237,9 @@ def finish_event(user: AnyUser, event: Event, *, early: bool = False) -> Event:
             % {"status": gettext(event.get_status_display()).lower()},
             code="not_running",
         )
+    league = is_league(event)  # RULES.md §8: a league has games but no rounds
     last = last_round(event)
-    if last is None:
+    if last is None and not league:
         raise Conflict(
             gettext(
                 "No round has been played yet: pair round 1, or cancel the event if it should "
@@ -245,7 +247,7 @@ def finish_event(user: AnyUser, event: Event, *, early: bool = False) -> Event:
             ),
             code="no_round",
         )
-    if last.status != Round.Status.CLOSED:
+    if last is not None and last.status != Round.Status.CLOSED:
         raise Conflict(
             _(
                 "Round %(round)s is still open: every table needs a confirmed result first. Enter "
@@ -258,14 +260,18 @@ def finish_event(user: AnyUser, event: Event, *, early: bool = False) -> Event:
     playoff = finish_blocker(event)  # RULES.md §3 "Top cut": the champion is the playoff winner
     if playoff is not None:
         raise playoff
-    total = rounds_total(event)
-    if last.number < total and not early:
+    stage = stage_finish_blocker(event)  # RULES.md §8: every configured stage is played
+    if stage is not None:
+        raise stage
+    played = last.number if last is not None else 0
+    total = 0 if league else rounds_total(event)
+    if played < total and not early:
         raise Conflict(
             _(
                 "Only %(round)s of %(total)s rounds have been played. Pair the next round, or "
                 "finish early on purpose."
             )
-            % {"round": last.number, "total": total}
+            % {"round": played, "total": total}
         )
     event.status = Event.Status.FINISHED
     event.finished_at = timezone.now()
@@ -275,7 +281,7 @@ def finish_event(user: AnyUser, event: Event, *, early: bool = False) -> Event:
         obj=event,
         action="finish",
         event=event,
-        after={"status": event.status, "rounds": last.number, "early": last.number < total},
+        after={"status": event.status, "rounds": played, "early": played < total},
     )
     signals.event_finished.send(sender=Event, event=event)
     return event

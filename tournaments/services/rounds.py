@@ -49,6 +49,7 @@ from tournaments.services.base import (
 from tournaments.services.bulk import analyze, insert_rows
 from tournaments.services.constraints import apply_fixed_tables, event_avoid_pairs
 from tournaments.services.events import rounds_total
+from tournaments.services.stage_progress import league_pairing_blocker
 
 
 @dataclass
@@ -231,6 +232,9 @@ def pair_blocker(event: Event) -> Conflict | None:
             _("Rounds are paired while registration is open or the event runs; it is %(status)s.")
             % {"status": event.get_status_display().lower()}
         )
+    league = league_pairing_blocker(event)
+    if league is not None:
+        return league
     last = last_round(event)
     if last is not None and last.status != Round.Status.CLOSED:
         open_tables = last.tables.exclude(status=Table.Status.CONFIRMED).order_by("number")

@@ -22,6 +22,7 @@ from tournaments.services.pairings import round_tables_query
 from tournaments.views import presenters
 from tournaments.views.common import event_or_404, game_info, run_service, to_int, url_or_none
 from tournaments.views.forms import EventForm, PenaltyForm, WalkinForm
+from tournaments.views.stages import PresetEventForm, create_from_form
 
 # A director's page stays a page at 10,000 players: tables and players a page at a time.
 TABLES_PER_PAGE = 50
@@ -31,13 +32,9 @@ NEEDS_SHOWN = presenters.NEEDS_SHOWN
 
 @login_required
 def event_create(request: HttpRequest) -> HttpResponse:
-    form = EventForm(request.POST or None)
+    form = PresetEventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        event = run_service(
-            request,
-            lambda: services.create_event(request.user, **form.event_data()),
-            _("Event created as a draft. Open registration when it is ready."),
-        )
+        event = create_from_form(request, form)
         if event:
             return redirect("event-dashboard", slug=event.slug)
     return render(request, "tournaments/event_form.html", {"form": form, "event": None})

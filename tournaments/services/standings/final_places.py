@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from tournaments.models import Event
+from tournaments.models import Event, Stage
 from tournaments.services.playoff import final_standings, playoff_reached
+from tournaments.services.robin_table import played_robin, robin_table
 from tournaments.services.standings.input import event_standings
 from tournaments.standings import StandingRow
 
@@ -25,11 +26,27 @@ def _placed(row: StandingRow, place: int, reached: str | None) -> StandingRow:
     return out
 
 
+def _robin_rows(event: Event, stage: Stage) -> list[StandingRow]:
+    """RULES.md §8 (CoE Worlds): the round robin's order decides the first places, its
+    winner is the champion; everyone else keeps his place in the Swiss order below."""
+    table = robin_table(event, stage.position)
+    rows = {row.player: row for row in event_standings(event)}
+    order = [r.player for r in table.rows if r.player in rows]
+    order += [player for player in rows if player not in set(order)]
+    return [
+        _placed(rows[player], place, "champion" if place == 1 else None)
+        for place, player in enumerate(order, start=1)
+    ]
+
+
 def final_rows(event: Event) -> list[StandingRow]:
     """The standings rows to show: a finished event with a playoff in final-place order
-    (each row's ``rank`` its final place, ``reached`` how far it went), else the Swiss
-    standings as they are."""
-    if event.status != Event.Status.FINISHED or not event.playoff_matches.exists():
+    (each row's ``rank`` its final place, ``reached`` how far it went), one with a played
+    round robin in its order, else the Swiss standings as they are."""
+    if event.status != Event.Status.FINISHED:
         return event_standings(event)
+    if not event.playoff_matches.exists():
+        robin = played_robin(event)
+        return event_standings(event) if robin is None else _robin_rows(event, robin)
     reached = playoff_reached(event)
     return [_placed(row, place, reached.get(row.player)) for place, row in final_standings(event)]

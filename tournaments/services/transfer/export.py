@@ -16,6 +16,7 @@ from tournaments.services.queries import round_tables
 from tournaments.services.results.input import table_snapshot
 from tournaments.services.standings.input import event_standings
 from tournaments.services.transfer.playoff import export_playoff
+from tournaments.services.transfer.stages import export_stages
 from tournaments.words.explanations import round_explanation
 
 
@@ -90,4 +91,5 @@ def export_event(event: Event) -> dict[str, Any]:
         ],
         "standings": standings,
         **export_playoff(event),  # the top cut, if any (tournaments.services.transfer.playoff)
+        **export_stages(event),  # the preset and stages (tournaments.services.transfer.stages)
     }

@@ -41,6 +41,7 @@ from tournaments.services.event_validation import validate_event
 from tournaments.services.events import free_slug as unique_slug
 from tournaments.services.quotas import check_document_walk_ins, check_event_quota
 from tournaments.services.transfer.playoff import import_playoff
+from tournaments.services.transfer.stages import import_stages
 
 REQUIRED = ("event", "registrations", "rounds", "penalties", "standings")
 STANDING_FIELDS = ("rank", "points", "wins", "losses", "draws", "byes", "opponents_points")
@@ -291,6 +292,7 @@ def _import(
         event.save(update_fields=["finished_at"])
     _create_penalties(document["penalties"], reg_map)
     import_playoff(event, document, reg_map)  # the top cut: tournaments.services.transfer.playoff
+    import_stages(event, document, reg_map, _datetime)  # tournaments.services.transfer.stages
     if event.rounds.exists():
         expected = [
             {"registration": r["registration"], **{f: r[f] for f in STANDING_FIELDS}}

@@ -1,0 +1,231 @@
+"""An event's stage plan: checking it, setting it (audited), and the presets that set it
+together with the event's options (RULES.md §8).
+
+An event without a plan is the rulebook's: its Swiss, then the optional top cut."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from audit import services as audit
+from core.errors import Conflict, ServiceError
+from core.types import AnyUser
+from tournaments.models import Event, Stage, StageKind
+from tournaments.permissions import require_director
+from tournaments.rules import presets as p
+from tournaments.rules.bracket import CUT_SIZES
+from tournaments.rules.limits import PLANNED_ROUNDS
+from tournaments.services.base import (
+    event_settings,
+    last_round_number,
+    lock_event,
+    retry_on_conflict,
+)
+from tournaments.services.events import create_event, update_event
+from tournaments.services.stage_progress import stages_of
+from tournaments.services.standings.snapshot import mark_stale
+from tournaments.standings import TIEBREAKS
+from tournaments.words.stages import plan_problem_text, preset_name
+
+STAGE_FIELDS = tuple(p.StageSpec(kind=p.SWISS).as_dict())
+# A round robin of more than this many players would run for days.
+ROBIN_MAX = 16
+ADVANCE_MAX = 64
+
+
+def _spec_problems(position: int, spec: dict[str, Any]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    if spec.get("kind") not in p.KINDS:
+        out.append({"code": "unknown_kind", "position": position})
+    if spec.get("scoring", p.GAME_SCORING) not in p.SCORINGS:
+        out.append({"code": "unknown_scoring", "position": position})
+    if any(t not in TIEBREAKS for t in spec.get("tiebreaks") or ()):
+        out.append({"code": "unknown_tiebreak", "position": position})
+    best_of = spec.get("best_of", 1)
+    if not isinstance(best_of, int) or not 1 <= best_of <= p.MAX_BEST_OF or best_of % 2 == 0:
+        out.append({"code": "best_of", "position": position, "max": p.MAX_BEST_OF})
+    rounds = spec.get("rounds")
+    if rounds is not None and rounds not in PLANNED_ROUNDS:
+        out.append({"code": "rounds", "position": position, "max": PLANNED_ROUNDS.high})
+    groups = spec.get("groups", 1)
+    if not isinstance(groups, int) or not 1 <= groups <= p.MAX_GROUPS:
+        out.append({"code": "groups", "position": position, "max": p.MAX_GROUPS})
+    formats = spec.get("round_formats") or ()
+    if rounds is not None and len(formats) > rounds:
+        out.append({"code": "formats", "position": position})
+    return out
+
+
+def _order_problems(specs: list[dict[str, Any]], multiplayer: bool) -> list[dict[str, Any]]:
+    kinds = [s.get("kind") for s in specs]
+    out: list[dict[str, Any]] = []
+    if kinds[0] not in (p.SWISS, p.LEAGUE_SERIES):
+        out.append({"code": "first_stage"})
+    if p.LEAGUE_SERIES in kinds and len(kinds) > 1:
+        out.append({"code": "league_alone"})
+    if multiplayer and kinds != [p.SWISS]:
+        out.append({"code": "pods_swiss_only"})
+    for position, spec in enumerate(specs[1:], start=2):
+        kind = spec.get("kind")
+        if kind in (p.ROUND_ROBIN, *p.ELIMINATION) and kinds[position - 2] != p.SWISS:
+            out.append({"code": "follows_swiss", "position": position})
+        if kind in p.ELIMINATION and position != len(specs):
+            out.append({"code": "elimination_last", "position": position})
+        high = ROBIN_MAX if kind == p.ROUND_ROBIN else ADVANCE_MAX
+        advance = spec.get("advance")
+        if not isinstance(advance, int) or not 2 <= advance <= high:
+            out.append({"code": "advance", "position": position, "low": 2, "high": high})
+    return out
+
+
+def plan_problems(specs: list[dict[str, Any]], multiplayer: bool) -> list[dict[str, Any]]:
+    """Every problem of a stage plan at once, as codes with data."""
+    if not specs:
+        return [{"code": "no_stages"}]
+    if len(specs) > p.MAX_STAGES:
+        return [{"code": "too_many_stages", "max": p.MAX_STAGES}]
+    out = [x for i, spec in enumerate(specs, start=1) for x in _spec_problems(i, spec)]
+    return out + _order_problems(specs, multiplayer)
+
+
+def stage_snapshot(stages: list[Stage]) -> list[dict[str, Any]]:
+    return [{name: getattr(s, name) for name in STAGE_FIELDS} for s in stages]
+
+
+def _started_later_stage(event: Event) -> bool:
+    return event.playoff_matches.exists() or any(
+        s.first_round is not None for s in stages_of(event)[1:]
+    )
+
+
+def _write_plan(actor: AnyUser, event: Event, specs: list[dict[str, Any]]) -> list[Stage]:
+    problems = [
+        {**x, "message": plan_problem_text(x)} for x in plan_problems(specs, event.multiplayer)
+    ]
+    if problems:
+        raise ServiceError(
+            " ".join(x["message"] for x in problems),
+            code="invalid_stages",
+            problems=problems,
+        )
+    if _started_later_stage(event):
+        raise Conflict(plan_problem_text({"code": "started"}), code="stages_started")
+    if event.rounds.exists() and specs[0]["kind"] != p.SWISS:
+        raise Conflict(plan_problem_text({"code": "swiss_kind"}), code="stages_started")
+    played = last_round_number(event)
+    if specs[0].get("rounds") and specs[0]["rounds"] < played:
+        raise Conflict(
+            _("%(rounds)s rounds have already been paired; planned rounds cannot be fewer.")
+            % {"rounds": played},
+            code="fewer_rounds",
+        )
+    before = stage_snapshot(stages_of(event))
+    Stage.objects.filter(event=event).delete()
+    defaults = p.StageSpec(kind=p.SWISS).as_dict()
+    stages = Stage.objects.bulk_create(
+        Stage(
+            event=event,
+            position=i,
+            **{**defaults, **{k: v for k, v in spec.items() if k in STAGE_FIELDS}},
+        )
+        for i, spec in enumerate(specs, start=1)
+    )
+    _apply_to_event(event, stages)
+    mark_stale([event.pk])  # the event's pages show its stages
+    audit.record(
+        actor=actor,
+        obj=event,
+        action="stages",
+        before=before,
+        after=stage_snapshot(stages),
+        event=event,
+    )
+    return stages
+
+
+def _apply_to_event(event: Event, stages: list[Stage]) -> None:
+    """The fields that already play a stage: the Swiss's rounds are the event's planned
+    rounds, and a single elimination after it is the event's top cut."""
+    first = stages[0]
+    if first.kind == StageKind.SWISS and first.rounds:
+        event.planned_rounds = first.rounds
+        event.save(update_fields=["planned_rounds"])
+    last = stages[-1]
+    settings = event_settings(event)
+    if len(stages) > 1 and last.kind == StageKind.SINGLE_ELIM:
+        total = (last.advance or 0) * (first.groups if last.advance_per_group else 1)
+        settings.top_cut = total if total in CUT_SIZES else 0
+        settings.save(update_fields=["top_cut"])
+    elif len(stages) > 1:
+        # A round robin or a bracket played elsewhere decides the event, not a top cut.
+        settings.top_cut = 0
+        settings.save(update_fields=["top_cut"])
+
+
+@retry_on_conflict
+@transaction.atomic
+def set_stages(actor: AnyUser, event: Event, specs: list[dict[str, Any]]) -> list[Stage]:
+    """Replace the event's stage plan (until a later stage has started)."""
+    event = lock_event(event)
+    require_director(actor, event)
+    if event.status == Event.Status.FINISHED:
+        raise Conflict(_("The event is finished; it can no longer be changed."))
+    return _write_plan(actor, event, specs)
+
+
+def _preset_or_error(key: str, game: str) -> p.Preset:
+    preset = p.preset_for(key)
+    if preset is None:
+        raise ServiceError(_("Choose an event preset from the list."), code="unknown_preset")
+    if preset.game and preset.game != game:
+        raise ServiceError(
+            _("The preset “%(preset)s” is for another game.") % {"preset": preset_name(key)},
+            code="preset_game",
+        )
+    return preset
+
+
+@retry_on_conflict
+@transaction.atomic
+def apply_preset(actor: AnyUser, event: Event, key: str) -> Event:
+    """Set the event's options and stages from a preset, before round 1 is paired; every
+    one of them stays the director's to change."""
+    event = lock_event(event)
+    require_director(actor, event)
+    preset = _preset_or_error(key, event.game)
+    if event.rounds.exists():
+        raise Conflict(
+            _("Round 1 has been paired: change the stages themselves instead of the preset."),
+            code="preset_after_start",
+        )
+    event = update_event(actor, event, **preset.event)
+    before = event.preset
+    event.preset = preset.key
+    event.save(update_fields=["preset"])
+    audit.record(
+        actor=actor, obj=event, action="preset", before={"preset": before},
+        after={"preset": preset.key, "options": preset.options}, event=event,
+    )  # fmt: skip
+    _write_plan(actor, event, [s.as_dict() for s in preset.stages])
+    return event
+
+
+@retry_on_conflict
+@transaction.atomic
+def create_event_from_preset(actor: AnyUser, key: str, **data: Any) -> Event:
+    """Create an event from a preset: the preset's options under the ones given."""
+    preset = _preset_or_error(key, data.get("game") or preset_game(key))
+    data.setdefault("game", preset.game)
+    event = create_event(actor, **{**preset.event, **data})
+    event.preset = preset.key
+    event.save(update_fields=["preset"])
+    _write_plan(actor, event, [s.as_dict() for s in preset.stages])
+    return event
+
+
+def preset_game(key: str) -> str:
+    preset = p.preset_for(key)
+    return preset.game if preset else ""

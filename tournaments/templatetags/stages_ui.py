@@ -1,0 +1,30 @@
+"""The stages on the event's pages: its preset in words with its source, and what the
+director does next in a staged event."""
+
+from __future__ import annotations
+
+from django import template
+
+from tournaments.models import Event
+from tournaments.rules.presets import preset_for
+from tournaments.services import stages as run
+from tournaments.words import stages as words
+
+register = template.Library()
+
+
+@register.simple_tag
+def event_preset(event: Event) -> dict[str, str]:
+    preset = preset_for(event.preset)
+    return {
+        "key": event.preset,
+        "name": words.preset_name(event.preset),
+        "summary": words.preset_summary(event.preset),
+        "source": preset.source if preset else "",
+    }
+
+
+@register.simple_tag
+def stage_next_step(event: Event) -> str:
+    step = run.next_step(event)
+    return words.next_step_text(step) if step else ""
