@@ -11,6 +11,8 @@ from rest_framework.test import APIClient
 
 from audit.models import AuditEntry
 from tests.tournaments.helpers import make_user
+from tournaments import services
+from tournaments.models import Event, PlayoffMatch
 
 pytestmark = pytest.mark.django_db
 
@@ -229,10 +231,11 @@ def test_a_swiss_preset_runs_a_whole_event(preset, game, players, rounds, multip
     )
 
 
-def test_a_pc_worlds_runs_its_swiss_in_two_formats_and_keeps_the_double_elimination():
+def test_a_pc_worlds_runs_its_swiss_in_two_formats_then_its_double_elimination():
     """RULES.md §8 (PC Worlds): an 8-round Swiss, formats alternating, win 1 / loss 0;
-    the top 8 double elimination is kept as the stage's data until it can be played, and
-    the event cannot finish without it unless the director skips it."""
+    the top 8 play a double elimination (the event's top cut, with the loser choosing the
+    next game's format and a best-of-three final), and the event cannot finish before it
+    is played unless the director skips it."""
     rng = random.Random(8)
     api = client_for(make_user("pc-td"))
     slug = _event(api, "pc-worlds", "lotr-tcg", 10)
@@ -241,12 +244,27 @@ def test_a_pc_worlds_runs_its_swiss_in_two_formats_and_keeps_the_double_eliminat
     assert swiss["round_formats"] == ["pc-fellowship", "pc-movie"] * 4
     assert bracket["kind"] == "double_elim" and bracket["advance"] == 8
     assert bracket["options"]["loser_chooses_format"] is True
+    event = Event.objects.get(slug=slug)
+    settings = event.settings
+    assert (settings.top_cut, settings.playoff_kind) == (8, "double")
+    assert settings.loser_chooses_format and settings.final_best_of == 3
     assert _swiss(api, slug, rng, winner_only=True) == 8
     step = _ok(api.get(f"/api/v1/events/{slug}/stages/"))["next_step"]
-    assert step["code"] == "stage_elsewhere"
+    assert step["code"] == "start_stage", step
     refused = api.post(f"/api/v1/events/{slug}/finish/", {}, format="json")
     assert refused.status_code == 409 and refused.json()["code"] == "stage_not_played"
-    _ok(api.post(f"/api/v1/events/{slug}/stages/2/skip/"))
+    assert api.post(f"/api/v1/events/{slug}/stages/start/").status_code in (200, 201)
+    assert PlayoffMatch.objects.filter(event=event).exists()
+    step = _ok(api.get(f"/api/v1/events/{slug}/stages/"))["next_step"]
+    assert step["code"] == "playoff_running"
+    director = event.organizer
+    for _ in range(60):  # the higher seat wins every game (LOTR TCG: the winner only)
+        match = PlayoffMatch.objects.filter(event=event, status="pending").first()
+        if match is None:
+            break
+        services.report_playoff_result(director, event, match.pk, None, None, winner=match.high_id)
+    assert not PlayoffMatch.objects.filter(event=event, status="pending").exists()
+    assert _ok(api.get(f"/api/v1/events/{slug}/stages/"))["next_step"]["code"] == "finish"
     assert _ok(api.post(f"/api/v1/events/{slug}/finish/", {}, format="json"))["status"] == (
         "finished"
     )

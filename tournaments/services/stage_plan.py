@@ -13,9 +13,12 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from core.errors import Conflict, ServiceError
 from core.types import AnyUser
-from tournaments.models import Event, Stage, StageKind
+from tournaments.extensions import format_choices
+from tournaments.models import Event, EventSettings, Stage, StageKind
 from tournaments.permissions import require_director
+from tournaments.rules import double_elim
 from tournaments.rules import presets as p
+from tournaments.rules.best_of import BEST_OF
 from tournaments.rules.bracket import CUT_SIZES
 from tournaments.rules.limits import PLANNED_ROUNDS
 from tournaments.services.base import (
@@ -155,14 +158,38 @@ def _apply_to_event(event: Event, stages: list[Stage]) -> None:
         event.save(update_fields=["planned_rounds"])
     last = stages[-1]
     settings = event_settings(event)
-    if len(stages) > 1 and last.kind == StageKind.SINGLE_ELIM:
+    if len(stages) > 1 and last.kind in (StageKind.SINGLE_ELIM, StageKind.DOUBLE_ELIM):
         total = (last.advance or 0) * (first.groups if last.advance_per_group else 1)
-        settings.top_cut = total if total in CUT_SIZES else 0
-        settings.save(update_fields=["top_cut"])
+        _apply_bracket(event, settings, last, total)
     elif len(stages) > 1:
         # A round robin or a bracket played elsewhere decides the event, not a top cut.
         settings.top_cut = 0
         settings.save(update_fields=["top_cut"])
+
+
+def _apply_bracket(event: Event, settings: EventSettings, stage: Stage, total: int) -> None:
+    """An elimination stage after the Swiss is the event's top cut: its size, its kind,
+    and for a double elimination the reset and a format per bracket side (where the
+    game knows the format; otherwise the director chooses it on the top cut's form)."""
+    double = stage.kind == StageKind.DOUBLE_ELIM
+    fits = double_elim.MIN_SIZE <= total <= double_elim.MAX_SIZE if double else total in CUT_SIZES
+    options = stage.options or {}
+    known = {key for key, _label in format_choices(event.game)}
+    sides = options.get("formats_by_side") or {}
+    best_of = stage.best_of if stage.best_of in BEST_OF else 1
+    final = options.get("final_best_of", best_of)
+    settings.top_cut = total if fits else 0
+    settings.playoff_kind = (
+        EventSettings.PlayoffKind.DOUBLE if double else EventSettings.PlayoffKind.SINGLE
+    )
+    settings.playoff_reset = double and bool(options.get("bracket_reset", False))
+    upper, lower = sides.get("upper", ""), sides.get("lower", "")
+    settings.playoff_upper_format = upper if double and upper in known else ""
+    settings.playoff_lower_format = lower if double and lower in known else ""
+    settings.playoff_best_of = best_of
+    settings.final_best_of = final if final in BEST_OF else best_of
+    settings.loser_chooses_format = bool(options.get("loser_chooses_format", False))
+    settings.save()
 
 
 @retry_on_conflict

@@ -14,9 +14,16 @@ from core.errors import Conflict
 from tournaments.models import Event, PlayoffMatch, Round, Stage, StageKind
 from tournaments.rules.round_robin import rounds_needed
 
-# Kinds this site plays inside the event's own rounds or top cut; the others are kept
-# as data for the engines that play them (double elimination, league series).
-PLAYED_HERE = (StageKind.SWISS, StageKind.ROUND_ROBIN, StageKind.SINGLE_ELIM)
+# Kinds this site plays inside the event's own rounds or top cut (a league series is
+# played by its own reports, services.league_series).
+PLAYED_HERE = (
+    StageKind.SWISS,
+    StageKind.ROUND_ROBIN,
+    StageKind.SINGLE_ELIM,
+    StageKind.DOUBLE_ELIM,
+)
+# The elimination stages are played as the event's top cut (services.playoff).
+BRACKETS = (StageKind.SINGLE_ELIM, StageKind.DOUBLE_ELIM)
 
 
 def stages_of(event: Event) -> list[Stage]:
@@ -41,7 +48,7 @@ def stage_played(stage: Stage) -> bool:
             event_id=stage.event_id, number__in=numbers, status=Round.Status.CLOSED
         ).count()
         return closed == len(numbers)
-    if stage.kind == StageKind.SINGLE_ELIM:
+    if stage.kind in BRACKETS:
         matches = PlayoffMatch.objects.filter(event_id=stage.event_id)
         return matches.exists() and not matches.exclude(status=PlayoffMatch.Status.DONE).exists()
     return False

@@ -30,6 +30,7 @@ from tournaments.services.playoff import start_playoff
 from tournaments.services.robin_table import RobinCell, RobinTable, robin_table
 from tournaments.services.rounds import create_tables, maybe_close_round, pair_blocker
 from tournaments.services.stage_progress import (
+    BRACKETS,
     PLAYED_HERE,
     robin_round_numbers,
     stage_left,
@@ -65,9 +66,9 @@ def _robin_step(stage: Stage) -> dict[str, Any]:
 
 
 def _unplayable_cut(event: Event, stage: Stage) -> bool:
-    """A single elimination whose size the top cut does not play (it plays 2, 4 or 8)."""
+    """An elimination stage whose size the top cut does not play."""
     return (
-        stage.kind == StageKind.SINGLE_ELIM
+        stage.kind in BRACKETS
         and not event.playoff_matches.exists()
         and not event_settings(event).top_cut
     )
@@ -98,7 +99,7 @@ def next_step(event: Event) -> dict[str, Any] | None:
         return {**step, "code": "stage_elsewhere"}
     if stage.kind == StageKind.ROUND_ROBIN and stage.first_round is not None:
         return _robin_step(stage)
-    if stage.kind == StageKind.SINGLE_ELIM and event.playoff_matches.exists():
+    if stage.kind in BRACKETS and event.playoff_matches.exists():
         return {**step, "code": "playoff_running"}
     return {**step, "code": "start_stage"}
 
@@ -134,7 +135,7 @@ def start_stage(actor: AnyUser, event: Event) -> Stage:
     event = lock_event(event)
     require_director(actor, event)
     stage = _ready_stage(event)
-    if stage.kind == StageKind.SINGLE_ELIM and not _unplayable_cut(event, stage):
+    if stage.kind in BRACKETS and not _unplayable_cut(event, stage):
         start_playoff(actor, event)
         return stage
     if stage.kind != StageKind.ROUND_ROBIN or stage.first_round is not None:
@@ -214,7 +215,7 @@ def skip_stage(actor: AnyUser, event: Event, position: int) -> Stage:
     if stage is None or position < 2:
         raise NotFound(_("This event has no such stage to skip."))
     started = stage.first_round is not None or (
-        stage.kind == StageKind.SINGLE_ELIM and event.playoff_matches.exists()
+        stage.kind in BRACKETS and event.playoff_matches.exists()
     )
     if started or stage.skipped_at is not None:
         raise Conflict(_("Only a stage that has not started can be skipped."), code="stage_started")
