@@ -8,6 +8,7 @@ from tournaments import views
 from tournaments.views import penalties as penalties_views
 from tournaments.views import playoff as playoff_views
 from tournaments.views import registration as registration_views
+from tournaments.views import results as results_views
 from tournaments.views import rounds as rounds_views
 from tournaments.views import staff as staff_views
 from tournaments.views import table_set as table_set_views
@@ -84,4 +85,10 @@ urlpatterns += [
         E + "event-day/rounds/<int:number>/<str:how>/", rounds_views.round_drop, name="round-redo"
     ),
     path(E + "event-day/pairing-settings/", rounds_views.constraints, name="pairing-constraints"),
+    path(E + "rounds/<int:number>/results/", results_views.results_grid, name="results-grid"),
+    path(
+        E + "rounds/<int:number>/results/<int:table_id>/check/",
+        results_views.check_row,
+        name="results-grid-check",
+    ),
 ]
