@@ -194,6 +194,8 @@ def test_director_runs_an_event_from_start_to_finish(desktop):
     page.get_by_role("button", name="Pair round 2").click()
     message(page, "Round 2 paired.")
     assert _enter_all_results(page, [(18, 6), (10, 13)]) == 2
+    page.get_by_role("link", name="Finish the event…").click()
+    expect(page.locator("#finish-effects")).to_contain_text("The standings become final")
     page.get_by_role("button", name="Finish the event").click()
     message(page, "The event is finished.")
     screenshot(page, "director-09-finished-desktop")

@@ -156,8 +156,8 @@ def _top_cut(page: Page, event: Event) -> None:
     message(page, "Result saved: waiting for a result.")  # a tie is replayed
     # Finishing now is refused, saying what to do: the final is not decided.
     _go(page, event, "manage/")
-    page.get_by_role("button", name="Finish the event").click()
-    message(page, "The playoff is not decided yet.")
+    page.get_by_role("link", name="Finish the event…").click()
+    expect(page.locator("#finish-refusal")).to_contain_text("The playoff is not decided yet.")
     _go(page, event, "bracket/")
     form = page.locator(f"#match-{final.pk} form")
     form.locator("input[name=high_mps]").fill("6")
@@ -169,6 +169,7 @@ def _top_cut(page: Page, event: Event) -> None:
     )
     screenshot(page, "event-day-04-bracket-desktop")
     _go(page, event, "manage/")
+    page.get_by_role("link", name="Finish the event…").click()
     page.get_by_role("button", name="Finish the event").click()
     message(page, "The event is finished.")
     _go(page, event, "")

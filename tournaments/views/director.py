@@ -18,6 +18,7 @@ from tournaments.models import Event, Penalty, Registration, Round, Table
 from tournaments.services import clock as round_clock
 from tournaments.services import pairing_sheets as sheets
 from tournaments.services.pairings import round_tables_query
+from tournaments.services.playoff_end import top_cut_pending
 from tournaments.views import presenters
 from tournaments.views.common import event_or_404, game_info, run_service, to_int, url_or_none
 from tournaments.views.forms import EventForm, PenaltyForm, WalkinForm
@@ -97,6 +98,9 @@ def _round_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "disputed": disputed,
         "disputed_count": waiting.filter(status=Table.Status.DISPUTED).count(),
         "can_pair": pair_blocked is None,
+        # A top cut that is set is offered once the Swiss rounds are played, never skipped.
+        "top_cut_pending": top_cut_pending(event),
+        "top_cut_ready": services.playoff_blocker(event) is None,
         # Why "Pair round N" is not offered, said where the button would be.
         "pair_blocked": pair_blocked.message if pair_blocked is not None else None,
         "can_repair": bool(
