@@ -100,7 +100,7 @@ def self_drop(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _reported_message(table: Table) -> str:
     return {
-        "reported": _("Result reported: your opponent confirms it."),
+        "reported": _("Result reported: waiting for your opponent to confirm."),
         "confirmed": _("Both reports agree: the result is confirmed."),
         "disputed": _("Your report differs from your opponent's: the director will decide."),
     }.get(table.status, _("Saved."))

@@ -86,6 +86,10 @@ class TableNow:
     paused: bool
     needs_report: bool
     url: str
+    # The opponent reported: this player's move is to confirm (or dispute) it.
+    needs_confirm: bool = False
+    # This player reported: the opponent's confirmation is what is missing.
+    waiting_for_opponent: bool = False
 
 
 def _table_now_for(reg: Registration, rnd: Round) -> TableNow | None:
@@ -99,6 +103,7 @@ def _table_now_for(reg: Registration, rnd: Round) -> TableNow | None:
         return None
     table = seat.table
     timer = round_clock.clock_state(rnd)
+    reported = not table.is_bye and table.status == Table.Status.REPORTED
     return TableNow(
         event=rnd.event,
         round_number=rnd.number,
@@ -112,6 +117,8 @@ def _table_now_for(reg: Registration, rnd: Round) -> TableNow | None:
         paused=timer.paused,
         needs_report=not table.is_bye and table.status == Table.Status.PENDING,
         url=reverse("my-event", args=[rnd.event.slug]) + "#result",
+        needs_confirm=reported and table.reported_by_registration_id != reg.pk,
+        waiting_for_opponent=reported and table.reported_by_registration_id == reg.pk,
     )
 
 

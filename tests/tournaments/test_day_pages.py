@@ -1,0 +1,49 @@
+"""The director's and the player's pages as a new user reads them: why "Pair round 1" is
+not there, no "round 0 of 1", the opponent's card asks to confirm, the reporter waits."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.tournaments.helpers import make_event, make_user, register_users, user_of
+from tournaments import services
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_draft_says_why_pair_round_1_is_not_offered(client):
+    director = make_user("td")
+    client.force_login(director)
+    event = make_event(director, open_=False)
+    page = client.get(reverse("event-dashboard", args=[event.slug])).content.decode()
+    assert 'id="pair-blocked"' in page and "still a draft" in page
+    assert "Pair round 1</button>" not in page
+    assert "round 0 of" not in page and "no round paired yet" in page
+
+
+def test_an_opened_event_offers_pair_round_1(client):
+    director = make_user("td")
+    client.force_login(director)
+    event = make_event(director)
+    register_users(event, 4)
+    page = client.get(reverse("event-dashboard", args=[event.slug])).content.decode()
+    assert "Pair round 1</button>" in page and "still a draft" not in page
+
+
+def test_the_opponent_is_asked_to_confirm_and_the_reporter_waits(client):
+    """RULES.md result flow: a reported result waits for the opponent's confirmation."""
+    director = make_user("td")
+    event = make_event(director)
+    register_users(event, 2)
+    rnd = services.pair_next_round(director, event, seed=1)
+    table = rnd.tables.get(is_bye=False)
+    a, b = (s.registration for s in table.seats.order_by("position"))
+    services.report_result(user_of(a), table, {a.pk: 20, b.pk: 5})
+    event_page = reverse("event-detail", args=[event.slug])
+    client.force_login(user_of(b))
+    page = client.get(event_page).content.decode()
+    assert 'id="confirm-result-link"' in page and "Confirm the result" in page
+    client.force_login(user_of(a))
+    page = client.get(event_page).content.decode()
+    assert 'id="waiting-opponent"' in page and "Confirm the result" not in page
