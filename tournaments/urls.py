@@ -6,6 +6,7 @@ from django.views.i18n import set_language
 
 from tournaments import views
 from tournaments.views import finish as finish_views
+from tournaments.views import live as live_views
 from tournaments.views import penalties as penalties_views
 from tournaments.views import playoff as playoff_views
 from tournaments.views import registration as registration_views
@@ -86,6 +87,7 @@ urlpatterns += [
         E + "event-day/rounds/<int:number>/<str:how>/", rounds_views.round_drop, name="round-redo"
     ),
     path(E + "event-day/pairing-settings/", rounds_views.constraints, name="pairing-constraints"),
+    path(E + "live/", live_views.live, name="event-live"),
     path(E + "event-day/finish/", finish_views.finish_event, name="event-finish"),
     path(E + "rounds/<int:number>/results/", results_views.results_grid, name="results-grid"),
     path(
