@@ -47,3 +47,50 @@ def test_the_opponent_is_asked_to_confirm_and_the_reporter_waits(client):
     client.force_login(user_of(a))
     page = client.get(event_page).content.decode()
     assert 'id="waiting-opponent"' in page and "Confirm the result" not in page
+
+
+def _row(page, table):
+    return page.split(f'id="t{table.pk}"')[1].split("</tr>")[0]
+
+
+def test_a_refused_result_keeps_the_typing_open_beside_the_form(client):
+    """RULES.md §2 Reading: a winner named with fewer MPs is refused; the director's
+    typing comes back in the open form with the reason beside it."""
+    director = make_user("td")
+    client.force_login(director)
+    event = make_event(director)
+    register_users(event, 4)
+    rnd = services.pair_next_round(director, event, seed=1)
+    table = rnd.tables.filter(is_bye=False).order_by("number").first()
+    a, b = (s.registration_id for s in table.seats.order_by("position"))
+    set_url = reverse("table-action", args=[event.slug, table.pk, "set"])
+    response = client.post(
+        set_url,
+        {f"mps_{a}": "7", f"mps_{b}": "13", "winner": str(a), "note": "slip 4"},
+        follow=True,
+    )
+    row = _row(response.content.decode(), table)
+    assert f'id="refused-{table.pk}"' in row and "Not saved:" in row
+    assert 'value="7"' in row and 'value="13"' in row and 'value="slip 4"' in row
+    assert f'<option value="{a}" selected>' in row
+    assert '<details class="fix" open>' in row
+    # Shown once: the next visit shows the stored (empty) result again.
+    again = _row(client.get(reverse("event-dashboard", args=[event.slug])).content.decode(), table)
+    assert "Not saved:" not in again and 'value="7"' not in again
+
+
+def test_a_refused_report_keeps_the_players_typing(client):
+    director = make_user("td")
+    event = make_event(director)
+    register_users(event, 2)
+    rnd = services.pair_next_round(director, event, seed=1)
+    table = rnd.tables.get(is_bye=False)
+    a, b = (s.registration for s in table.seats.order_by("position"))
+    client.force_login(user_of(a))
+    response = client.post(
+        reverse("table-action", args=[event.slug, table.pk, "report"]),
+        {f"mps_{a.pk}": "19", f"mps_{b.pk}": "oops"},
+        follow=True,
+    )
+    page = response.content.decode()
+    assert f'id="refused-{table.pk}"' in page and 'value="19"' in page and 'value="oops"' in page

@@ -20,7 +20,14 @@ from tournaments.services import pairing_sheets as sheets
 from tournaments.services.pairings import round_tables_query
 from tournaments.services.playoff_end import top_cut_pending
 from tournaments.views import presenters
-from tournaments.views.common import event_or_404, game_info, run_service, to_int, url_or_none
+from tournaments.views.common import (
+    event_or_404,
+    game_info,
+    run_service,
+    show_refused_result,
+    to_int,
+    url_or_none,
+)
 from tournaments.views.forms import EventForm, PenaltyForm, WalkinForm
 
 # A director's page stays a page at 10,000 players: tables and players a page at a time.
@@ -80,6 +87,8 @@ def _round_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     query = (request.GET.get("q") or "").strip()
     listed = round_tables_query(shown, query) if shown and query else tables
     table_page = Paginator(listed, TABLES_PER_PAGE).get_page(request.GET.get("tables_page"))
+    shown_tables = list(table_page.object_list)
+    show_refused_result(request, shown_tables)
     waiting = tables.exclude(status=Table.Status.CONFIRMED).filter(is_bye=False)
     unreported = waiting.exclude(status=Table.Status.DISPUTED)
     disputed = list(waiting.filter(status=Table.Status.DISPUTED)[:NEEDS_SHOWN])
@@ -90,7 +99,7 @@ def _round_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "rounds": rounds,
         "current": current,
         "shown": shown,
-        "tables": table_page.object_list,
+        "tables": shown_tables,
         "table_page": table_page,
         "open_count": waiting.count(),
         "unreported": first_unreported,

@@ -22,7 +22,9 @@ from tournaments.views.common import (
     event_or_404,
     game_info,
     result_from_post,
+    run_result_form,
     run_service,
+    show_refused_result,
     to_int,
     url_or_none,
 )
@@ -49,6 +51,7 @@ def my_event(request: HttpRequest, slug: str) -> HttpResponse:
     rnd = current_round(event)
     current = next((h for h in history if rnd and h["seat"].round_id == rnd.pk), None)
     table = current["seat"].table if current else None
+    show_refused_result(request, [table])
     context = {
         "event": event,
         "registration": reg,
@@ -116,8 +119,9 @@ def table_action(request: HttpRequest, slug: str, table_id: int, action: str) ->
     )
     user = request.user
     if action == "report":
-        run_service(
+        run_result_form(
             request,
+            table,
             lambda: services.report_result(user, table, **result_from_post(request, table)),
             _reported_message,
         )
@@ -136,8 +140,9 @@ def table_action(request: HttpRequest, slug: str, table_id: int, action: str) ->
             _("Result disputed: the director has been told."),
         )
     elif action == "set":
-        run_service(
+        run_result_form(
             request,
+            table,
             lambda: services.director_set_result(
                 user, table, note=request.POST.get("note", ""), **result_from_post(request, table)
             ),
