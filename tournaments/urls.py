@@ -69,6 +69,7 @@ urlpatterns += [
     ),
     path(E + "event-day/no-shows/", registration_views.no_shows, name="event-no-shows"),
     path(E + "event-day/undo/", registration_views.undo, name="event-undo"),
+    path(E + "event-day/penalties/new/", penalties_views.issue, name="penalty-issue"),
     path(
         E + "event-day/penalties/<int:penalty_id>/rescind/",
         penalties_views.rescind,

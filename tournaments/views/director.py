@@ -29,6 +29,7 @@ from tournaments.views.common import (
     url_or_none,
 )
 from tournaments.views.forms import EventForm, PenaltyForm, WalkinForm
+from tournaments.views.penalties import KEPT_PENALTY_FORM
 
 # A director's page stays a page at 10,000 players: tables and players a page at a time.
 TABLES_PER_PAGE = 50
@@ -122,6 +123,19 @@ def _round_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     }
 
 
+def _penalty_choices(
+    event: Event, listed: list[Registration], kept_form: dict[str, Any] | None
+) -> list[Registration]:
+    """The players listed on this page, plus the one a refused penalty form had chosen
+    (so a refusal never resets the choice to another player's name)."""
+    choices = [r for r in listed if not r.ejected]
+    kept = to_int((kept_form or {}).get("registration"))
+    if kept is not None and all(r.pk != kept for r in choices):
+        extra = event.registrations.select_related("player").filter(pk=kept, ejected=False)
+        choices = [*extra, *choices]
+    return choices
+
+
 def _mark_pages(rnd: Round | None, tables: list[Table]) -> None:
     """Which page of the round's tables each of ``tables`` is on ("needs you" links)."""
     if rnd is None or not tables:
@@ -150,6 +164,7 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     penalties = Penalty.objects.filter(registration__event=event).select_related(
         "registration__player", "issued_by"
     )
+    kept_penalty = request.session.pop(KEPT_PENALTY_FORM, None)
     audit_entries = AuditEntry.objects.filter(event=event).select_related("actor")[:100]
     context = {
         "event": event,
@@ -170,7 +185,9 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "walkin_form": WalkinForm(),
         # The players listed on this page (a search finds any other): a choice of 10,000
         # names is neither usable nor a bounded page.
-        "penalty_form": PenaltyForm(registrations=[r for r in listed if not r.ejected]),
+        "penalty_form": PenaltyForm(
+            initial=kept_penalty, registrations=_penalty_choices(event, listed, kept_penalty)
+        ),
         "penalty_choices_paged": players.paginator.num_pages > 1,
         "penalties": penalties,
         "audit": audit_entries,
