@@ -147,13 +147,13 @@ def _top_cut(page: Page, event: Event) -> None:
         form.locator("input[name=high_mps]").fill("12")
         form.locator("input[name=low_mps]").fill("7")
         form.get_by_role("button", name="Save result").click()
-        message(page, "Result saved: decided.")
+        message(page, "goes through.")
     final = PlayoffMatch.objects.get(event=event, stage=2)
     form = page.locator(f"#match-{final.pk} form")
     form.locator("input[name=high_mps]").fill("9")
     form.locator("input[name=low_mps]").fill("9")
     form.get_by_role("button", name="Save result").click()
-    message(page, "Result saved: waiting for a result.")  # a tie is replayed
+    message(page, "Result saved: a tie. The game is played again.")
     # Finishing now is refused, saying what to do: the final is not decided.
     _go(page, event, "manage/")
     page.get_by_role("link", name="Finish the event…").click()

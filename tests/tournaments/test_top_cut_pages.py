@@ -99,3 +99,23 @@ def test_event_pages_link_the_bracket_when_a_top_cut_is_set(client, swiss_done):
     assert (
         url("event-bracket", plain) not in client.get(url("event-detail", plain)).content.decode()
     )
+
+
+def test_playoff_words_follow_the_result(client, swiss_done):
+    """RULES.md §3 "Top cut": a tied playoff game is replayed (the event's tie rule); the
+    standings are final only once the playoff is decided."""
+    _director, event = swiss_done
+    client.post(url("playoff-action", event, "start"))
+    bracket = client.get(url("event-bracket", event)).content.decode()
+    assert "Standings so far" in bracket and "Final standings" not in bracket
+    final = event.playoff_matches.get()
+    assert f'<label for="high-{final.pk}">' in bracket and f'id="high-{final.pk}"' in bracket
+    tie = client.post(url("playoff-action", event, "result"),
+                      {"match": final.pk, "high_mps": "9", "low_mps": "9"}, follow=True)  # fmt: skip
+    assert "a tie. The game is played again." in tie.content.decode()
+    won = client.post(url("playoff-action", event, "result"),
+                      {"match": final.pk, "high_mps": "3", "low_mps": "9"}, follow=True)  # fmt: skip
+    final.refresh_from_db()
+    page = won.content.decode()
+    assert f"Result saved: {final.low.player.display_name} goes through." in page
+    assert "Final standings" in page

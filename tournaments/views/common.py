@@ -232,8 +232,8 @@ def show_refused_result(request: HttpRequest, tables: Any) -> None:
         if table is None or table.pk != kept.get("table"):
             continue
         values = kept.get("values") or {}
-        table.refused_message = kept.get("message", "")  # type: ignore[attr-defined]
-        table.typed = {  # type: ignore[attr-defined]
+        table.refused_message = kept.get("message", "")
+        table.typed = {
             "outcome": values.get("outcome", ""),
             "winner": to_int(values.get("winner")),
             "time_called": values.get("time_called") in ("on", "1", "true"),
@@ -241,4 +241,4 @@ def show_refused_result(request: HttpRequest, tables: Any) -> None:
         }
         for seat in table.seats.all():
             typed = values.get(f"mps_{seat.registration_id}", "")
-            seat.typed = typed  # type: ignore[attr-defined]
+            seat.typed = typed

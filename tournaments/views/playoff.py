@@ -45,6 +45,8 @@ def bracket(request: HttpRequest, slug: str) -> HttpResponse:
         "is_director": services.is_director(request.user, event),
         "blocker": services.playoff_blocker(event),
         "cancellable": matches and services.top_cut_cancel_blocker(event) is None,
+        # "Final standings" only once the champion is known.
+        "playoff_decided": bool(matches) and services.finish_blocker(event) is None,
         "uses_mps": game.uses_mps,
         "outcomes": [("normal", _("Normal end"))]
         + [(o, _(game.label(o)).capitalize()) for o in game.outcomes if o != "normal"],
@@ -52,6 +54,19 @@ def bracket(request: HttpRequest, slug: str) -> HttpResponse:
         "tie_rules": EventDaySettings.TieRule.choices,
     }
     return render(request, "tournaments/bracket.html", context)
+
+
+def _saved_words(match: PlayoffMatch) -> str:
+    """What a saved playoff result did: who goes through, a replay, or the director's call."""
+    if match.winner_id is not None and match.winner is not None:
+        return _("Result saved: %(name)s goes through.") % {
+            "name": match.winner.player.display_name
+        }
+    if match.status == PlayoffMatch.Status.TIED:
+        return _("Result saved: a tie. The director decides who goes through.")
+    if match.replays:
+        return _("Result saved: a tie. The game is played again.")
+    return _("Result saved.")
 
 
 @require_POST
@@ -83,7 +98,7 @@ def playoff_action(request: HttpRequest, slug: str, action: str) -> HttpResponse
                 post.get("outcome") or "normal",
                 post.get("winner"),
             ),
-            lambda m: _("Result saved: %(state)s.") % {"state": m.get_status_display().lower()},
+            _saved_words,
         )
     elif action == "decide":
         run_service(
