@@ -17,6 +17,7 @@ from tournaments.models import Event, GameSystem, Player, Registration
 from tournaments.permissions import own_registration
 from tournaments.services import clock as round_clock
 from tournaments.views import page_cache, presenters
+from tournaments.views import standings_marks as marks
 from tournaments.views.common import event_or_404, game_info, to_int, url_or_none
 
 # A page of standings: every page is bounded, however large the field.
@@ -128,16 +129,20 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         provisional = Paginator(view.provisional, STANDINGS_PER_PAGE).get_page(
             request.GET.get("provisional_page")
         )
+        mine = own_registration(request.user, event) if request.user.is_authenticated else None
+        me = mine.pk if mine else None
         response = page_cache.store_page(
             key,
             render(
                 request,
                 "tournaments/standings.html",
-                {"event": event, "rows": page.object_list, "page": page,
-                 "closed_rounds": view.closed_rounds, "provisional": provisional.object_list,
+                {"event": event, "rows": marks.mark_rows(page.object_list, me), "page": page,
+                 "closed_rounds": view.closed_rounds,
+                 "provisional": marks.mark_rows(provisional.object_list, me),
                  "provisional_page": provisional,
                  "provisional_round": view.provisional_round,
-                 "tiebreaks": services.tiebreak_labels(event)},
+                 "tiebreaks": services.tiebreak_labels(event),
+                 "my_page": marks.page_of(view.rows, me, STANDINGS_PER_PAGE)},
             ),
         )  # fmt: skip
     response["ETag"] = etag
