@@ -94,3 +94,19 @@ def test_a_refused_report_keeps_the_players_typing(client):
     )
     page = response.content.decode()
     assert f'id="refused-{table.pk}"' in page and 'value="19"' in page and 'value="oops"' in page
+
+
+def test_not_rated_yet_is_explained_to_staff_and_not_shown_publicly():
+    """RULES.md §6: only sanctioned events are rated; a sanctioned one waits for its league."""
+    from django.template.loader import render_to_string
+
+    from tournaments.services.sanctioning import sanctioning_for
+
+    waiting = sanctioning_for(True, False, 8, approved=False)
+    staff = render_to_string("tournaments/_sanctioning.html", {"sanctioning": waiting})
+    assert "Not rated yet:" in staff and "approved it" in staff
+    assert reverse("league-list") in staff
+    public = render_to_string(
+        "tournaments/_sanctioning.html", {"sanctioning": waiting, "public": True}
+    )
+    assert "Not rated yet" not in public
