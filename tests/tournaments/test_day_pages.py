@@ -110,3 +110,20 @@ def test_not_rated_yet_is_explained_to_staff_and_not_shown_publicly():
         "tournaments/_sanctioning.html", {"sanctioning": waiting, "public": True}
     )
     assert "Not rated yet" not in public
+
+
+def test_every_help_text_is_wired_to_an_element_that_exists(client):
+    """Each field's aria-describedby names ids present on the page (help texts, errors)."""
+    import re
+
+    client.force_login(make_user("td"))
+    for page in (
+        client.get(reverse("event-create")).content.decode(),
+        client.post(reverse("event-create"), {"name": ""}).content.decode(),
+    ):
+        ids = set(re.findall(r'\sid="([^"]+)"', page))
+        described = re.findall(r'aria-describedby="([^"]+)"', page)
+        assert described
+        for value in described:
+            for target in value.split():
+                assert target in ids, target
