@@ -127,3 +127,20 @@ def test_every_help_text_is_wired_to_an_element_that_exists(client):
         for value in described:
             for target in value.split():
                 assert target in ids, target
+
+
+def test_my_games_shows_the_deck_list_status_and_deadline(client):
+    import datetime
+
+    from django.utils import formats, timezone
+
+    director = make_user("td")
+    deadline = timezone.now() + datetime.timedelta(days=3)
+    event = make_event(director, decklists_required=True, deck_deadline=deadline)
+    ((user, _reg),) = register_users(event, 1)
+    client.force_login(user)
+    page = client.get(reverse("my-event", args=[event.slug])).content.decode()
+    mine = page.split('id="my-deck"')[1].split("</p>")[0]
+    assert "missing" in mine
+    written = formats.date_format(timezone.localtime(deadline), "DATETIME_FORMAT")
+    assert written in mine

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import services
+from tournaments import extensions, services
 from tournaments.models import Seat, Table
 from tournaments.permissions import own_registration, seat_registration
 from tournaments.views import presenters
@@ -66,6 +66,7 @@ def my_event(request: HttpRequest, slug: str) -> HttpResponse:
         "points": services.player_records(event)[reg.pk].score,
         "penalties": reg.penalties.all(),
         "decklist_submit": url_or_none("decklist-submit", event.slug),
+        "my_deck": extensions.deck_status(event).get(reg.pk) if event.decklists_required else None,
     }
     return render(request, "tournaments/my_event.html", context)
 
