@@ -119,3 +119,22 @@ def test_playoff_words_follow_the_result(client, swiss_done):
     page = won.content.decode()
     assert f"Result saved: {final.low.player.display_name} goes through." in page
     assert "Final standings" in page
+
+
+def test_playoff_tables_are_on_the_pairings_page(client, swiss_done):
+    """RULES.md §3 "Top cut": the playoff's games have tables like any round's."""
+    director, event = swiss_done
+    pairings = url("event-pairings", event)
+    client.logout()
+    before = client.get(pairings)
+    assert 'id="playoff-tables"' not in before.content.decode()
+    services.start_playoff(director, event)
+    page = client.get(pairings, HTTP_IF_NONE_MATCH=before.headers["ETag"])
+    assert page.status_code == 200
+    text = page.content.decode()
+    final = event.playoff_matches.get()
+    section = text.split('id="playoff-tables"')[1].split("</section>")[0]
+    assert final.high.player.display_name in section and final.low.player.display_name in section
+    assert '<span class="phone-only">Table </span>1' in section
+    bracket = client.get(url("event-bracket", event)).content.decode()
+    assert "<strong>Table 1</strong>" in bracket

@@ -117,6 +117,7 @@ def start_playoff(actor: AnyUser, event: Event) -> list[PlayoffMatch]:
         event=event,
         after={"top_cut": size, "seeds": [r.player.display_name for r in seeded]},
     )
+    signals.announce_pages_changed([event.slug])
     return list(event.playoff_matches.all())
 
 
@@ -200,6 +201,8 @@ def _decide(actor: AnyUser, event: Event, match: PlayoffMatch, winner_id: str | 
     if match.status == PlayoffMatch.Status.DONE:
         _advance(match)
         signals.playoff_match_decided.send(sender=PlayoffMatch, match=match)
+    # The pairings page lists the playoff's tables: visitors' stored pages are old now.
+    signals.announce_pages_changed([event.slug])
 
 
 @transaction.atomic

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from core.types import signed_in
 from tournaments import services
-from tournaments.models import Event, GameSystem, Player, Registration
+from tournaments.models import Event, GameSystem, Player, PlayoffMatch, Registration
 from tournaments.permissions import own_registration
 from tournaments.services import clock as round_clock
 from tournaments.views import page_cache, presenters
@@ -80,15 +80,24 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
+# Playoff matches being played now (both players known, no winner yet).
+PLAYING = (PlayoffMatch.Status.PENDING, PlayoffMatch.Status.TIED)
+
+
 def pairings(request: HttpRequest, slug: str) -> HttpResponse:
     """A round's tables, a page at a time, searchable by name; visitors get a page rendered
     once per change of the event (tournaments.views.page_cache), with an ETag."""
     event = event_or_404(request, slug)
     state = services.snapshot_state(event)
+    # The top cut's tables are on this page too: a playoff move is a new page.
+    playoff = [m for m in services.playoff_matches(event) if m.status in PLAYING]
+    stamp = "-".join(f"{m.pk}.{m.status}.{m.replays}" for m in playoff)
     etag = state.etag_for(request.user.pk, get_language()).replace("standings", "pairings")
+    if stamp:
+        etag = etag[:-1] + f"-{stamp}" + '"'
     if request.headers.get("If-None-Match") == etag:
         return HttpResponseNotModified(headers={"ETag": etag})
-    key = page_cache.page_key(request, "pairings", event.pk, state.version)
+    key = page_cache.page_key(request, f"pairings:{stamp}", event.pk, state.version)
     response = page_cache.cached_page(key)
     if response is None:
         rounds = list(event.rounds.order_by("number"))
@@ -106,7 +115,8 @@ def pairings(request: HttpRequest, slug: str) -> HttpResponse:
                 request,
                 "tournaments/pairings.html",
                 {"event": event, "rounds": rounds, "round": rnd, "q": query, "page": page,
-                 "tables": page.object_list if page else [], "game_info": game_info(event)},
+                 "tables": page.object_list if page else [], "game_info": game_info(event),
+                 "playoff": playoff},
             ),
         )  # fmt: skip
     response["ETag"] = etag
