@@ -130,7 +130,7 @@ def test_director_runs_an_event_from_start_to_finish(desktop):
     page.get_by_role("button", name="Issue").click()
     # An ejection is never issued before a page says so.
     expect(page.locator("#confirm-question")).to_contain_text("ejects")
-    page.get_by_role("button", name="Issue the warning and eject").click()
+    page.get_by_role("button", name="Eject", exact=True).click()
     message(page, "Ejected for an illegal deck list")
 
     # Pair round 1 and read why it was paired so.

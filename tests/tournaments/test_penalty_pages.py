@@ -66,6 +66,19 @@ def test_preview_counts_like_issuing():
     assert ejection_preview(reg, "cheating").code == "cheating"
 
 
+def test_an_offense_that_ejects_at_once_asks_to_eject(client, setup):
+    """RULES.md §3: obvious cheating ejects at once."""
+    _director, event, regs = setup
+    data = {"registration": regs[2].pk, "offense": "cheating", "kind": "warning"}
+    page = client.post(issue_url(event), data).content.decode()
+    assert "at once" in page and ">Eject</button>" in page
+    regs[2].refresh_from_db()
+    assert not regs[2].ejected
+    client.post(issue_url(event), data | {"confirm": "1"})
+    regs[2].refresh_from_db()
+    assert regs[2].ejected
+
+
 def test_a_refused_form_keeps_the_chosen_player(client, setup):
     _director, event, regs = setup
     chosen = regs[-1]

@@ -78,13 +78,15 @@ def issue(request: HttpRequest, slug: str) -> HttpResponse:
     asked = data["kind"] == Penalty.Kind.EJECTION
     if ejection is not None and not asked and request.POST.get("confirm") != "1":
         offense = _(Penalty.Offense(data["offense"]).label).lower()
+        # Reached by the warnings' ladder, or an offense that ejects at once (cheating).
+        ladder = ejection.code in ("same_offense", "total_warnings")
         context: dict[str, Any] = {
             "event": event,
-            "title": _("Issue a warning that ejects"),
+            "title": _("Issue a warning that ejects") if ladder else _("Eject a player"),
             "question": ejection_words(ejection, reg.player.display_name, offense),
             "names": [reg.player.display_name],
             "hidden": [(k, request.POST.get(k, "")) for k in FORM_FIELDS] + [("confirm", "1")],
-            "button": _("Issue the warning and eject"),
+            "button": _("Issue the warning and eject") if ladder else _("Eject"),
             "danger": True,
         }
         return render(request, "tournaments/confirm_action.html", context)
