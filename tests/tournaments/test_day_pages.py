@@ -144,3 +144,19 @@ def test_my_games_shows_the_deck_list_status_and_deadline(client):
     assert "missing" in mine
     written = formats.date_format(timezone.localtime(deadline), "DATETIME_FORMAT")
     assert written in mine
+
+
+def test_a_refused_walk_in_keeps_what_was_typed(client):
+    director = make_user("td")
+    client.force_login(director)
+    event = make_event(director)
+    action = reverse("director-action", args=[event.slug, "walkin"])
+    response = client.post(
+        action, {"display_name": "   ", "membership_number": "M-77"}, follow=True
+    )
+    page = response.content.decode()
+    assert 'id="walkin-error"' in page and "Give the walk-in player" in page
+    assert 'value="M-77"' in page and 'aria-describedby="walkin-error"' in page
+    client.post(action, {"display_name": "Ana Ruiz"})
+    page = client.get(reverse("event-dashboard", args=[event.slug])).content.decode()
+    assert 'id="walkin-error"' not in page and "Ana Ruiz" in page

@@ -28,6 +28,7 @@ from tournaments.views.common import (
     to_int,
     url_or_none,
 )
+from tournaments.views.director_actions import KEPT_WALKIN
 from tournaments.views.forms import EventForm, PenaltyForm, WalkinForm
 from tournaments.views.penalties import KEPT_PENALTY_FORM
 
@@ -123,6 +124,15 @@ def _round_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     }
 
 
+def _walkin_form(kept: dict[str, Any] | None) -> WalkinForm:
+    """The walk-in form, with what was typed and the reason beside it after a refusal."""
+    form = WalkinForm(initial=(kept or {}).get("data"))
+    if kept:
+        for name in ("display_name", "membership_number"):
+            form.fields[name].widget.attrs["aria-describedby"] = "walkin-error"
+    return form
+
+
 def _penalty_choices(
     event: Event, listed: list[Registration], kept_form: dict[str, Any] | None
 ) -> list[Registration]:
@@ -165,6 +175,7 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "registration__player", "issued_by"
     )
     kept_penalty = request.session.pop(KEPT_PENALTY_FORM, None)
+    kept_walkin = request.session.pop(KEPT_WALKIN, None)
     audit_entries = AuditEntry.objects.filter(event=event).select_related("actor")[:100]
     context = {
         "event": event,
@@ -182,7 +193,8 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "checked_in": counts.checked_in,
         "active_count": counts.playing,
         "no_shows": counts.playing - counts.checked_in,
-        "walkin_form": WalkinForm(),
+        "walkin_form": _walkin_form(kept_walkin),
+        "walkin_error": (kept_walkin or {}).get("error", ""),
         # The players listed on this page (a search finds any other): a choice of 10,000
         # names is neither usable nor a bounded page.
         "penalty_form": PenaltyForm(
