@@ -14,6 +14,7 @@ from tournaments.views import results as results_views
 from tournaments.views import rounds as rounds_views
 from tournaments.views import staff as staff_views
 from tournaments.views import table_set as table_set_views
+from tournaments.views import table_time as table_time_views
 
 E = "events/<slug:slug>/"
 
@@ -89,6 +90,11 @@ urlpatterns += [
     ),
     path(E + "event-day/pairing-settings/", rounds_views.constraints, name="pairing-constraints"),
     path(E + "live/", live_views.live, name="event-live"),
+    path(
+        E + "event-day/tables/<int:table_id>/time/",
+        table_time_views.table_time,
+        name="table-time",
+    ),
     path(E + "event-day/finish/", finish_views.finish_event, name="event-finish"),
     path(E + "rounds/<int:number>/results/", results_views.results_grid, name="results-grid"),
     path(

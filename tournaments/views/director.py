@@ -19,6 +19,7 @@ from tournaments.services import clock as round_clock
 from tournaments.services import pairing_sheets as sheets
 from tournaments.services.pairings import round_tables_query
 from tournaments.services.playoff_end import top_cut_pending
+from tournaments.services.table_time import extra_minutes
 from tournaments.views import presenters
 from tournaments.views.common import (
     event_or_404,
@@ -91,6 +92,9 @@ def _round_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     table_page = Paginator(listed, TABLES_PER_PAGE).get_page(request.GET.get("tables_page"))
     shown_tables = list(table_page.object_list)
     show_refused_result(request, shown_tables)
+    extra = extra_minutes(shown_tables)
+    for table in shown_tables:
+        table.extra_minutes = extra.get(table.pk, 0)  # type: ignore[attr-defined]
     waiting = tables.exclude(status=Table.Status.CONFIRMED).filter(is_bye=False)
     unreported = waiting.exclude(status=Table.Status.DISPUTED)
     disputed = list(waiting.filter(status=Table.Status.DISPUTED)[:NEEDS_SHOWN])

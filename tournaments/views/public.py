@@ -16,6 +16,7 @@ from tournaments import services
 from tournaments.models import Event, GameSystem, Player, PlayoffMatch, Registration
 from tournaments.permissions import own_registration
 from tournaments.services import clock as round_clock
+from tournaments.services.table_time import extra_minutes, table_time_changes
 from tournaments.views import page_cache, presenters
 from tournaments.views import standings_marks as marks
 from tournaments.views.common import event_or_404, game_info, to_int, url_or_none
@@ -92,8 +93,10 @@ def pairings(request: HttpRequest, slug: str) -> HttpResponse:
     # The top cut's tables are on this page too: a playoff move is a new page.
     playoff = [m for m in services.playoff_matches(event) if m.status in PLAYING]
     stamp = "-".join(f"{m.pk}.{m.status}.{m.replays}" for m in playoff)
+    # A table given extra time shows it: that too is a new page.
+    stamp += f"t{table_time_changes(event)}"
     etag = state.etag_for(request.user.pk, get_language()).replace("standings", "pairings")
-    if stamp:
+    if stamp != "t0":
         etag = etag[:-1] + f"-{stamp}" + '"'
     if request.headers.get("If-None-Match") == etag:
         return HttpResponseNotModified(headers={"ETag": etag})
@@ -109,13 +112,17 @@ def pairings(request: HttpRequest, slug: str) -> HttpResponse:
             if rnd
             else None
         )
+        tables = list(page.object_list) if page else []
+        extra = extra_minutes(tables)
+        for table in tables:
+            table.extra_minutes = extra.get(table.pk, 0)
         response = page_cache.store_page(
             key,
             render(
                 request,
                 "tournaments/pairings.html",
                 {"event": event, "rounds": rounds, "round": rnd, "q": query, "page": page,
-                 "tables": page.object_list if page else [], "game_info": game_info(event),
+                 "tables": tables, "game_info": game_info(event),
                  "playoff": playoff},
             ),
         )  # fmt: skip
