@@ -160,3 +160,21 @@ def test_a_refused_walk_in_keeps_what_was_typed(client):
     client.post(action, {"display_name": "Ana Ruiz"})
     page = client.get(reverse("event-dashboard", args=[event.slug])).content.decode()
     assert 'id="walkin-error"' not in page and "Ana Ruiz" in page
+
+
+def test_an_ejected_players_open_table_says_what_to_do(client):
+    """RULES.md §3 warnings: an ejected player is dropped; the open game waits for the
+    director's result, and the pages say so instead of "waiting for a result"."""
+    director = make_user("td")
+    client.force_login(director)
+    event = make_event(director)
+    register_users(event, 4)
+    rnd = services.pair_next_round(director, event, seed=1)
+    table = rnd.tables.filter(is_bye=False).order_by("number").first()
+    seat = table.seats.order_by("position").first()
+    services.issue_penalty(director, seat.registration, "cheating")
+    page = client.get(reverse("event-dashboard", args=[event.slug])).content.decode()
+    row = page.split(f'id="t{table.pk}"')[1].split("</tr>")[0]
+    assert "was ejected: this game will not be finished" in row
+    pairings = client.get(reverse("event-pairings", args=[event.slug])).content.decode()
+    assert '<span class="badge bad">ejected</span>' in pairings
