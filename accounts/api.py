@@ -17,10 +17,10 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from accounts.throttle import login_blocked
+from accounts import lookalike
+from accounts.throttle import SignupRateThrottle, login_blocked, login_retry_after
 from accounts.tokens import token_expires_at
 from accounts.views import SignupForm
 from core.types import signed_in
@@ -58,8 +58,8 @@ def token_answer(token: Token) -> dict[str, Any]:
 class SignupView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []
-    throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "signup"
+    # The same count as the sign-up page's (accounts.throttle).
+    throttle_classes = [SignupRateThrottle]
 
     @extend_schema(
         tags=["accounts"],
@@ -100,11 +100,12 @@ class SignupView(APIView):
             raise serializers.ValidationError(errors)
         with transaction.atomic():
             user = form.save()
-            Player.objects.create(
+            player = Player.objects.create(
                 user=user,
                 display_name=form.cleaned_data["display_name"],
                 membership_number=form.cleaned_data["membership_number"],
             )
+            lookalike.flag_if_imitating(user, player)
             token = Token.objects.create(user=user)
         return Response(token_answer(token), status=status.HTTP_201_CREATED)
 
@@ -150,7 +151,8 @@ class ObtainTokenView(ObtainAuthToken):
         username = request.data.get("username") if hasattr(request.data, "get") else None
         if isinstance(username, str) and login_blocked(request, username):
             raise Throttled(
-                detail=gettext("Too many failed log-in attempts. Wait 15 minutes and try again.")
+                wait=login_retry_after(),
+                detail=gettext("Too many failed log-in attempts. Wait 15 minutes and try again."),
             )
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)

@@ -20,6 +20,7 @@ from django.core.exceptions import PermissionDenied
 from django.dispatch import receiver
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
+from rest_framework.throttling import SimpleRateThrottle
 
 
 def _limits() -> tuple[int, int, int]:
@@ -39,6 +40,11 @@ def _keys(request: HttpRequest, username: str) -> list[tuple[str, int]]:
         (f"login-fail:pair:{hashlib.sha256(pair).hexdigest()}", per_pair),
         (f"login-fail:ip:{hashlib.sha256(address.encode()).hexdigest()}", per_address),
     ]
+
+
+def login_retry_after() -> int:
+    """Seconds a blocked log-in waits (the Retry-After of its 429): the window."""
+    return _limits()[2]
 
 
 def login_blocked(request: HttpRequest, username: str) -> bool:
@@ -83,3 +89,22 @@ class ThrottledModelBackend(ModelBackend):
 def _count_failed_login(sender: Any, credentials: dict[str, Any], request: Any = None, **kw: Any):
     if request is not None:
         record_login_failure(request, str(credentials.get("username", "")))
+
+
+class SignupRateThrottle(SimpleRateThrottle):
+    """Sign-ups per address, one count for the page and the API (the rate "signup" in
+    REST_FRAMEWORK's DEFAULT_THROTTLE_RATES): an address that used its hour's sign-ups
+    through one is refused on the other too."""
+
+    scope = "signup"
+
+    def get_cache_key(self, request: Any, view: Any) -> str:
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+def signup_wait(request: HttpRequest) -> int | None:
+    """None when this address may sign up now (and counts it); else the seconds to wait."""
+    throttle = SignupRateThrottle()
+    if throttle.allow_request(request, None):  # type: ignore[arg-type]
+        return None
+    return max(1, int(throttle.wait() or 1))

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from accounts import throttle
+from accounts import lookalike, throttle
 from tournaments.models import Player
 
 
@@ -31,6 +31,7 @@ class LoginView(auth_views.LoginView):
             )
             response = self.form_invalid(form)
             response.status_code = 429
+            response["Retry-After"] = str(throttle.login_retry_after())
             return response
         return super().post(request, *args, **kwargs)
 
@@ -61,15 +62,25 @@ class SignupForm(UserCreationForm):
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
+    wait = throttle.signup_wait(request) if request.method == "POST" else None
+    if wait is not None:
+        # As many sign-ups from this address as the API allows: the form keeps what was
+        # typed (but the passwords) and says when to try again.
+        form.is_valid()
+        form.add_error(None, _("Too many sign-ups from your address. Try again later."))
+        response = render(request, "registration/signup.html", {"form": form}, status=429)
+        response["Retry-After"] = str(wait)
+        return response
     if request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():
                 user = form.save()
-                Player.objects.create(
+                player = Player.objects.create(
                     user=user,
                     display_name=form.cleaned_data["display_name"],
                     membership_number=form.cleaned_data["membership_number"],
                 )
+                lookalike.flag_if_imitating(user, player)
         except IntegrityError:
             # Two sign-ups with one user name at the same moment: the form checked the
             # name before the other one was saved, the database's unique index decides.

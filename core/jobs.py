@@ -20,6 +20,7 @@ import logging
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from datetime import timedelta
 from functools import partial
 from typing import Any
@@ -34,6 +35,7 @@ from django.db import OperationalError as DbOperationalError
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
+from core import health
 from core.cache import UNAVAILABLE
 
 logger = logging.getLogger(__name__)
@@ -279,8 +281,29 @@ def flush_outbox(app: Any, now: Any = None, limit: int = 500) -> int:
     return sent
 
 
+# Apps above core add what only they can find: work recorded in their own tables
+# whose message was lost with the broker's queue (a replay still "queued", a webhook
+# delivery never attempted). Each returns how many it sent again.
+SWEEPS: dict[str, Callable[[], int]] = {}
+
+
+def register_sweep(name: str, sweep: Callable[[], int]) -> None:
+    """Called from an app's ready(): ``sweep`` runs with every sweep."""
+    SWEEPS[name] = sweep
+
+
 def heal(app: Any) -> dict[str, int]:
-    return {"retaken": retake_stale_leases(), "sent": flush_outbox(app)}
+    # The sweep runs only in a worker, sent by beat: /health/ reads this instead of
+    # pinging the workers.
+    health.note_worker_alive()
+    report = {"retaken": retake_stale_leases(), "sent": flush_outbox(app)}
+    for name, sweep in SWEEPS.items():
+        try:
+            report[name] = sweep()
+        except Exception:
+            # One app's sweep failing must not stop the others (or the outbox above).
+            logger.exception("the %s sweep failed; the next sweep tries again", name)
+    return report
 
 
 @worker_ready.connect

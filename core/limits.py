@@ -90,13 +90,16 @@ def check_event_name(text: str | None) -> None:
         )
 
 
-def check_walk_ins(already: int) -> None:
-    """Before a director adds one more walk-in; ``already`` is the event's walk-in count."""
+def check_walk_ins(already: int, adding: int = 1) -> None:
+    """Before a director adds walk-ins (one at the door, a list, a restored file);
+    ``already`` is the event's walk-in count."""
     most = limit("walk_ins_per_event")
-    if already >= most:
-        _refuse(
-            "walk_ins_per_event",
-            "display_name",
-            _("This event already has %(n)d walk-in players, the most allowed.") % {"n": most},
-            already,
-        )
+    if already + adding <= most:
+        return
+    if adding == 1:
+        message = _("This event already has %(n)d walk-in players, the most allowed.") % {"n": most}
+    else:
+        message = _(
+            "This would make %(total)d walk-in players in the event; at most %(most)d are allowed."
+        ) % {"total": already + adding, "most": most}
+    _refuse("walk_ins_per_event", "display_name", message, already + adding)

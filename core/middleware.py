@@ -16,11 +16,12 @@ from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, InterfaceError, OperationalError
+from django.db import IntegrityError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
+from rest_framework.throttling import AnonRateThrottle
 
-from core.problems import PROBLEM_TYPE, problem
+from core.problems import PROBLEM_TYPE, database_away, problem, unavailable
 
 logger = logging.getLogger(__name__)
 Handler = Callable[[HttpRequest], HttpResponse]
@@ -171,6 +172,33 @@ class ContentSecurityPolicyMiddleware:
         return response
 
 
+# --------------------------------------------------------------------------- anonymous visitors
+
+
+class AnonymousThrottleMiddleware:
+    """Pages read by someone not logged in, counted per address against the API's
+    "anon" rate (one budget for both: DRF's AnonRateThrottle counts the API's). Past
+    it, 429 with Retry-After. Pages a visitor gets from the page cache never reach
+    here (they cost nothing); /health/ and static files are not counted."""
+
+    SKIP = ("/api/", "/static/", "/media/", "/health/")
+
+    def __init__(self, get_response: Handler) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.path.startswith(self.SKIP) or request.user.is_authenticated:
+            return self.get_response(request)
+        throttle = AnonRateThrottle()
+        if throttle.allow_request(request, None):  # type: ignore[arg-type]
+            return self.get_response(request)
+        response = _answer(
+            request, 429, "throttled", _("Too many requests from your address. Wait a moment.")
+        )
+        response["Retry-After"] = str(max(1, int(throttle.wait() or 1)))
+        return response
+
+
 # --------------------------------------------------------------------------- races and outages
 
 
@@ -194,16 +222,9 @@ class DatabaseTroubleMiddleware:
                 "conflict",
                 _("Someone else changed this at the same moment. Please try again."),
             )
-        if isinstance(exception, OperationalError | InterfaceError):
+        if database_away(exception):
             logger.error("database unavailable on %s: %s", request.path, exception)
-            response = _answer(
-                request,
-                503,
-                "unavailable",
-                _("The site is busy for a moment. Please try again in a few seconds."),
-            )
-            response["Retry-After"] = "5"
-            return response
+            return unavailable(request)
         return None
 
 

@@ -8,10 +8,12 @@ own 404/500 pages answer the same way under /api/ so an integrator never parses 
 
 from __future__ import annotations
 
+import sys
 from http import HTTPStatus
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -147,7 +149,38 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     return defaults.page_not_found(request, exception)
 
 
+# Seconds a client waits before trying again when the database is away.
+OUTAGE_RETRY_AFTER = 5
+
+
+def database_away(exc: BaseException | None) -> bool:
+    """A database that cannot be reached (down, restarting, out of connections): the
+    request did nothing wrong, so it is a 503 to retry, not a server error."""
+    return isinstance(exc, OperationalError | InterfaceError)
+
+
+def unavailable(request: HttpRequest) -> HttpResponse:
+    """503 with Retry-After: a problem document under /api/, JSON when asked, text
+    otherwise (the page templates may need the database that is away)."""
+    message = _("The site is busy for a moment. Please try again in a few seconds.")
+    if _is_api(request):
+        body = {**problem(503, "unavailable", message), "problems": []}
+        response: HttpResponse = JsonResponse(body, status=503, content_type=PROBLEM_TYPE)
+    elif "json" in request.META.get("HTTP_ACCEPT", ""):
+        body = {"detail": message, "code": "unavailable", "problems": []}
+        response = JsonResponse(body, status=503)
+    else:
+        response = HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")
+    response["Retry-After"] = str(OUTAGE_RETRY_AFTER)
+    return response
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
+    # Django calls this inside its ``except`` for whatever rose from any layer, the
+    # middleware's own hooks included (a guard's process_view reading the database),
+    # which no middleware's process_exception sees: an outage is told apart here.
+    if database_away(sys.exc_info()[1]):
+        return unavailable(request)
     if _is_api(request):
         return _json_problem(500, "server_error", _("The server failed; the error was logged."))
     return defaults.server_error(request)

@@ -8,6 +8,7 @@ from typing import Any
 from core.errors import ServiceError
 from decks.cards import card_index
 from decks.formats import get_format, known_formats
+from decks.labels import deck_text_error, not_a_deck_message
 from rules_engine.deckrules import (
     METW,
     PLAYER_TYPES,
@@ -44,10 +45,13 @@ def validate_text(
     player_type = _check_player_type(game, player_type)
     try:
         deck = parse_decklist(text, game)
+        if not deck.lines and deck.not_understood:
+            # Sentences and nothing that reads as a card: a letter, an article, not a list.
+            raise ServiceError(not_a_deck_message(), "not_a_deck")
         fmt, notice = _list_format(game, chosen, format_key is None, deck.declared_format)
         verdict = validate(deck, fmt, card_index(game), player_type)
     except (DeckTextError, PlayerTypeError) as exc:
-        raise ServiceError(str(exc), "bad_text") from exc
+        raise ServiceError(deck_text_error(exc), "bad_text") from exc
     if notice is not None:
         verdict.problems.append(notice)
     return verdict
@@ -73,7 +77,8 @@ def _list_format(
 
 # Deck files as players have them: NetMECCG .dck, GCCG .deck, OCTGN .o8d, meccg-online
 # .meccg, text (the championship files players filed are .dck and .deck).
-UPLOAD_EXTENSIONS = (".dck", ".deck", ".o8d", ".meccg", ".txt")
+# ".json": the deck files of other tools (readers/json_decks.py).
+UPLOAD_EXTENSIONS = (".dck", ".deck", ".o8d", ".meccg", ".txt", ".json")
 MAX_UPLOAD_BYTES = 256 * 1024
 
 

@@ -62,7 +62,7 @@ def format_def(row: Format) -> FormatDef:
         rules=row.rules,
         description=row.description,
         source=row.rule_source,
-        based_on=row.based_on.key if row.based_on_id else None,
+        based_on=row.based_on.key if row.based_on else None,
     )
 
 

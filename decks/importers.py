@@ -28,6 +28,7 @@ from rules_engine.deckrules import (
     lotr_record,
     metw_record,
     normalize_name,
+    with_alias_items,
 )
 
 MAX_DOWNLOAD_BYTES = 50 * 1024 * 1024
@@ -176,6 +177,8 @@ def import_cards(
     aliases = aliases or {}
     if not isinstance(aliases, Mapping):
         raise ImportDataError("The aliases file must be a JSON object {alternate_id: base_id}.")
+    if game == LOTR_TCG:
+        items = with_alias_items(items, aliases)
     rows = [_card_fields(game, item, aliases) for item in items]
     result = ImportResult()
     with transaction.atomic():

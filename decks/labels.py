@@ -20,6 +20,9 @@ READ_AS_NAMES = {
     "lotrtcgwiki": _("lotrtcgwiki deck widget"),
     "collector": _("collector-number list"),
     "gemp-ids": _("GEMP card-id list"),
+    "meccg-json": _("meccg game server deck file (JSON)"),
+    "lotr-json": _("LOTR TCG deck file with collector numbers (JSON)"),
+    "gemp-json": _("GEMP deck record (JSON)"),
     "text": _("plain list"),
 }
 EXPORT_NAMES = {
@@ -27,6 +30,31 @@ EXPORT_NAMES = {
     "netmeccg": _("NetMECCG deck file"),
     "gemp": _("GEMP import text"),
 }
+
+
+# Why a text is no deck list at all, by DeckTextError code; others keep the engine's words.
+DECK_TEXT_ERRORS = {
+    "json_other_game": _("This is a %(game)s deck file: choose the game %(game)s to check it."),
+    "json_no_cards": _("This deck file lists no cards."),
+    "json_several_decks": _(
+        "This game record holds %(count)s decks (%(names)s): paste one deck at a time."
+    ),
+}
+
+
+def not_a_deck_message() -> str:
+    return gettext(
+        "No card was found in this text, so it does not look like a deck list. Paste the "
+        "list with one card per line, such as “3 Orc-lieutenant”."
+    )
+
+
+def deck_text_error(exc: Exception) -> str:
+    """Why a text cannot be read as a deck list, in the reader's language where known."""
+    template = DECK_TEXT_ERRORS.get(getattr(exc, "code", ""))
+    if template is None:
+        return str(exc)
+    return str(template) % getattr(exc, "params", {})
 
 
 def read_as_name(key: str) -> str:

@@ -137,7 +137,7 @@ def _words(value: Any) -> str:
     if isinstance(value, list):
         return (
             ", ".join(
-                str(PLAYER_TYPE_NAMES.get(v) or ALIGNMENT_NAMES.get(v, v))
+                str(PLAYER_TYPE_NAMES.get(v) or ALIGNMENT_NAMES.get(v) or v)
                 if isinstance(v, str)
                 else _words(v)
                 for v in value

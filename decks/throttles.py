@@ -23,7 +23,7 @@ class _DefaultRate:
 
     def get_rate(self) -> str:
         rates = api_settings.DEFAULT_THROTTLE_RATES or {}
-        return rates.get(self.scope) or DEFAULT_RATES[self.scope]
+        return str(rates.get(self.scope) or DEFAULT_RATES[self.scope])
 
     def allow_request(self, request: Any, view: Any) -> bool:
         try:

@@ -55,14 +55,17 @@ def _format_groups() -> list[tuple[str, list[tuple[str, str]]]]:
 def _annotated_lines(text: str, verdict: Verdict | None) -> list[dict[str, Any]]:
     """The pasted text line by line, each with the problems that point at it."""
     by_line: dict[int, list[dict[str, str]]] = {}
+    skipped: set[int] = set()
     if verdict is not None:
         for p in verdict.problems:
             for ln in p.lines:
                 by_line.setdefault(ln, []).append(
                     {"severity": p.severity, "message": problem_text(p)}
                 )
+        # Prose, titles and comments were skipped: the player sees which lines were not read.
+        skipped = {n["line"] for n in verdict.notices if n["kind"] == "ignored"}
     return [
-        {"no": i, "text": line, "problems": by_line.get(i, [])}
+        {"no": i, "text": line, "problems": by_line.get(i, []), "skipped": i in skipped}
         for i, line in enumerate(text.splitlines(), start=1)
     ]
 
@@ -244,6 +247,7 @@ def _stored_verdict(data: dict[str, Any]) -> Verdict:
         cards=data.get("cards", []),
         format_key=data.get("format", ""),
         player_type=data.get("player_type"),
+        notices=data.get("notices", []),
     )
 
 
@@ -294,8 +298,8 @@ def formats(request: HttpRequest) -> HttpResponse:
         Format.objects.select_related("based_on", "created_by").order_by("game", "order", "name")
     )
     for row in rows:
-        row.shown_source = source_text(row.rule_source)
-        row.named_rules = named_rules(row.rules)
+        row.shown_source = source_text(row.rule_source)  # type: ignore[attr-defined]
+        row.named_rules = named_rules(row.rules)  # type: ignore[attr-defined]
     return render(
         request,
         "decks/formats.html",

@@ -9,10 +9,16 @@ bind = (
     os.environ.get("BIND")
     or f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 )
-workers = int(os.environ.get("WEB_WORKERS", "3"))
-threads = int(os.environ.get("WEB_THREADS", "2"))
-# A request that runs longer than this is stuck; its worker is replaced.
-timeout = int(os.environ.get("WEB_TIMEOUT", "60"))
+# Sync workers, one request each: the only class whose timeout stops a request. A
+# threaded worker (gthread) keeps telling the master it is alive from its main thread
+# while a request thread runs on, so its timeout never fired (a 23 s export ran on).
+# More processes stand in for the threads: a slow request holds one of them, not the site.
+worker_class = "sync"
+workers = int(os.environ.get("WEB_WORKERS", str(2 * (os.cpu_count() or 1) + 1)))
+threads = 1
+# The request time limit: a request running longer is stopped (its worker replaced) and
+# the proxy answers 502/504. The costliest answers are built by a worker instead.
+timeout = int(os.environ.get("WEB_TIMEOUT", "30"))
 graceful_timeout = 30
 # Replace workers now and then so a slow leak never grows into an outage.
 max_requests = 2000

@@ -88,6 +88,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "core.middleware.AnonymousThrottleMiddleware",  # visitors, per address
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "core.api_http.ApiHttpMiddleware",
@@ -216,9 +217,9 @@ CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 CELERY_BEAT_SCHEDULE = {
     "heal": {"task": "organizer.tasks.heal", "schedule": 60.0},
 }
-# Work whose lease has not been renewed for this long is taken up again.
-JOB_LEASE_SECONDS = int(os.environ.get("JOB_LEASE_SECONDS", "30"))
-JOB_STALE_SECONDS = int(os.environ.get("JOB_STALE_SECONDS", "180"))
+# Leases renewed every 15 s, retaken after 60 s of silence (the sweep runs every minute).
+JOB_LEASE_SECONDS = int(os.environ.get("JOB_LEASE_SECONDS", "15"))
+JOB_STALE_SECONDS = int(os.environ.get("JOB_STALE_SECONDS", "60"))
 
 # --- Behind a proxy: whose X-Forwarded-For to believe --------------------------
 # TRUSTED_PROXY_COUNT=1 for one proxy in front (Caddy, nginx), or TRUSTED_PROXIES as
@@ -295,6 +296,7 @@ STORAGES = {
 # never copies them; importers and tests read them from here.
 CARD_DATA_DIR = Path(os.environ.get("CARD_DATA_DIR", str(BASE_DIR.parent / "shared" / "data")))
 
+ANON_RATE = os.environ.get("ANON_RATE", "300/minute")  # per address: API and pages together
 REST_FRAMEWORK = {
     # The token first: a call without credentials answers 401 with WWW-Authenticate: Token.
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -310,7 +312,8 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "PAGE_SIZE": 100,
     "EXCEPTION_HANDLER": "core.problems.exception_handler",
-    "DEFAULT_THROTTLE_RATES": {"login": "10/minute", "signup": "20/hour"},
+    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {"login": "10/minute", "signup": "20/hour", "anon": ANON_RATE},
 }
 # API tokens stop working this many hours after they were issued (log in again).
 API_TOKEN_TTL_HOURS = int(os.environ.get("API_TOKEN_TTL_HOURS", "720"))

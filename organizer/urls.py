@@ -1,18 +1,19 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import URLPattern, URLResolver, include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+from drf_spectacular.views import SpectacularSwaggerSplitView
 
 from accounts import api as accounts_api
 from accounts import views as accounts_views
 from core.health import health
+from core.schema_view import CachedSchemaView
 from organizer import views
 from tournaments.views import transfer
 
 # The API, version 1. The old unversioned /api/... addresses answer 308 to these
 # (core.api_http.ApiHttpMiddleware).
 api_v1: list[URLPattern | URLResolver] = [
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("schema/", CachedSchemaView.as_view(), name="schema"),
     # The split view serves its script as a file: the Content-Security-Policy forbids inline.
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     # A user name and password in, an API token out (failed log-ins are throttled).

@@ -10,6 +10,7 @@ class RatingsConfig(AppConfig):
         # signals, and the ledger writer only knows its own (ratings.signals).
         from django.db.models.signals import post_delete, post_save
 
+        from core.jobs import register_sweep
         from ratings import services
         from ratings.league.cache import on_ledger_changed
         from ratings.models import EventApproval
@@ -21,6 +22,7 @@ class RatingsConfig(AppConfig):
         from tournaments.services.sanctioning import register_approval_check
 
         register_approval_check(approved_ids)
+        register_sweep("replays", services.resend_waiting_replays)
         ledger_changed.connect(on_ledger_changed, dispatch_uid="ratings.league_cache")
         for name, signal in (("saved", post_save), ("deleted", post_delete)):
             signal.connect(

@@ -107,7 +107,7 @@ class EventStaffAdmin(ReadOnlyAdmin):
     list_filter = ("role",)
 
 
-@admin.register(models.EventDaySettings)
+@admin.register(models.EventSettings)
 class EventSettingsAdmin(ReadOnlyAdmin):
     list_display = ("event", "top_cut", "playoff_tie")
 

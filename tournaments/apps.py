@@ -8,11 +8,15 @@ class TournamentsConfig(AppConfig):
         # Wiring, once: the stored standings follow every change that can move them, and
         # the visitors' stored pages follow every announced change (the writers never
         # import the page cache that reads them).
+        from core.jobs import register_sweep
         from tournaments import signals
         from tournaments.services.standings import receivers
+        from tournaments.services.standings.snapshot import resend_lost_rebuilds
         from tournaments.views import page_cache
 
         receivers.connect()
+        # Stale standings whose rebuild message was lost with the broker's queue.
+        register_sweep("standings", resend_lost_rebuilds)
         signals.event_pages_changed.connect(
             page_cache.pages_changed, dispatch_uid="page-cache-generation"
         )

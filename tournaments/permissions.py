@@ -99,6 +99,13 @@ def can(user: Any, event: Event, capability: Capability) -> bool:
     return Role.PLAYER in allowed and own_registration(user, event) is not None
 
 
+def capabilities_of(user: Any, event: Event) -> dict[str, bool]:
+    """What ``user`` may do in ``event``, by capability name, for the templates
+    (``{% if may.run_event %}``): the same table, read once per page."""
+    roles = roles_of(user, event)
+    return {cap.value: bool(CAPABILITIES[cap] & roles) for cap in Capability}
+
+
 def require(user: Any, event: Event, capability: Capability) -> None:
     if not can(user, event, capability):
         raise NotAllowed(_REFUSALS[capability] % {"event": event.name})

@@ -78,6 +78,7 @@ urlpatterns += [
     ),
     path(E + "me/undo-drop/", registration_views.undo_self_drop, name="my-event-undo-drop"),
     path(E + "bracket/", playoff_views.bracket, name="event-bracket"),
+    path(E + "projector/bracket/", playoff_views.projector_bracket, name="projector-bracket"),
     path(E + "bracket/<str:action>/", playoff_views.playoff_action, name="playoff-action"),
     path(E + "event-day/rounds/<int:number>/swap/", rounds_views.swap, name="round-swap"),
     path(

@@ -8,6 +8,9 @@ class WebhooksConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from core.jobs import register_sweep
         from webhooks import receivers
+        from webhooks.services import resend_lost_deliveries
 
         receivers.connect()
+        register_sweep("webhooks", resend_lost_deliveries)

@@ -3,6 +3,13 @@
 Keyed by the caller (user id from the token or the session) and the key; the route and a
 hash of the body are kept, so the same key reused for another request is refused (422)
 and a retry arriving while the first is still being answered gets 409.
+
+A request that died (its worker killed, the machine gone) never stores its answer: its
+key is held for LEASE only, longer than any request may run (the request time limit),
+then the next retry takes it over and runs. Answers are kept KEEP long and only up to
+MAX_STORED_BYTES: larger ones are what a computation answers (a deck check, a
+preview), which a retry may simply compute again; a write answers with what it wrote,
+far below the bound.
 """
 
 from __future__ import annotations
@@ -20,6 +27,8 @@ from webhooks.models import IdempotentRequest
 
 HEADER = "Idempotency-Key"
 KEEP = timedelta(hours=24)
+LEASE = timedelta(seconds=60)
+MAX_STORED_BYTES = 64 * 1024
 PROBLEM_TYPE = "application/problem+json"
 
 
@@ -71,7 +80,12 @@ class IdempotencyMiddleware:
             return _problem(400, "bad_idempotency_key", "Idempotency-Key is 1 to 255 characters.")
         owner = caller(request)
         body_hash = hashlib.sha256(request.body).hexdigest()
-        IdempotentRequest.objects.filter(created_at__lt=timezone.now() - KEEP).delete()
+        now = timezone.now()
+        IdempotentRequest.objects.filter(created_at__lt=now - KEEP).delete()
+        # A request that died with the key: its lease is over, the retry takes the key.
+        IdempotentRequest.objects.filter(
+            owner=owner, key=key, status_code__isnull=True, created_at__lt=now - LEASE
+        ).delete()
         try:
             with transaction.atomic():
                 record = IdempotentRequest.objects.create(
@@ -80,8 +94,14 @@ class IdempotencyMiddleware:
         except IntegrityError:
             return self._again(owner, key, request.path, body_hash)
         response = self.get_response(request)
-        if response.status_code >= 500 or getattr(response, "streaming", False):
-            record.delete()  # a failure is not an answer: the retry runs the request again
+        if (
+            response.status_code >= 500
+            or getattr(response, "streaming", False)
+            or len(response.content) > MAX_STORED_BYTES
+        ):
+            # A failure is not an answer, and a large answer is not kept: the retry runs
+            # the request again.
+            record.delete()
             return response
         record.status_code = response.status_code
         record.content_type = response.get("Content-Type", "")
@@ -98,7 +118,11 @@ class IdempotencyMiddleware:
                 422, "idempotency_key_reused", "This Idempotency-Key was used for another request."
             )
         if record.status_code is None:
-            return _problem(
+            response = _problem(
                 409, "idempotency_in_progress", "The first request with this key is still running."
             )
+            # At the latest when the lease ends, the retry runs (or replays the answer).
+            left = record.created_at + LEASE - timezone.now()
+            response["Retry-After"] = str(max(1, int(left.total_seconds()) + 1))
+            return response
         return _replay(record)

@@ -15,6 +15,7 @@ import json
 import time
 import urllib.error
 import urllib.request
+from datetime import datetime, timedelta
 from typing import Any
 
 from celery import shared_task
@@ -27,6 +28,7 @@ from core.jobs import send_after_commit
 from core.types import AnyUser, signed_in
 from tournaments import services as tournaments
 from tournaments.models import Event
+from tournaments.permissions import Capability, can
 from webhooks.models import Delivery, Endpoint
 
 TIMEOUT_SECONDS = 10
@@ -34,7 +36,7 @@ MAX_ATTEMPTS = 6
 
 
 def _director_only(user: AnyUser, event: Event) -> None:
-    if not tournaments.is_director(user, event):
+    if not can(user, event, Capability.RUN_EVENT):
         raise NotAllowed(_("Only the tournament director manages the event's webhooks."))
 
 
@@ -147,3 +149,26 @@ def deliver(self: Any, delivery_id: int) -> str:
     if delivery.status == Delivery.Status.FAILED:
         return "failed"
     raise self.retry(countdown=backoff_seconds(delivery.attempts))
+
+
+# A pending delivery no worker attempted for this long past its next retry lost its
+# message (the broker's queue was emptied while the worker was down).
+RESEND_MARGIN = timedelta(minutes=3)
+
+
+def resend_lost_deliveries(now: datetime | None = None) -> int:
+    """Part of the sweep (core.jobs): pending deliveries whose message was lost, sent
+    again. Receivers tell a repeat by its Webhook-Id; a delivery already sent is left
+    alone by ``deliver``."""
+    now = now or timezone.now()
+    count = 0
+    pending = Delivery.objects.filter(
+        status=Delivery.Status.PENDING, created_at__lt=now - RESEND_MARGIN
+    ).values_list("pk", "attempts", "created_at")
+    for pk, attempts, created_at in pending.order_by("pk")[:200]:
+        # Every retry so far waited its backoff: only past all of them is it lost.
+        waited = sum(backoff_seconds(n) for n in range(1, attempts + 1))
+        if created_at < now - RESEND_MARGIN - timedelta(seconds=waited):
+            send_after_commit(deliver, pk)
+            count += 1
+    return count

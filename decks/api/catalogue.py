@@ -22,7 +22,7 @@ class FormatsView(generics.ListAPIView):
     filter_backends: list = []  # a list, not a queryset: the query is checked in get_queryset
     serializer_class = FormatSerializer
 
-    def get_queryset(self) -> list[dict[str, Any]]:
+    def get_queryset(self) -> list[dict[str, Any]]:  # type: ignore[override]
         from decks.models import Format
 
         game = valid(FormatQuery, self.request.query_params).get("game")
@@ -37,7 +37,7 @@ class FormatsView(generics.ListAPIView):
                 "description": f.description,
                 "source": f.source,
                 "rule_source": rule_source_data(f.rule_source),
-                "based_on": f.based_on.key if f.based_on_id else None,
+                "based_on": f.based_on.key if f.based_on else None,
                 "rules": f.rules,
             }
             for f in rows
@@ -61,7 +61,7 @@ class CardsView(generics.ListAPIView):
     filter_backends: list = []  # a list, not a queryset: the query is checked in get_queryset
     serializer_class = CardSerializer
 
-    def get_queryset(self) -> list[dict[str, Any]]:
+    def get_queryset(self) -> list[dict[str, Any]]:  # type: ignore[override]
         query = valid(CardQuery, self.request.query_params)
         # Every match, paginated (no silent cap): best matches first.
         return services.search_cards(query["game"], query.get("q", ""), limit=100_000)

@@ -38,7 +38,7 @@ class EventDeckListsView(generics.ListAPIView):
     filter_backends: list = []  # a list, not a queryset: the query is checked in get_queryset
     serializer_class = EventDeckListSerializer
 
-    def get_queryset(self) -> list[dict[str, Any]]:
+    def get_queryset(self) -> list[dict[str, Any]]:  # type: ignore[override]
         if getattr(self, "swagger_fake_view", False):
             return []
         rows = services.event_decklists(self.request.user, event_by_slug(self.kwargs["slug"]))

@@ -19,7 +19,7 @@ from rules_engine.deckrules.cards import LOTR_TCG, METW
 
 
 class ArchetypeSerializer(serializers.Serializer):
-    label = serializers.CharField(help_text="What was played, in words.")
+    label = serializers.CharField(help_text="What was played, in words.")  # type: ignore[assignment]
     player_type = serializers.CharField(required=False, help_text="METW: the player type.")
     avatar = serializers.CharField(required=False, help_text="METW: the avatar most held.")
     ring_bearer = serializers.CharField(required=False, help_text="LOTR TCG.")

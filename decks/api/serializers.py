@@ -18,6 +18,7 @@ from decks.sources import DOCUMENTS, rule_source_data
 from rules_engine.deckrules import PLAYER_TYPES
 from rules_engine.deckrules.decklist import MAX_TEXT_CHARS
 from rules_engine.deckrules.readers.detect import LIST_FORMATS
+from rules_engine.deckrules.validate import NOTICE_KINDS
 
 
 class CandidateSerializer(serializers.Serializer):
@@ -51,6 +52,24 @@ class ReadingSerializer(serializers.Serializer):
         choices=["closest", "nickname"],
         help_text="closest: a misspelling clearly meaning this card; nickname: a short name.",
     )
+
+
+class NoticeSerializer(serializers.Serializer):
+    """How one line of the list was read, when not plainly as the card it names."""
+
+    kind = serializers.ChoiceField(
+        choices=list(NOTICE_KINDS),
+        help_text="typo_read: a misspelt name read as the card it clearly means; "
+        "nickname_read: a nickname read as its card; not_in_format: counted, and marked as "
+        "not in the format; count_differs: a heading's stated count differs from its lines; "
+        "not_understood: neither a card nor a heading; ignored: prose, a title or a comment, "
+        "skipped.",
+    )
+    line = serializers.IntegerField(help_text="The line of the list, from 1.")
+    text = serializers.CharField(help_text="The text as written (a name, a heading, prose).")
+    card = serializers.CharField(required=False, help_text="The card it was read as.")
+    declared = serializers.IntegerField(required=False, help_text="count_differs: stated.")
+    listed = serializers.IntegerField(required=False, help_text="count_differs: listed.")
 
 
 class ValidateRequest(serializers.Serializer):
@@ -122,7 +141,7 @@ class ProblemSerializer(serializers.Serializer):
     cards = serializers.ListField(child=serializers.CharField())
     lines = serializers.ListField(child=serializers.IntegerField())
     severity = serializers.ChoiceField(choices=["error", "warning"])
-    source = serializers.CharField(help_text="The rule citation as the checker wrote it.")
+    source = serializers.CharField(help_text="The rule citation as the checker wrote it.")  # type: ignore[assignment]
     rule_source = serializers.SerializerMethodField()
 
     @extend_schema_field(RuleSourceSerializer)
@@ -157,6 +176,11 @@ class VerdictSerializer(serializers.Serializer):
     counts = CountsField(help_text="Cards counted by part of the deck (and by type).")
     cards = DeckCardSerializer(many=True)
     readings = ReadingSerializer(many=True)
+    notices = NoticeSerializer(
+        many=True,
+        required=False,
+        help_text="Every line not read plainly as the card it names, and how it was read.",
+    )
 
 
 class FormatSerializer(serializers.Serializer):
@@ -164,7 +188,7 @@ class FormatSerializer(serializers.Serializer):
     key = serializers.CharField()
     name = serializers.CharField()
     description = serializers.CharField()
-    source = serializers.CharField()
+    source = serializers.CharField()  # type: ignore[assignment]
     rule_source = RuleSourceSerializer(help_text="Where the format's rules come from.")
     based_on = serializers.CharField(allow_null=True)
     rules = RulesField()

@@ -31,6 +31,7 @@ from ratings.services.requests import (
     on_event_imported,
     on_round_closed,
     request_replay,
+    resend_waiting_replays,
 )
 
 __all__ = [
@@ -55,5 +56,6 @@ __all__ = [
     "rate_finished_event",
     "replay_game",
     "request_replay",
+    "resend_waiting_replays",
     "run_replay_job",
 ]

@@ -94,21 +94,24 @@ def rate_playoff_match(match: PlayoffMatch) -> int:
         games = playoff_games(pk=match.pk)
         if not games:
             return 0
-        step, table = games[0]
-        regs = [s.registration_id for s in table.seats]
+        regs = [s.registration_id for s in games[0][1].seats]
         reg_player = dict(Registration.objects.filter(pk__in=regs).values_list("pk", "player_id"))
         done = RatingEntry.objects.filter(
-            event=event, round_number=step.round_number, kind=GAME, player__in=reg_player.values()
-        )
+            event=event, round_number=games[0][0].round_number, kind=GAME,
+            player__in=reg_player.values(),
+        )  # fmt: skip
         if done.exists():
             return 0  # already rated: a second signal changes nothing
-        late, step_no = needs_replay(event.game, step.key)
+        late, step_no = needs_replay(event.game, games[0][0].key)
         if late:
             replay_game(event.game)
             return done.count()
         rater = Rater(event.game, current_ratings(event.game, reg_player.values()), reg_player,
                       timezone.now())  # fmt: skip
-        rater.rate_round(step, step_no, event_info(event), [table])
+        # The games of a best-of match one after another, each from the ratings the
+        # previous one left.
+        for offset, (step, table) in enumerate(games):
+            rater.rate_round(step, step_no + offset, event_info(event), [table])
         _append(event.game, rater.rows)
         return len(rater.rows)
 
@@ -252,6 +255,38 @@ def _job_done(job: ReplayJob, rows: list[LedgerRow], skipped: int) -> None:
     job.save()
 
 
+def _covered(job: ReplayJob) -> bool:
+    """Whether the job needs no replay of its own, read once the game's lock is held: it
+    is done (another message for it ran first), or a replay that started after it was
+    asked for has finished, which saw every change the job was asked for. Repeated
+    requests and duplicate messages then cost one query each, not one replay each."""
+    job.refresh_from_db()
+    if job.status == ReplayJob.Status.DONE:
+        return True
+    later = (
+        ReplayJob.objects.filter(
+            game=job.game, status=ReplayJob.Status.DONE, started_at__gte=job.created_at
+        )
+        .exclude(pk=job.pk)
+        .order_by("-finished_at")
+        .first()
+    )
+    if later is None:
+        return False
+    ReplayJob.objects.filter(pk=job.pk).update(
+        status=ReplayJob.Status.DONE,
+        phase="done",
+        started_at=later.started_at,
+        finished_at=later.finished_at,
+        done=later.done,
+        total=later.total,
+        games_rated=later.games_rated,
+        skipped=later.skipped,
+    )
+    job.refresh_from_db()
+    return True
+
+
 def replay_game(game: str, job: ReplayJob | None = None) -> int:
     """Recompute the whole ledger of a game system from the results; returns its row count.
 
@@ -262,6 +297,8 @@ def replay_game(game: str, job: ReplayJob | None = None) -> int:
         raise ServiceError(_("Unknown game system '%(game)s'.") % {"game": game})
     progress = _job_progress(job)
     with SessionLock(game):
+        if job is not None and _covered(job):
+            return job.total
         if job is not None:
             job.status = ReplayJob.Status.RUNNING
             job.started_at = timezone.now()

@@ -7,7 +7,8 @@ its own step of the ledger's timeline, at the moment it was decided, numbered as
 "Swiss rounds + stage" (the round number the engine scored it with). A tie the director
 decided is rated as the game ended, a draw: who goes through is not a game result.
 A tie that was replayed is rated once, as the game that decided the match (the earlier
-tied game is kept in the audit trail only).
+tied game is kept in the audit trail only). A match of best of N (RULES.md §8) is rated
+game by game, each its own step at the moment it was entered, all numbered as the match.
 
 Readings of the bonus: when the event's final is decided, the champion (not the Swiss
 leader) gets the winner's bonus, counting his playoff games; when a playoff began and its
@@ -26,7 +27,7 @@ from django.db.models import Max
 
 from ratings.services.loading import SeatData, TableData
 from ratings.services.timeline import GAME_KIND, Step
-from tournaments.models import PlayoffMatch, Round
+from tournaments.models import EventSettings, PlayoffGame, PlayoffMatch, Round
 from tournaments.rules import bracket
 
 _FIELDS = (
@@ -40,12 +41,13 @@ def _swiss_rounds(event_ids: Iterable[int]) -> dict[int, int]:
     return {r["event_id"]: r["last"] for r in rows.annotate(last=Max("number"))}
 
 
-def _game(row: dict[str, Any], swiss: int) -> tuple[Step, TableData]:
+def _game(row: dict[str, Any], swiss: int, step_id: int) -> tuple[Step, TableData]:
     number = swiss + row["stage"]
     at = row["decided_at"]
-    # A match is its own step; its tables are found under minus its id (round ids are > 0).
+    # A game is its own step; its table is found under a negative id (round ids are > 0):
+    # minus twice a one-game match's id, minus one more for a game of a best-of match.
     step = Step((at, row["event_id"], GAME_KIND, number), GAME_KIND, row["event_id"], at,
-                -row["pk"], number)  # fmt: skip
+                step_id, number)  # fmt: skip
     table = TableData(
         id=None,
         round_id=-row["pk"],
@@ -62,6 +64,28 @@ def _game(row: dict[str, Any], swiss: int) -> tuple[Step, TableData]:
     return step, table
 
 
+def _best_of_games(matches: list[dict[str, Any]]) -> dict[int, list[dict[str, Any]]]:
+    """The games of the best-of matches among ``matches``, as rows shaped like a one-game
+    match's. A tie that was replayed counts for nobody and is not rated (as a replayed
+    one-game tie); a tie the director settled is rated as the draw it was."""
+    by_match: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    games = PlayoffGame.objects.filter(match_id__in=[m["pk"] for m in matches]).values(
+        "pk", "match_id", "number", "high_mps", "low_mps", "outcome", "winner_id",
+        "decided_for_id", "decided_at",
+    )  # fmt: skip
+    of = {m["pk"]: m for m in matches}
+    for g in games:
+        if g["winner_id"] is None and g["decided_for_id"] is None:
+            continue
+        m = of[g["match_id"]]
+        by_match[m["pk"]].append(
+            {**m, **{k: g[k] for k in ("high_mps", "low_mps", "outcome", "winner_id",
+                                        "decided_at")},
+             "decided_by_director": g["winner_id"] is None, "game_pk": g["pk"]}
+        )  # fmt: skip
+    return by_match
+
+
 def playoff_games(**match_filter: Any) -> list[tuple[Step, TableData]]:
     """Every decided playoff match matched by ``match_filter`` as a ledger step and its
     one game, in timeline order."""
@@ -71,7 +95,14 @@ def playoff_games(**match_filter: Any) -> list[tuple[Step, TableData]]:
         ).values(*_FIELDS)
     )
     swiss = _swiss_rounds({r["event_id"] for r in rows})
-    games = [_game(r, swiss.get(r["event_id"], 0)) for r in rows]
+    several = _best_of_games(rows)
+    games = []
+    for r in rows:
+        at = swiss.get(r["event_id"], 0)
+        if r["pk"] in several:
+            games += [_game(g, at, -2 * g["game_pk"] - 1) for g in several[r["pk"]]]
+        else:
+            games.append(_game(r, at, -2 * r["pk"]))
     return sorted(games, key=lambda g: g[0].key)
 
 
@@ -116,7 +147,14 @@ def playoff_stage(event_id: int, round_number: int | None) -> str | None:
     if round_number is None or round_number <= swiss:
         return None
     stage = round_number - swiss
-    first = PlayoffMatch.objects.filter(event_id=event_id, stage=1).count()
+    matches = PlayoffMatch.objects.filter(event_id=event_id)
+    double = EventSettings.objects.filter(
+        event_id=event_id, playoff_kind=EventSettings.PlayoffKind.DOUBLE
+    )
+    if double.exists():
+        # Double elimination: a wave mixes both sides of the bracket; the page names the kind.
+        return "double_elimination" if matches.filter(stage=stage).exists() else None
+    first = matches.filter(stage=1).count()
     if not first or stage > bracket.stage_count(2 * first):
         return None
     return bracket.stage_name(stage, 2 * first)

@@ -4,10 +4,11 @@ rate rounds and events as they close, and seasons."""
 from __future__ import annotations
 
 import logging
-from datetime import date
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -58,20 +59,38 @@ def enqueue_replay(
             .first()
         )
         if waiting is not None:
-            # Send again: the first message may have been lost while the broker was
-            # down, and a duplicate is harmless (replays are idempotent and serialised).
-            job = waiting
-        else:
-            job = ReplayJob.objects.create(
-                game=game,
-                reason=reason[:300],
-                event=event,
-                requested_by=user if user is not None and user.is_authenticated else None,
-            )
-        # A broker that is away keeps the send in the outbox; the job stays QUEUED, and
-        # the next request for a replay of this game sends it again too.
+            # The waiting job covers this request: no second message, or ten clicks
+            # would queue ten replays. A message lost with the broker's queue is sent
+            # again by the sweep (resend_waiting_replays).
+            return waiting
+        job = ReplayJob.objects.create(
+            game=game,
+            reason=reason[:300],
+            event=event,
+            requested_by=user if user is not None and user.is_authenticated else None,
+        )
+        # A broker that is away keeps the send in the outbox; the job stays QUEUED.
         send_after_commit(replay_ratings, game, job.pk)
     return job
+
+
+# A queued replay no worker has started after this long lost its message (the broker's
+# queue was emptied while the worker was down): the sweep sends it again.
+RESEND_AFTER = timedelta(minutes=3)
+
+
+def resend_waiting_replays(now: datetime | None = None) -> int:
+    """Part of the sweep (core.jobs): queued replays whose message was lost, sent again.
+    A duplicate is harmless: a replay already done or covered costs one query."""
+    now = now or timezone.now()
+    waiting = ReplayJob.objects.filter(
+        status=ReplayJob.Status.QUEUED, created_at__lt=now - RESEND_AFTER
+    ).values_list("game", "pk")
+    count = 0
+    for game, pk in waiting[:100]:
+        send_after_commit(replay_ratings, game, pk)
+        count += 1
+    return count
 
 
 def request_replay(user: AnyUser, game: str) -> ReplayJob:

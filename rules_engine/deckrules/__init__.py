@@ -16,6 +16,7 @@ from rules_engine.deckrules.cards import (
     metw_record,
     normalize_name,
     records_from_json,
+    with_alias_items,
 )
 from rules_engine.deckrules.decklist import DeckLine, DeckTextError, ParsedDeck
 from rules_engine.deckrules.formats import (
@@ -70,4 +71,5 @@ __all__ = [
     "parse_decklist",
     "records_from_json",
     "validate",
+    "with_alias_items",
 ]

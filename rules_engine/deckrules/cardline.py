@@ -33,7 +33,13 @@ _PAREN_COUNT = re.compile(r"^(.+?)\s*\(\s*(\d{1,2})\s*\)$")
 _LEAD = re.compile(r"^(?:[-*+•·>]+\s*|\d{1,3}[.)]\s+)(?=\d{1,3}\s*[x×]?\s*\D)")
 _MARKDOWN = re.compile(r"\*\*|__|`")
 # Two or more cards on one line: "Moria / Goblin-gate", "2 Cave-drake, 1 Orc-lieutenant".
-_SEVERAL = re.compile(r"\s+/\s+|(?<=[^\W\d_])/(?=[^\W\d_])|\s*[,;]\s*(?=\d{1,2}\s*[x×]?\s+\D)")
+# "Celeborn + Elf-stone" (a character and his item); "Aragorn, Wingfoot x2 -Faramir x2" (a
+# bullet typed after a count instead of a line break).
+_SEVERAL = re.compile(
+    r"\s+/\s+|(?<=[^\W\d_])/(?=[^\W\d_])|\s*[,;]\s*(?=\d{1,2}\s*[x×]?\s+\D)"
+    r"|\s+\+\s+(?=[^\W\d_])|(?<=[x×]\d)\s+-\s*(?=[^\W\d_])"
+)
+_CARRIED = re.compile(r"^(.+?)\s*\(\s*\+\s*([^()]+?)\s*\)$")
 _DASH_NOTE = re.compile(r"^(.+?)\s+[-–—]\s+(\D.*)$")
 _TRAILING_PAREN = re.compile(r"\s*\(([^()]*)\)\s*$")
 _BRACKETS = re.compile(r"\s*\[([^\]]*)\]")
@@ -43,6 +49,7 @@ _LEADING_COLL = re.compile(r"^(\d{1,3}[A-Z]{1,2}\+?\d{1,3}[A-Z]?)\s+(.+)$")
 _LOTR_ID = re.compile(r"^(\d{1,3})_(\d{1,4})$")
 _STARTING = re.compile(r"\s*\((starting|start)\)\s*$", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"\.\)?$")
+_CLAUSE_END = re.compile(r"[.,;:!?]\)?$")
 _BULLETS = "•·*–—-+>"
 
 ALIGNMENT_TAGS = {
@@ -75,6 +82,10 @@ def split_count(body: str) -> tuple[int, str]:
 def split_cards(body: str) -> list[str]:
     """The cards of one line, most often just the line itself."""
     body = _MARKDOWN.sub("", body).strip()
+    carried = _CARRIED.match(body)
+    if carried:
+        # "Glorfindel II (+ Elf-stone)": a starting character and the item he carries.
+        return [carried.group(1).strip(), carried.group(2).strip()]
     parts = [p.strip() for p in _SEVERAL.split(body)]
     return [p for p in parts if p] or [body]
 
@@ -164,12 +175,17 @@ def read_card_text(body: str, game: str) -> tuple[int, str, str | None, str | No
     m = _TRAILING_PAREN.search(name)
     if m:
         hint = set_code(m.group(1), game)
+        before = name[: m.start()].strip()
+        count_again, rest = split_count(before)
         if hint:
             set_hint = hint
-            name = name[: m.start()].strip()
-            count_again, rest = split_count(name)
+            name = before
             if count == 1 and count_again != 1:
                 count, name = count_again, rest
+        elif count == 1 and rest != before:
+            # "Thror's Map x2 (Long Knives x2 post-errata)": the count, then a note.
+            count, name = count_again, rest
+            notes.append(m.group(1).strip())
     name = name.strip().lstrip(_BULLETS).strip().rstrip(",;").strip()
     note = "; ".join(n for n in notes if n) or None
     return min(count, MAX_COPIES_PER_LINE), name, set_hint, alignment, note
@@ -177,6 +193,9 @@ def read_card_text(body: str, game: str) -> tuple[int, str, str | None, str | No
 
 def looks_like_prose(body: str) -> bool:
     """A sentence someone wrote about the deck, not a card: card names are short and do not
-    end a sentence."""
+    end a sentence. A line that starts in lower case and runs on, or ends a sentence, is the
+    rest of a sentence a page wrapped ("is a no-brainer.")."""
     words = body.split()
-    return len(words) > 9 or (len(words) >= 4 and bool(_SENTENCE_END.search(body)))
+    if len(words) > 9 or (len(words) >= 4 and bool(_SENTENCE_END.search(body))):
+        return True
+    return body[:1].islower() and (len(words) >= 5 or bool(_CLAUSE_END.search(body)))

@@ -206,7 +206,38 @@ def records_from_json(
     if game == METW:
         return [metw_record(d) for d in items]
     if game == LOTR_TCG:
-        return [lotr_record(d, aliases) for d in items]
+        return [lotr_record(d, aliases) for d in with_alias_items(items, aliases)]
     if game == LORE:
         return [lore_record(d) for d in items]
     raise ValueError(f"Unknown card game {game!r}; expected one of {', '.join(DECK_GAMES)}.")
+
+
+def with_alias_items(
+    items: Iterable[Mapping[str, Any]], aliases: Mapping[str, str] | None
+) -> list[Mapping[str, Any]]:
+    """LOTR TCG cards, plus one printing for each alias id the database has no card for.
+
+    Many promos ("0P25") are known only as an alias of the card they reprint (aliases.json:
+    ``"0_25": "7_86"``); lists name them by that id, so each becomes a printing of its base
+    card (same title, type and side: one card for the copy limits).
+    """
+    out = list(items)
+    by_id = {str(d.get("id")): d for d in out}
+    for alias, base in (aliases or {}).items():
+        found = by_id.get(str(base))
+        if alias in by_id or found is None:
+            continue
+        set_part, _sep, number = str(alias).partition("_")
+        out.append(
+            {
+                **found,
+                "id": alias,
+                "set": set_part,
+                "set_name": "Promotional" if set_part == "0" else found.get("set_name"),
+                "number": int(number) if number.isdigit() else found.get("number"),
+                "coll_info": None,
+                "alternate_ids": [],
+            }
+        )
+        by_id[alias] = out[-1]
+    return out

@@ -20,6 +20,7 @@ from functools import lru_cache
 from importlib import resources
 
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import Levenshtein
 
 from rules_engine.deckrules.cards import normalize_name
 
@@ -32,6 +33,11 @@ CLEAR_LEAD = 6.0
 # Shorter typed names match too many cards by chance ("Oin" and "Ori"): never read.
 MIN_KEY_CHARS = 5
 SUGGEST_SCORE = 60.0
+# Or: one or two letters changed in a long name, when every other card is at least this
+# many edits further. LOTR names share long subtitles ("Úlairë Enquëa, Lieutenant of
+# Morgul" and "Úlairë Nelya, Lieutenant of Morgul"), which narrows the ratios' lead even
+# where a single letter is wrong ("Ulaire Enguea, Lieutenant of Morgul").
+EDIT_LEAD = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +78,17 @@ def closest(typed_name: str, keys: list[str], same_card: dict[str, str]) -> Clos
     rivals = [s for s, key in scored[1:] if same_card.get(key, key) != same_card.get(best, best)]
     if best_score >= READ_SCORE and (not rivals or best_score - rivals[0] >= CLEAR_LEAD):
         return Closest(best, near)
+    rival_keys = [k for _s, k in scored[1:] if same_card.get(k, k) != same_card.get(best, best)]
+    if best_score >= READ_SCORE and _few_edits(typed, best, rival_keys):
+        return Closest(best, near)
     return Closest(None, near)
+
+
+def _few_edits(typed: str, best: str, rivals: list[str]) -> bool:
+    edits = Levenshtein.distance(typed, best)
+    if edits > max(1, len(typed) // 12):
+        return False
+    return all(Levenshtein.distance(typed, key) >= edits + EDIT_LEAD for key in rivals)
 
 
 @lru_cache(maxsize=4)

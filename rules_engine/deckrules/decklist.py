@@ -7,6 +7,7 @@ resolver and the checks take it from there, knowing nothing of the text's format
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 MAX_TEXT_CHARS = 200_000
 MAX_LINES = 2_000
@@ -82,7 +83,16 @@ class ParsedDeck:
 
 
 class DeckTextError(ValueError):
-    """The text cannot be read as a deck list at all (too big, binary)."""
+    """The text cannot be read as a deck list at all (too big, binary).
+
+    ``code`` and ``params`` say why as data, for the faces to put in the reader's language;
+    the message is the English rendering.
+    """
+
+    def __init__(self, message: str, code: str = "", params: dict[str, Any] | None = None):
+        super().__init__(message)
+        self.code = code
+        self.params = params or {}
 
 
 def card_line(

@@ -9,7 +9,7 @@ cards in the same parts of the deck (the tests hold this for every published lis
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,7 +63,7 @@ def _in(rows: Iterable[Row], zone: str) -> list[Row]:
     return [r for r in rows if r["zone"] == zone]
 
 
-def to_gccg(rows: list[Row], title: str = "") -> str:
+def to_gccg(rows: Sequence[Row], title: str = "") -> str:
     out = ["#", "# GCCG Middle-earth deck", *([f"# {title}"] if title else []), "#", ""]
     for zone, heading in _GCCG_PARTS:
         part = _in(rows, zone)
@@ -75,7 +75,7 @@ def to_gccg(rows: list[Row], title: str = "") -> str:
     return "\n".join(out)
 
 
-def to_netmeccg(rows: list[Row], title: str = "") -> str:
+def to_netmeccg(rows: Sequence[Row], title: str = "") -> str:
     out = ["[NetMECCG v1.4 Deck]"]
     for heading, belongs in _NETMECCG_PARTS:
         part = [r for r in rows if belongs(r)]
@@ -88,7 +88,7 @@ def to_netmeccg(rows: list[Row], title: str = "") -> str:
     return "\n".join(out) + "\n"
 
 
-def to_gemp(rows: list[Row], title: str = "") -> str:
+def to_gemp(rows: Sequence[Row], title: str = "") -> str:
     out: list[str] = []
     for zone, label in (("ring_bearer", "Ring-bearer"), ("ring", "Ring")):
         out += [f"{label}: {r['name']}" for r in _in(rows, zone)]
@@ -112,6 +112,6 @@ def to_gemp(rows: list[Row], title: str = "") -> str:
 _WRITERS = {"gccg": to_gccg, "netmeccg": to_netmeccg, "gemp": to_gemp}
 
 
-def export_list(rows: list[Row], kind: str, title: str = "") -> str:
+def export_list(rows: Sequence[Row], kind: str, title: str = "") -> str:
     """The checked list's cards (``Verdict.cards``) written in the format ``kind``."""
     return _WRITERS[kind](rows, title)

@@ -12,7 +12,8 @@ from rules_engine.deckrules.formatdef import PLAYER_TYPES, FormatDef
 # everyone; agents played as hazards are exempt (they are the opponent's problem, not the
 # player's allegiance). "item" widens "resource" for items only: a Wizard player may hold
 # minion items and a Ringwraith player hero items.
-COE_ALIGNMENTS = {
+# kind -> alignments; "prefer" maps a kind to the alignments chosen first.
+COE_ALIGNMENTS: dict[str, dict[str, Any]] = {
     "wizard": {
         "avatar": ["hero"],
         "character": ["hero"],

@@ -37,11 +37,13 @@ _HEADING_WORDS = {
     | {"permanent", "item", "items", "ally", "allies", "faction", "factions", "sideboard"}
     | {"site", "sites", "location", "locations", "haven", "havens", "region", "regions"}
     | {"play", "fallen", "wizard", "wizards", "fw", "avatar", "avatars", "agents", "pool"}
-    | {"heroes", "hero", "minion", "minions", "sidebar", "company", "companies", "starting"},
+    | {"heroes", "hero", "minion", "minions", "sidebar", "company", "companies", "starting"}
+    # "In deck": the pool's characters that are shuffled into the play deck.
+    | {"in"},
     LOTR_TCG: _LINKING
     | {"free", "peoples", "people", "fellowship", "shadow", "draw", "adventure", "sites", "fp"}
     | {"site", "companions", "minions", "events", "conditions", "possessions"}
-    | {"artifacts", "followers"},
+    | {"artifacts", "followers", "side"},
     LORE: _LINKING | {"play", "sideboard", "characters", "resources", "sidebar"},
 }
 _STRONG = {game: sorted(words - _LINKING) for game, words in _HEADING_WORDS.items()}
@@ -175,7 +177,7 @@ def _metw_section(key: str, words: str) -> str | None:
         return "pool"
     if any(w in key for w in ("site", "location", "haven", "region")):
         return "sites"
-    if key in _METW_PLAY_HEADINGS or key.startswith(("playdeck", "deck", "main")):
+    if key in _METW_PLAY_HEADINGS or key.startswith(("playdeck", "deck", "main", "indeck")):
         return "play"
     return None
 
@@ -233,7 +235,8 @@ def _section_of_words(text: str, game: str) -> str | None:
     # names a sideboard ("Sideboard Hazards").
     found = [s for s in (section_for(w, game) for w in words.split()) if s]
     sideboards = [s for s in found if s.startswith("sideboard")]
-    return (sideboards or found[-1:] or [None])[0]
+    chosen = sideboards or found[-1:]
+    return chosen[0] if chosen else None
 
 
 def read_heading(

@@ -13,6 +13,7 @@ import re
 from rules_engine.deckrules.cards import LORE, LOTR_TCG, METW
 from rules_engine.deckrules.decklist import MAX_LINES, MAX_TEXT_CHARS, DeckTextError, ParsedDeck
 from rules_engine.deckrules.readers.detect import FOREIGN, text_kind, unknown_format_message
+from rules_engine.deckrules.readers.json_decks import looks_like_json, read_json_deck
 from rules_engine.deckrules.readers.markup import is_html, plain_lines
 from rules_engine.deckrules.readers.netmeccg import is_netmeccg, read_netmeccg
 from rules_engine.deckrules.readers.octgn import is_o8d, read_o8d
@@ -69,6 +70,9 @@ def read_deck(text: str, lines: list[str], game: str) -> ParsedDeck:
 def _read(text: str, lines: list[str], game: str) -> ParsedDeck:
     if is_o8d(text):
         return read_o8d(text, game)
+    if looks_like_json(text) and FOREIGN.match(text.lstrip("\ufeff")):
+        # "{" or "[{" opening a file: JSON, never a NetMECCG "[sideboard]" heading.
+        return read_json_deck(text, game)
     html = is_html(text)
     if not html and FOREIGN.match(text.lstrip("\ufeff")):
         raise DeckTextError(unknown_format_message())

@@ -66,6 +66,9 @@ class Verdict:
     # Names read as a card they are not spelt as: {"line", "text", "card", "how"}, where
     # "how" is "closest" (a misspelling) or "nickname".
     readings: list[dict[str, Any]] = field(default_factory=list)
+    # Each reading of the list told to the player, by line: {"kind", "line", "text"} and,
+    # by kind, "card" or "declared"/"listed" (``validate.NOTICE_KINDS``).
+    notices: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def errors(self) -> list[Problem]:
@@ -86,6 +89,7 @@ class Verdict:
             "counts": self.counts,
             "cards": self.cards,
             "readings": self.readings,
+            "notices": self.notices,
         }
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from rules_engine.deckrules.cards import LOTR_TCG, METW, CardRecord, normalize_name
 from rules_engine.deckrules.decklist import DeckLine, ParsedDeck
@@ -15,12 +16,13 @@ Preference = Callable[[Sequence[CardRecord]], list[CardRecord]]
 
 
 def metw_preference(
-    allowed: dict[str, list[str]] | None, banned: Sequence[str] = ()
+    allowed: Mapping[str, Any] | None, banned: Sequence[str] = ()
 ) -> Preference | None:
     if not allowed:
         return None
 
-    first_choice = allowed.get("prefer") or {}
+    # "prefer" maps a card type to the alignments chosen first: {"site": ["balrog"]}.
+    first_choice: dict[str, list[str]] = allowed.get("prefer") or {}
     banned_keys = {normalize_name(b) for b in banned} | set(banned)
 
     def prefer(cards: Sequence[CardRecord]) -> list[CardRecord]:
@@ -129,6 +131,43 @@ def resolve_deck(
 _COUNTED = re.compile(r"^\s*\d|\bx\s*\d+\b|\b\d+\s*x\b|\(\s*x?\d+\s*\)", re.I)
 
 
+# Files a client or a tool wrote: every line of theirs is meant as a card, and JSON puts a
+# card's name several lines from the next.
+_FILE_FORMATS = {"gccg", "meccg-online", "netmeccg", "o8d", "gemp-ids"}
+_FILE_FORMATS |= {"meccg-json", "lotr-json", "gemp-json"}
+
+
+def _apart_lines(
+    deck: ParsedDeck, resolved: list[tuple[DeckLine, Resolution]]
+) -> list[tuple[DeckLine, Resolution]]:
+    """A line naming no card, with no count, alone between blank lines ("Ranger Running
+    Deck" under the page's name, "Not in deck"), is a title or a remark, not an unknown card:
+    it is kept as a note. The first such line before any card is the list's title."""
+    if deck.read_as in _FILE_FORMATS:
+        return resolved
+    used = {ln.line_no for ln, _res in resolved}
+    used |= {h.line_no for h in deck.headings} | {n for n, _text in deck.notes}
+    used |= {n for n, _text in deck.not_understood}
+    apart = {
+        ln.line_no
+        for ln, res in resolved
+        if res.status == "unknown"
+        and not _COUNTED.search(ln.text)
+        and ln.line_no - 1 not in used
+        and ln.line_no + 1 not in used
+    }
+    if not apart:
+        return resolved
+    first_card = min((ln.line_no for ln, res in resolved if res.status != "unknown"), default=0)
+    for line, _res in resolved:
+        if line.line_no in apart:
+            if deck.title is None and line.line_no < first_card:
+                deck.title = line.text.strip()
+            deck.notes.append((line.line_no, line.text))
+    deck.lines = [ln for ln in deck.lines if ln.line_no not in apart]
+    return [(ln, res) for ln, res in resolved if ln.line_no not in apart]
+
+
 def _without_title(
     deck: ParsedDeck, resolved: list[tuple[DeckLine, Resolution]]
 ) -> list[tuple[DeckLine, Resolution]]:
@@ -136,6 +175,9 @@ def _without_title(
     ("The Southron/Hate deck", then a blank line). When that first line names no card,
     carries no count and stands apart from what follows, it is the list's title, not an
     unknown card. A line that names a card always stays a card."""
+    if len(resolved) < 2:
+        return resolved
+    resolved = _apart_lines(deck, resolved)
     if deck.title is not None or len(resolved) < 2:
         return resolved
     first, res = resolved[0]

@@ -99,6 +99,9 @@ def validate(
     counts = game.counts(built)
     problems.extend(_declared_counts(deck))
     outside = _outside_format(problems)
+    notices = reading_notices(
+        deck, readings, problems, [e for e in entries if e.line.line_no in outside]
+    )
     counts["unresolved"] = sum(
         line.count for line, res in resolved if res.card is None and res.status != "not_allowed"
     ) - sum(line.count for line in unknown_lore)
@@ -113,6 +116,7 @@ def validate(
         read_as=deck.read_as,
         title=deck.title,
         readings=readings,
+        notices=notices,
     )
 
 
@@ -149,6 +153,65 @@ def _reading_notice(reading: dict[str, Any]) -> Problem:
     if reading["how"] == "nickname":
         params["variant"] = "nickname"
     return problem("name_read", params, (reading["card"],), (reading["line"],), WARNING)
+
+
+# How a line was read, when it was not read plainly as the card it names.
+NOTICE_KINDS = (
+    "typo_read",  # a misspelt name read as the card it clearly means
+    "nickname_read",  # a community nickname read as its card
+    "not_in_format",  # a card counted and marked: the format has no printing of it
+    "count_differs",  # a heading's stated count differs from the lines under it
+    "not_understood",  # neither a card, a heading nor a note
+    "ignored",  # prose, a title, a "Format:" line or a comment: skipped, not a card
+)
+
+
+def reading_notices(
+    deck: ParsedDeck,
+    readings: list[dict[str, Any]],
+    problems: list[Problem],
+    outside: list[Entry],
+) -> list[dict[str, Any]]:
+    """Every line not read plainly as the card it names, and how it was read, in line order."""
+    out: list[dict[str, Any]] = [
+        {
+            "kind": "nickname_read" if r["how"] == "nickname" else "typo_read",
+            "line": r["line"],
+            "text": r["text"],
+            "card": r["card"],
+        }
+        for r in readings
+    ]
+    seen: set[int] = set()
+    for e in outside:
+        if e.line.line_no not in seen:
+            seen.add(e.line.line_no)
+            line_text = e.line.name or e.line.text.strip()
+            out.append(
+                {
+                    "kind": "not_in_format",
+                    "line": e.line.line_no,
+                    "text": line_text,
+                    "card": e.card.name,
+                }
+            )
+    for p in problems:
+        if p.code == "declared_count_mismatch":
+            out.append(
+                {
+                    "kind": "count_differs",
+                    "line": p.params["line"],
+                    "text": p.params["heading"],
+                    "declared": p.params["declared"],
+                    "listed": p.params["listed"],
+                }
+            )
+    out += [
+        {"kind": "not_understood", "line": n, "text": t.strip()} for n, t in deck.not_understood
+    ]
+    out += [{"kind": "ignored", "line": n, "text": t.strip()} for n, t in deck.notes if t.strip()]
+    out.sort(key=lambda n: n["line"])
+    return out
 
 
 def check_text(
@@ -215,7 +278,8 @@ def _unresolved_problem(line: DeckLine, res: Resolution, fmt: FormatDef) -> Prob
             (line.name,),
             (line.line_no,),
         )
-    params: dict = {"line": line.line_no, "name": line.name}
+    # A line naming its card by an id only (JSON files, GEMP ids) shows the id as written.
+    params: dict = {"line": line.line_no, "name": line.name or line.text.strip()}
     if res.suggestions:
         params |= {"variant": "suggest", "suggestions": " / ".join(res.suggestions)}
     return problem(

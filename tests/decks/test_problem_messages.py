@@ -86,7 +86,8 @@ def _corpus(card_data_dir: Path) -> list:
     for path in (HERE / "real").iterdir():
         if path.suffix in (".md",):
             continue
-        game = "lotr-tcg" if path.name.startswith(("gemp", "lotrtcgwiki")) else "metw"
+        lotr = ("gemp", "lotrtcgwiki", "lotrjson", "article-cardshark")
+        game = "lotr-tcg" if path.name.startswith(lotr) else "metw"
         deck = parse_decklist(path.read_text("utf-8"), game)
         fmt = builtin_format(game, "king-block" if game == "lotr-tcg" else "standard-2")
         problems += validate(deck, fmt, _index(card_data_dir, game), None).problems

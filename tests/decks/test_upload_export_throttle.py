@@ -197,3 +197,15 @@ def test_real_championship_files_upload_on_page_and_api(name, read_as):
     )
     assert page.status_code == 200
     assert "Read as" in page.content.decode()
+
+
+def test_api_reads_an_uploaded_json_deck_of_another_tool():
+    """A JSON deck file as another tool saved it is uploaded like any deck file."""
+    data = (REAL / "lotrjson-ralf5543-gondor-uruks.json").read_bytes()
+    r = Client().post(
+        "/api/v1/decks/validate/file/",
+        {"game": "lotr-tcg", "file": as_json_file("gondor-uruks.json", data)},
+        content_type="application/json",
+    )
+    assert r.status_code == 200, r.content
+    assert r.json()["read_as"] == "lotr-json"

@@ -12,11 +12,12 @@ from django.utils.timezone import now
 
 from ratings import services as ratings
 from ratings.models import RatingEntry
+from ratings.services.playoff_games import playoff_stage
 from tests.e2e import reference as ref
 from tests.ratings.factories import approve_directly
 from tests.tournaments.helpers import make_event, make_user, play_round, register_users
 from tournaments import services
-from tournaments.models import Event, EventDaySettings, PlayoffMatch, Seat
+from tournaments.models import Event, EventSettings, PlayoffMatch, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -100,7 +101,7 @@ def test_playoff_games_are_rated_and_the_champion_gets_the_bonus(
 
 def test_a_tie_the_director_decides_is_rated_as_the_draw_it_was():
     """RULES.md §6: a draw moves by the rating-difference modification alone."""
-    director, event = _swiss(cut=2, tie=EventDaySettings.TieRule.DIRECTOR)
+    director, event = _swiss(cut=2, tie=EventSettings.TieRule.DIRECTOR)
     match = _result(director, event, 1, 0, 10, 10)
     assert match.status == PlayoffMatch.Status.TIED
     assert not RatingEntry.objects.filter(event=event, round_number=4).exists()
@@ -177,3 +178,43 @@ def test_the_rating_page_names_playoff_games_by_their_stage(client):
     page = client.get(reverse("player-ratings", args=[player.pk])).content.decode()
     cells = re.findall(r'data-label="Round">([^<]*)</td>', page)
     assert cells == ["1", "2", "3", "Playoff: semi-final", "Playoff: final"]
+
+
+def test_double_elimination_games_are_rated_and_the_champion_gets_the_bonus(
+    django_capture_on_commit_callbacks,
+):
+    """RULES.md §8 (PC Worlds: the top 8 play double elimination) with §6: every game of
+    the bracket is rated like any other game, a bye is not, and the winner's bonus goes to
+    the champion, one point per game he played."""
+    director = make_user()
+    event = make_event(director, planned_rounds=3, sanctioned=True)
+    approve_directly(event)
+    register_users(event, 8)
+    services.set_top_cut(director, event, 5, "replay", kind="double", reset=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        for n in range(3):
+            play_round(director, services.pair_next_round(director, event, seed=20 + n))
+        services.start_playoff(director, event)
+        while match := event.playoff_matches.filter(status=PlayoffMatch.Status.PENDING).first():
+            services.report_playoff_result(director, event, match.pk, 12, 5)
+        services.finish_event(director, event)
+    games = list(event.playoff_matches.filter(status=PlayoffMatch.Status.DONE))
+    assert event.playoff_matches.filter(status=PlayoffMatch.Status.BYE, side="upper").count() == 3
+    swiss = event.rounds.count()
+    rated = RatingEntry.objects.filter(event=event, kind="game", round_number__gt=swiss)
+    assert rated.count() == 2 * len(games)
+    book, _player_of = _reference_book(
+        event, [(m.stage, m.high_id, m.low_id, 12, 5) for m in sorted(games, key=lambda m: m.stage)]
+    )
+    champion = services.final_standings(event)[0][1].registration
+    book.winner_bonus(event.name, champion.player_id)
+    assert _ledger(event) == _book_rows(book)
+    bonus = RatingEntry.objects.get(event=event, kind=RatingEntry.Kind.BONUS)
+    played = sum(1 for m in games if champion.pk in (m.high_id, m.low_id))
+    assert bonus.player_id == champion.player_id and bonus.change == 3 + played
+    # The rating page names the game's stage by the kind of playoff.
+    assert playoff_stage(event.pk, swiss + 1) == "double_elimination"
+    assert playoff_stage(event.pk, swiss) is None
+    before = ratings.ledger_snapshot(event.game)
+    ratings.replay_game(event.game)
+    assert ratings.ledger_snapshot(event.game) == before

@@ -107,3 +107,77 @@ def test_a_document_without_round_times_still_rates_the_playoff_after_the_swiss(
     last = imported.rounds.order_by("-number").first().closed_at
     assert all(m.decided_at > last for m in services.playoff_matches(imported))
     assert ratings_snapshot("lore") == ratings
+
+
+def test_a_double_elimination_round_trip_keeps_sides_byes_places_and_ratings(
+    django_capture_on_commit_callbacks,
+):
+    """RULES.md §8 (double elimination, reset set): the export carries the kind, the
+    options and each match's side; the import gives back the same bracket and ledger."""
+    with django_capture_on_commit_callbacks(execute=True):
+        director = make_user("td-double")
+        event = make_event(director, planned_rounds=3, sanctioned=True)
+        approve_as_league_staff(event)
+        register_users(event, 8)
+        services.set_top_cut(director, event, 6, "replay", kind="double", reset=True)
+        for n in range(3):
+            play_round(director, services.pair_next_round(director, event, seed=40 + n))
+        services.start_playoff(director, event)
+        low_wins = False
+        while match := event.playoff_matches.filter(status=PlayoffMatch.Status.PENDING).first():
+            low_wins = not low_wins
+            mps = (5, 12) if low_wins else (12, 5)
+            services.report_playoff_result(director, event, match.pk, *mps)
+        event = services.finish_event(director, event)
+    bracket, places, ratings = _bracket(event), _places(event), ratings_snapshot("lore")
+    sides = [(m.side, m.side_round) for m in services.playoff_matches(event)]
+    document = json.loads(json.dumps(services.export_event(event), default=str))
+    assert document["playoff"]["playoff_kind"] == "double"
+    PlayoffMatch.objects.all().delete()
+    wipe()
+    get_user_model().objects.create_user(username="td-double", password=None)
+    with django_capture_on_commit_callbacks(execute=True):
+        imported = import_event(document)
+        approve_as_league_staff(imported)
+    assert _bracket(imported) == bracket
+    assert [(m.side, m.side_round) for m in services.playoff_matches(imported)] == sides
+    assert _places(imported) == places and places[0][2] == "champion"
+    assert ratings_snapshot("lore") == ratings
+
+
+def test_a_best_of_three_final_round_trip_keeps_its_games_and_ratings(
+    django_capture_on_commit_callbacks,
+):
+    """RULES.md §8 (best of N, each game rated): the export carries every game."""
+    with django_capture_on_commit_callbacks(execute=True):
+        director = make_user("td-best-of")
+        event = make_event(director, planned_rounds=3, sanctioned=True)
+        approve_as_league_staff(event)
+        register_users(event, 8)
+        services.set_top_cut(director, event, 2, "replay", best_of=(1, 3), loser_chooses=True)
+        for n in range(3):
+            play_round(director, services.pair_next_round(director, event, seed=40 + n))
+        (final,) = services.start_playoff(director, event)
+        for high, low in ((12, 5), (9, 9), (4, 15), (14, 2)):
+            services.report_playoff_result(director, event, final.pk, high, low)
+        event = services.finish_event(director, event)
+
+    def games(e: Event) -> list[tuple[Any, ...]]:
+        return [
+            (g.number, g.high_mps, g.low_mps, g.winner.player.display_name if g.winner else None,
+             g.chosen_by.player.display_name if g.chosen_by else None, g.decided_at)
+            for m in services.playoff_matches(e) for g in m.games.order_by("number")
+        ]  # fmt: skip
+
+    played, places, ratings = games(event), _places(event), ratings_snapshot("lore")
+    assert len(played) == 4
+    document = json.loads(json.dumps(services.export_event(event), default=str))
+    PlayoffMatch.objects.all().delete()
+    wipe()
+    get_user_model().objects.create_user(username="td-best-of", password=None)
+    with django_capture_on_commit_callbacks(execute=True):
+        imported = import_event(document)
+        approve_as_league_staff(imported)
+    assert games(imported) == played
+    assert _places(imported) == places
+    assert ratings_snapshot("lore") == ratings

@@ -21,6 +21,7 @@ from tournaments.pairing import PairingPlayer, pair_swiss
 from tournaments.pairing.avoidance import explain_avoidance, pair_avoiding, seated_together
 from tournaments.services.table_set import plan_table, set_table, table_set_cost
 from tournaments.words import explanations
+from tournaments.words.explanations import round_explanation
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +52,7 @@ def test_round_one_never_seats_a_pair_to_avoid_together():
         assert where[regs[0].pk] != where[regs[1].pk]
         rnd.refresh_from_db()
         assert rnd.explanation[-1] == {"code": "avoid_pairs_kept", "count": 1}
-        assert "kept apart" in services.round_explanation(rnd)[-1]
+        assert "kept apart" in round_explanation(rnd)[-1]
 
 
 def test_a_pair_to_avoid_does_not_count_as_played():
@@ -83,7 +84,7 @@ def test_two_players_left_are_paired_anyway_and_the_round_says_so():
     item = rnd.explanation[-1]
     assert item["code"] == "avoid_pairs_not_kept"
     assert item["pairs"] == [sorted([str(regs[0].pk), str(regs[1].pk)])]
-    assert regs[0].player.display_name in services.round_explanation(rnd)[-1]
+    assert regs[0].player.display_name in round_explanation(rnd)[-1]
 
 
 def test_pods_keep_a_pair_to_avoid_apart_and_do_not_call_it_a_rematch():
@@ -195,7 +196,7 @@ def test_set_table_previews_the_rematch_and_moves_the_displaced_players():
     second.refresh_from_db()
     item = second.explanation[-1]
     assert item["code"] == "table_set_by_hand" and item["rematches"] == len(cost.rematches)
-    assert f"table {target} set to" in services.round_explanation(second)[-1]
+    assert f"table {target} set to" in round_explanation(second)[-1]
     entry = AuditEntry.objects.get(action="pairing_set_table")
     assert entry.actor == director and entry.after["rematches"] == len(cost.rematches)
 
@@ -313,5 +314,5 @@ def test_service_round_two_explains_the_avoided_leaders():
     services.set_pairing_constraints(director, event, [leaders], {})
     rnd = services.pair_next_round(director, event, seed=3)
     assert _table_of(rnd)[leaders[0]] != _table_of(rnd)[leaders[1]]
-    text = " ".join(services.round_explanation(rnd))
+    text = " ".join(round_explanation(rnd))
     assert "because of a pair to avoid" in text and "everyone closer" not in text

@@ -13,7 +13,15 @@ from core.errors import NotAllowed
 from tests.tournaments.helpers import make_event, make_user, register_users, user_of
 from tournaments import services
 from tournaments.models import EventStaff
-from tournaments.permissions import CAPABILITIES, Capability, Role, can, require, roles_of
+from tournaments.permissions import (
+    CAPABILITIES,
+    Capability,
+    Role,
+    can,
+    capabilities_of,
+    require,
+    roles_of,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -62,3 +70,11 @@ def test_roles_of_names_each_persons_roles(cast):
     assert roles_of(people[Role.PLAYER], event) == {Role.VISITOR, Role.PLAYER}
     assert roles_of(people[Role.JUDGE], event) == {Role.VISITOR, Role.JUDGE}
     assert roles_of(people[Role.OWNER], event) == {Role.VISITOR, Role.OWNER}
+
+
+def test_the_pages_read_the_same_table(cast):
+    """The templates ask ``may.<capability>``: the same answers as ``can``, for every role."""
+    event, people = cast
+    for user in people.values():
+        may = capabilities_of(user, event)
+        assert may == {cap.value: can(user, event, cap) for cap in Capability}

@@ -12,6 +12,7 @@ from tests.ratings.factories import approve_directly
 from tests.tournaments.helpers import make_event, make_user, play_round, play_table, register_users
 from tournaments import services
 from tournaments.models import Round, Seat
+from tournaments.words.explanations import round_explanation
 
 pytestmark = pytest.mark.django_db
 
@@ -55,7 +56,7 @@ def test_swap_moves_players_and_is_recorded_once():
     assert b in after[1] and a in after[2]
     second.refresh_from_db()
     assert second.explanation[-1]["code"] == "swapped_by_hand"  # stored structured
-    assert "Changed by hand" in services.round_explanation(second)[-1]
+    assert "Changed by hand" in round_explanation(second)[-1]
     entry = AuditEntry.objects.get(action="pairing_swap")
     assert entry.actor == director and entry.after["rematches"] == len(cost.rematches)
 

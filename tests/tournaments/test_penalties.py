@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from audit.models import AuditEntry
 from core.errors import Conflict, NotAllowed
 from tests.tournaments.helpers import make_event, make_user, play_round, register_users
 from tournaments import services
 from tournaments.models import Penalty, Seat
+from tournaments.words.penalties import ejection_words
 
 pytestmark = pytest.mark.django_db
 
@@ -31,8 +33,9 @@ def test_two_warnings_for_the_same_offense_eject(setup):
     services.issue_penalty(director, reg, "slow_play", note="stalling again")
     reg.refresh_from_db()
     assert reg.ejected and reg.dropped
-    assert "2 technical error warnings for slow play" in reg.ejection_reason
-    assert "000 Part VI §3" in reg.ejection_reason
+    # Stored as the ladder's code with its data, worded at the face.
+    assert reg.ejection_reason == "ejection:same_offense:2:slow_play"
+    assert "2 warnings for slow play" in ejection_words(reg.ejection_reason)
     assert reg.penalties.filter(kind=Penalty.Kind.EJECTION).count() == 1
     assert AuditEntry.objects.filter(action="eject", object_id=str(reg.pk)).exists()
 
@@ -47,7 +50,8 @@ def test_three_different_warnings_eject(setup):
     assert not reg.ejected
     services.issue_penalty(director, reg, "tardiness")
     reg.refresh_from_db()
-    assert reg.ejected and "3 technical error warnings in all" in reg.ejection_reason
+    assert reg.ejected and reg.ejection_reason == "ejection:total_warnings:3:tardiness"
+    assert "3 warnings in all" in ejection_words(reg.ejection_reason)
 
 
 @pytest.mark.parametrize("offense", ["cheating", "illegal_deck"])
@@ -58,7 +62,10 @@ def test_cheating_and_illegal_deck_eject_at_once(setup, offense):
     penalty = services.issue_penalty(director, reg, offense, note="seen by two judges")
     reg.refresh_from_db()
     assert penalty.kind == Penalty.Kind.EJECTION
-    assert reg.ejected and reg.dropped and "000 Part VI §3" in reg.ejection_reason
+    assert reg.ejected and reg.dropped and reg.ejection_reason == f"ejection:{offense}:0:{offense}"
+    assert "ejects at once" in ejection_words(reg.ejection_reason) or "counts as cheating" in (
+        ejection_words(reg.ejection_reason)
+    )
     with pytest.raises(Conflict):
         services.issue_penalty(director, reg, "slow_play")
     with pytest.raises(Conflict):
@@ -96,3 +103,23 @@ def test_warnings_below_the_limit_do_not_eject(setup):
     services.issue_penalty(director, reg, "procedure")
     reg.refresh_from_db()
     assert not reg.ejected and reg.active
+
+
+@pytest.mark.parametrize(
+    ("stored", "words"),
+    [
+        ("ejection:same_offense:2:slow_play", "2 warnings for slow play"),
+        ("ejection:total_warnings:3:other", "3 warnings in all"),
+        ("ejection:director:0:conduct", "by the staff for unsporting conduct"),
+        ("ejection:cheating:0:cheating", "cheating ejects at once"),
+        ("Ejected before codes were stored.", "Ejected before codes were stored."),
+    ],
+)
+def test_an_ejection_is_stored_as_a_code_and_read_in_words(stored, words):
+    """000 Part VI §3 Warnings: the ladder's reason is data; people read a sentence (an
+    older export's sentence is shown as it is)."""
+    assert words in ejection_words(stored)
+    if stored.startswith("ejection:"):
+        english = ejection_words(stored)
+        with translation.override("es"):
+            assert ejection_words(stored) != english

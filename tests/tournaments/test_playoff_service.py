@@ -9,7 +9,7 @@ import pytest
 from core.errors import Conflict, NotAllowed
 from tests.tournaments.helpers import make_event, make_user, play_round, register_users
 from tournaments import services
-from tournaments.models import EventDaySettings, PlayoffMatch
+from tournaments.models import EventSettings, PlayoffMatch
 
 pytestmark = pytest.mark.django_db
 
@@ -84,7 +84,7 @@ def test_a_tie_is_replayed_when_the_event_says_so():
 
 
 def test_a_tie_is_decided_by_the_director_when_the_event_says_so():
-    director, event = _swiss_done(cut=2, tie=EventDaySettings.TieRule.DIRECTOR)
+    director, event = _swiss_done(cut=2, tie=EventSettings.TieRule.DIRECTOR)
     services.start_playoff(director, event)
     final = PlayoffMatch.objects.get(event=event)
     match = _result(director, event, final, 10, 10)

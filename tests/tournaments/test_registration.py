@@ -9,6 +9,7 @@ from core.errors import Conflict, NotAllowed, ServiceError
 from tests.tournaments.helpers import make_event, make_user, play_round, register_users
 from tournaments import services
 from tournaments.models import Event, Seat
+from tournaments.permissions import is_director
 
 pytestmark = pytest.mark.django_db
 
@@ -21,9 +22,9 @@ def test_create_event_defaults_and_director():
     assert (event.round_minutes, event.break_minutes) == (60, 15)
     assert event.slug == "spring-cup"
     assert services.create_event(director, name="Spring Cup", game="lore").slug == "spring-cup-2"
-    assert services.is_director(director, event)
-    assert not services.is_director(make_user(), event)
-    assert services.is_director(make_user(staff=True), event)
+    assert is_director(director, event)
+    assert not is_director(make_user(), event)
+    assert is_director(make_user(staff=True), event)
 
 
 def test_create_event_refuses_bad_input():

@@ -10,7 +10,7 @@ from core.errors import NotAllowed, NotFound
 from tests.tournaments.helpers import make_event, make_user, register_users
 from tournaments import services
 from tournaments.models import EventStaff, Table
-from tournaments.permissions import is_judge, is_owner
+from tournaments.permissions import is_director, is_judge, is_owner
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +27,7 @@ def test_co_director_runs_the_event_but_is_not_its_owner():
     event = make_event(director)
     staff = services.invite_staff(director, event, "CO", EventStaff.Role.CO_DIRECTOR)
     assert staff.user == co
-    assert services.is_director(co, event)
+    assert is_director(co, event)
     assert not is_owner(co, event)
     register_users(event, 4)
     rnd = services.pair_next_round(co, event, seed=1)
@@ -39,7 +39,7 @@ def test_judge_enters_results_and_warnings_but_cannot_pair():
     director, judge = make_user("td"), make_user("judge")
     event, rnd = _event_with_round(director)
     services.invite_staff(director, event, "judge", EventStaff.Role.JUDGE)
-    assert is_judge(judge, event) and not services.is_director(judge, event)
+    assert is_judge(judge, event) and not is_director(judge, event)
     table = rnd.tables.filter(is_bye=False).first()
     seats = list(table.seats.order_by("position"))
     services.director_set_result(

@@ -8,9 +8,9 @@ from typing import Any
 
 from rest_framework import serializers
 
-from tournaments.models import EventDaySettings, EventStaff, PlayoffMatch
+from tournaments.api.fields import EjectionReasonField
+from tournaments.models import EventStaff
 
-TOP_CUTS = [0, 2, 4, 8]
 # Codes the preview sets on a row; the pages put them into words.
 PREVIEW_FLAGS = [
     "duplicate_in_list",
@@ -93,35 +93,6 @@ class SwapSerializer(InputOnly):
         ref_name = "Swap"
 
 
-class TopCutSerializer(serializers.Serializer):
-    top_cut = serializers.ChoiceField(choices=TOP_CUTS, help_text="0: no playoff.")
-    playoff_tie = serializers.ChoiceField(choices=EventDaySettings.TieRule.choices)
-
-    class Meta:
-        ref_name = "TopCut"
-
-
-class PlayoffResultSerializer(InputOnly):
-    match = serializers.IntegerField()
-    high_mps = serializers.IntegerField(required=False, allow_null=True, default=None)
-    low_mps = serializers.IntegerField(required=False, allow_null=True, default=None)
-    outcome = serializers.CharField(max_length=40, required=False, default="normal")
-    winner = serializers.IntegerField(
-        required=False, allow_null=True, default=None, help_text="Registration id, if decided."
-    )
-
-    class Meta:
-        ref_name = "PlayoffResult"
-
-
-class PlayoffDecisionSerializer(InputOnly):
-    match = serializers.IntegerField()
-    winner = serializers.IntegerField(help_text="Registration id of the player who goes on.")
-
-    class Meta:
-        ref_name = "PlayoffDecision"
-
-
 # -- answers ----------------------------------------------------------------------------
 
 
@@ -169,7 +140,7 @@ class RemovedRegistrationSerializer(serializers.Serializer):
     dropped = serializers.BooleanField()
     dropped_after_round = serializers.IntegerField(allow_null=True)
     ejected = serializers.BooleanField()
-    ejection_reason = serializers.CharField()
+    ejection_reason = EjectionReasonField()
 
     class Meta:
         ref_name = "RemovedRegistration"
@@ -261,42 +232,3 @@ class RoundRepairedSerializer(serializers.Serializer):
 
     class Meta:
         ref_name = "RoundRepaired"
-
-
-class PlayoffMatchSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    stage = serializers.IntegerField()
-    slot = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=PlayoffMatch.Status.choices)
-    high = PlayerRefSerializer(allow_null=True)
-    low = PlayerRefSerializer(allow_null=True)
-    high_seed = serializers.IntegerField(allow_null=True)
-    low_seed = serializers.IntegerField(allow_null=True)
-    high_mps = serializers.IntegerField(allow_null=True)
-    low_mps = serializers.IntegerField(allow_null=True)
-    winner = PlayerRefSerializer(allow_null=True)
-    replays = serializers.IntegerField()
-    decided_by_director = serializers.BooleanField()
-
-    class Meta:
-        ref_name = "PlayoffMatch"
-
-
-class FinalPlaceSerializer(serializers.Serializer):
-    place = serializers.IntegerField()
-    registration = serializers.CharField(help_text="Registration id, as in the standings.")
-    name = serializers.CharField()
-    swiss_rank = serializers.IntegerField()
-
-    class Meta:
-        ref_name = "FinalPlace"
-
-
-class BracketSerializer(serializers.Serializer):
-    top_cut = serializers.ChoiceField(choices=TOP_CUTS)
-    playoff_tie = serializers.ChoiceField(choices=EventDaySettings.TieRule.choices)
-    matches = PlayoffMatchSerializer(many=True)
-    final_standings = FinalPlaceSerializer(many=True)
-
-    class Meta:
-        ref_name = "Bracket"

@@ -18,7 +18,7 @@ from tournaments import services
 from tournaments.api import action_serializers as io
 from tournaments.api.event_serializers import EventSerializer
 from tournaments.models import Event, Registration, Round, Table
-from tournaments.permissions import is_judge
+from tournaments.permissions import is_director, is_judge
 
 TAG = ["tournaments"]
 SLUG = OpenApiParameter("slug", str, OpenApiParameter.PATH, description="The event's slug.")
@@ -85,7 +85,7 @@ def answer(cls: type[serializers.Serializer], value: Any, status: int = 200, **k
 
 def staff_event(request: Request, slug: str, judge: bool = False) -> Event:
     event = services.event_for(slug)
-    allowed = is_judge if judge else services.is_director
+    allowed = is_judge if judge else is_director
     if not allowed(request.user, event):
         raise NotAllowed(_("Only the staff of %(event)s can do this.") % {"event": event.name})
     return event

@@ -12,7 +12,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments import services
-from tournaments.api.fields import ScoringSettingsSerializer, TiebreakField
+from tournaments.api.fields import EjectionReasonField, ScoringSettingsSerializer, TiebreakField
 from tournaments.models import Event, GameSystem, Registration
 from tournaments.rules.limits import BREAK_MINUTES, PLANNED_ROUNDS, ROUND_MINUTES
 from tournaments.words.people import public_name
@@ -108,6 +108,7 @@ class RegistrationSerializer(serializers.ModelSerializer):
     player = serializers.CharField(source="player.display_name", read_only=True)
     player_id = serializers.IntegerField(read_only=True)
     active = serializers.BooleanField(read_only=True)
+    ejection_reason = EjectionReasonField(read_only=True)
 
     class Meta:
         model = Registration

@@ -13,6 +13,7 @@ from rules_engine.types import HALF_CAP_READINGS
 from tournaments.api.council_serializers import TableCouncilSerializer
 from tournaments.rules.limits import LOTR_TCG_POINTS, METW_ELIMINATION_POINTS
 from tournaments.standings import TIEBREAKS
+from tournaments.words.penalties import ejection_words
 
 
 def _component_name(key: str) -> str:
@@ -117,3 +118,11 @@ TIEBREAK_VALUES = serializers.DictField(
 EXPLANATION_LINES = serializers.ListField(
     child=serializers.CharField(), help_text="Why the pairing is as it is, line by line."
 )
+
+
+class EjectionReasonField(serializers.CharField):
+    """Why a player was ejected, in words: the registration keeps the warning ladder's
+    code with its data, and people read a sentence."""
+
+    def to_representation(self, value: Any) -> str:
+        return ejection_words(str(value or ""))

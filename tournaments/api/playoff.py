@@ -11,9 +11,10 @@ from rest_framework.views import APIView
 
 from core.errors import NotFound
 from tournaments import services
-from tournaments.api import action_serializers as io
+from tournaments.api import playoff_serializers as io
 from tournaments.api.common import Base, answer, many, valid
 from tournaments.models import Event
+from tournaments.permissions import is_director
 
 TAG = ["playoff"]
 
@@ -23,7 +24,7 @@ class Bracket(APIView):
     def get(self, request: Request, slug: str) -> Response:
         """The top cut: its settings, matches and the final standings."""
         event = services.event_for(slug)
-        if event.status == Event.Status.DRAFT and not services.is_director(request.user, event):
+        if event.status == Event.Status.DRAFT and not is_director(request.user, event):
             raise NotFound(_("No event '%(slug)s'.") % {"slug": slug})
         settings = services.event_settings(event)
         places = [
@@ -33,6 +34,11 @@ class Bracket(APIView):
         bracket = {
             "top_cut": settings.top_cut,
             "playoff_tie": settings.playoff_tie,
+            "playoff_kind": settings.playoff_kind,
+            "playoff_reset": settings.playoff_reset,
+            "playoff_best_of": settings.playoff_best_of,
+            "final_best_of": settings.final_best_of,
+            "loser_chooses_format": settings.loser_chooses_format,
             "matches": services.playoff_matches(event),
             "final_standings": places,
         }
@@ -42,11 +48,16 @@ class Bracket(APIView):
 class PlayoffSettings(Base):
     @extend_schema(tags=TAG, request=io.TopCutSerializer, responses={200: io.TopCutSerializer})
     def post(self, request: Request, slug: str) -> Response:
-        """Choose the top cut (0, 2, 4 or 8) and how a tied playoff game is settled."""
+        """Choose the top cut (single elimination 0, 2, 4 or 8; double elimination 2 to
+        64, with its reset and a format per bracket side) and how a tied game is settled."""
         d = valid(io.TopCutSerializer, request)
         cut = services.set_top_cut(
-            request.user, services.event_for(slug), d["top_cut"], d["playoff_tie"]
-        )
+            request.user, services.event_for(slug), d["top_cut"], d["playoff_tie"],
+            kind=d["playoff_kind"], reset=d["playoff_reset"],
+            upper_format=d["playoff_upper_format"], lower_format=d["playoff_lower_format"],
+            best_of=(d["playoff_best_of"], d["final_best_of"]),
+            loser_chooses=d["loser_chooses_format"],
+        )  # fmt: skip
         return answer(io.TopCutSerializer, cut)
 
 
@@ -67,7 +78,7 @@ class PlayoffResult(Base):
         d = valid(io.PlayoffResultSerializer, request)
         m = services.report_playoff_result(
             request.user, services.event_for(slug), d["match"],
-            d["high_mps"], d["low_mps"], d["outcome"], d["winner"],
+            d["high_mps"], d["low_mps"], d["outcome"], d["winner"], d["format_key"],
         )  # fmt: skip
         return answer(io.PlayoffMatchSerializer, m)
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
 from typing import Any
 
-from django.http import HttpResponse
+from django.http import StreamingHttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -34,6 +35,7 @@ from tournaments.api.event_serializers import EventSerializer
 from tournaments.api.export_serializers import EventExportSerializer
 from tournaments.api.filters import PenaltyFilter
 from tournaments.models import Event, Penalty
+from tournaments.permissions import is_director
 from tournaments.services.director_options import director_options, option_words
 from tournaments.views import page_cache
 
@@ -84,7 +86,7 @@ class Penalties(generics.ListAPIView):
         if getattr(self, "swagger_fake_view", False):
             return Penalty.objects.none()
         event = event_for(self.request, self.kwargs["slug"])
-        if not services.is_director(self.request.user, event):
+        if not is_director(self.request.user, event):
             raise NotAllowed(_("Only the tournament director sees the penalties."))
         return event_penalties(event)
 
@@ -129,7 +131,7 @@ class Export(APIView):
         event = event_for(request, slug)
         document = services.export_event(event)
         # Penalties (with the director's notes) are the director's, as in GET penalties/.
-        if not services.is_director(request.user, event):
+        if not is_director(request.user, event):
             document.pop("penalties", None)
         return Response(document)
 
@@ -143,22 +145,30 @@ class ExportCsv(APIView):
         summary="Every seat of every round as CSV",
         responses={(200, "text/csv"): OpenApiTypes.STR},
     )
-    def get(self, request: Request, slug: str) -> HttpResponse:
+    def get(self, request: Request, slug: str) -> StreamingHttpResponse:
         event = event_for(request, slug)
-        return HttpResponse(
-            results_csv(event),
+        # Streamed a round at a time: a big event's file starts at once and is never
+        # held whole in memory.
+        return StreamingHttpResponse(
+            results_csv_lines(event),
             content_type="text/csv; charset=utf-8",
             headers={"Content-Disposition": f'attachment; filename="{event.slug}.csv"'},
         )
 
 
 def results_csv(event: Event) -> str:
+    return "".join(results_csv_lines(event))
+
+
+def results_csv_lines(event: Event) -> Iterator[str]:
+    """The CSV a round at a time (the header, then each round's seats)."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(
         ["round", "table", "status", "registration", "player", "opponents", "mps", "points",
          "outcome", "bye", "time_called", "band"]
     )  # fmt: skip
+    yield _taken(out)
     for rnd in event.rounds.order_by("number"):
         for table in services.round_tables(rnd):
             seats = list(table.seats.all())
@@ -173,7 +183,15 @@ def results_csv(event: Event) -> str:
                      "" if seat.points is None else seat.points, seat.outcome,
                      int(seat.is_bye), int(table.time_called), table.band]
                 ))  # fmt: skip
-    return out.getvalue()
+        yield _taken(out)
+
+
+def _taken(out: io.StringIO) -> str:
+    """What was written to ``out`` since the last call, emptying it."""
+    text = out.getvalue()
+    out.seek(0)
+    out.truncate()
+    return text
 
 
 @extend_schema(tags=TAG, parameters=TABLE_PARAMS)
@@ -210,7 +228,7 @@ class DirectorOptions(APIView):
     )
     def get(self, request: Request, slug: str) -> Response:
         event = event_for(request, slug)
-        if not services.is_director(request.user, event):
+        if not is_director(request.user, event):
             raise NotAllowed("Only the tournament director sees what he can do next.")
         rows = [
             {

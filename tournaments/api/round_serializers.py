@@ -13,11 +13,13 @@ from tournaments.api.council_serializers import TableCouncilInputSerializer, Tab
 from tournaments.api.fields import (
     EXPLANATION_LINES,
     TIEBREAK_VALUES,
+    EjectionReasonField,
     OutcomeField,
     ReportedResultSerializer,
     TableSnapshotSerializer,
 )
 from tournaments.models import Penalty, ResultChange, Round, Seat, Table
+from tournaments.words.explanations import round_explanation
 from tournaments.words.people import public_name
 
 
@@ -122,7 +124,7 @@ class RoundSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(EXPLANATION_LINES)
     def get_explanation(self, obj: Round) -> list[str]:
-        return services.round_explanation(obj)
+        return round_explanation(obj)
 
     @extend_schema_field(TimerSerializer)
     def get_timer(self, obj: Round) -> dict[str, Any]:
@@ -280,7 +282,7 @@ class PenaltySerializer(serializers.ModelSerializer):
     player = serializers.CharField(source="registration.player.display_name", read_only=True)
     registration = serializers.IntegerField(source="registration_id", read_only=True)
     ejected = serializers.BooleanField(source="registration.ejected", read_only=True)
-    ejection_reason = serializers.CharField(source="registration.ejection_reason", read_only=True)
+    ejection_reason = EjectionReasonField(source="registration.ejection_reason", read_only=True)
 
     class Meta:
         model = Penalty

@@ -16,6 +16,7 @@ from core.errors import NotAllowed
 from tournaments import services
 from tournaments.api.action_serializers import SwapCostSerializer, cost_data
 from tournaments.api.common import ROUND_PARAMS, round_of, valid
+from tournaments.permissions import is_director
 from tournaments.services.table_set import set_table, table_set_cost
 
 
@@ -57,7 +58,7 @@ class TableSet(APIView):
     )
     def post(self, request: Request, slug: str, number: int) -> Response:
         event = services.event_for(slug)
-        if not services.is_director(request.user, event):
+        if not is_director(request.user, event):
             raise NotAllowed(
                 _("Only the directors of %(event)s can set a table.") % {"event": event.name}
             )

@@ -1,8 +1,8 @@
 """The tournaments app's models, one module per domain; this package only re-exports them."""
 
-from tournaments.models.events import Event, EventDaySettings, GameSystem
+from tournaments.models.events import Event, EventSettings, GameSystem
 from tournaments.models.penalties import Penalty, PenaltyRescission
-from tournaments.models.playoff import PlayoffMatch
+from tournaments.models.playoff import PlayoffGame, PlayoffMatch
 from tournaments.models.registration import BulkAction, Player, PlayerContact, Registration
 from tournaments.models.results import ResultChange
 from tournaments.models.rounds import Round, Seat, Table
@@ -12,13 +12,14 @@ from tournaments.models.standings import StandingsSnapshot, StandingsSnapshotRow
 __all__ = [
     "BulkAction",
     "Event",
-    "EventDaySettings",
+    "EventSettings",
     "EventStaff",
     "GameSystem",
     "Penalty",
     "PenaltyRescission",
     "Player",
     "PlayerContact",
+    "PlayoffGame",
     "PlayoffMatch",
     "Registration",
     "ResultChange",

@@ -90,19 +90,39 @@ class Event(models.Model):
         return reverse("event-detail", args=[self.slug])
 
 
-class EventDaySettings(models.Model):
+class EventSettings(models.Model):
     """The options of one event: the top cut, and the pairing constraints."""
 
     class TieRule(models.TextChoices):
         REPLAY = "replay", "Replay the game"
         DIRECTOR = "director", "The director decides"
 
+    class PlayoffKind(models.TextChoices):
+        SINGLE = "single", "Single elimination"
+        DOUBLE = "double", "Double elimination"
+
     event = models.OneToOneField(
-        "tournaments.Event", on_delete=models.CASCADE, related_name="eventday"
+        "tournaments.Event", on_delete=models.CASCADE, related_name="settings"
     )
-    # 0 = no playoff (the rulebook's own events have none), else 2, 4 or 8.
+    # 0 = no playoff (the rulebook's own events have none), else 2, 4 or 8 (single
+    # elimination) or 2 to 64 (double elimination).
     top_cut = models.PositiveSmallIntegerField(default=0)
     playoff_tie = models.CharField(max_length=20, choices=TieRule.choices, default=TieRule.REPLAY)
+    # Single elimination (the default) or double elimination (RULES.md §8, PC Worlds).
+    playoff_kind = models.CharField(max_length=10, choices=PlayoffKind.choices, default="single")
+    # Double elimination: the grand final is played again when the lower-bracket
+    # champion wins it (RULES.md §8 reading: no reset unless the event sets it).
+    playoff_reset = models.BooleanField(default=False)
+    # Double elimination: the deck format of each bracket side (a format key; blank: the
+    # event's own). The grand final is played in the upper bracket's format.
+    playoff_upper_format = models.CharField(max_length=100, blank=True)
+    playoff_lower_format = models.CharField(max_length=100, blank=True)
+    # Games in a playoff match (best of N, RULES.md §8), and in the final (the grand
+    # final and its reset in double elimination); 1 is the single game of the rulebook.
+    playoff_best_of = models.PositiveSmallIntegerField(default=1)
+    final_best_of = models.PositiveSmallIntegerField(default=1)
+    # Best of N: the loser of each game chooses the next game's format (PC Worlds).
+    loser_chooses_format = models.BooleanField(default=False)
     # [[registration id, registration id], ...]: never pair these two (family, same club).
     avoid_pairs = models.JSONField(default=list, blank=True)
     # {registration id: table number}: players who always sit at the same table.

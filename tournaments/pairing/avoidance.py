@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from tournaments.pairing import PairingImpossible, PairingPlayer
 from tournaments.pairing.hand_notes import AVOID_BROKEN, AVOID_KEPT, PAIRED_DOWN_AVOIDING
+from tournaments.pairing.items import PairingItem, pair_in
 
 # Beyond this many pairs the greedy search (one pairing per pair) is not tried: all or none.
 GREEDY_LIMIT = 32
@@ -83,11 +84,11 @@ def pair_avoiding(
 
 
 def explain_avoidance(
-    items: list[dict[str, Any]],
+    items: list[PairingItem],
     tables: Iterable[Sequence[str]],
     pairs: Sequence[Pair],
     players: Sequence[PairingPlayer],
-) -> list[dict[str, Any]]:
+) -> list[PairingItem]:
     """The pairing's explanation with the pairs to avoid told apart from real rematches
     (they were given to the pairing as 'met before'; ``players`` are the real records),
     plus one item saying the pairs were kept apart, or which could not be."""
@@ -97,9 +98,9 @@ def explain_avoidance(
     fake = {frozenset(p) for p in pairs if p[1] not in met.get(p[0], frozenset())}
     broken = seated_together(tables, pairs)
     score = {p.id: p.score for p in players}
-    out: list[dict[str, Any]] = []
+    out: list[PairingItem] = []
     for item in items:
-        item = _paired_down_by_avoidance(dict(item), fake, score)
+        item = _paired_down_by_avoidance(item.copy(), fake, score)
         if item.get("code") == "rematch_avoided" and item.get("met"):
             item["met"] = [m for m in item["met"] if frozenset(m) not in fake]
         if item.get("code") == "repeated_opponents":
@@ -116,14 +117,14 @@ def explain_avoidance(
 
 
 def _paired_down_by_avoidance(
-    item: dict[str, Any], fake: set[frozenset[str]], score: dict[str, int]
-) -> dict[str, Any]:
+    item: PairingItem, fake: set[frozenset[str]], score: dict[str, int]
+) -> PairingItem:
     """A Swiss "paired down" item the pairing blamed on earlier games, told as the pair to
     avoid it is when the player paired down is kept from a partner closer in score than
     the one he got only by a pair to avoid (the two have not played each other)."""
     if item.get("code") != "paired_down" or item.get("reason") != "rematch":
         return item
-    (a, b), (high, low) = item["players"], item["scores"]
+    (a, b), (high, low) = pair_in(item), item["scores"]
     if high < low:
         a, b, high, low = b, a, low, high
     kept = sorted(

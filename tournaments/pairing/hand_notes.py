@@ -10,6 +10,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments.pairing.items import PairingItem
+
 AVOID_KEPT = "avoid_pairs_kept"
 AVOID_BROKEN = "avoid_pairs_not_kept"
 TABLE_SET = "table_set_by_hand"
@@ -18,7 +20,7 @@ PAIRED_DOWN_AVOIDING = "paired_down_avoiding"
 Item = Mapping[str, Any]
 
 
-def table_set_item(table: int, players: Sequence[int], cost: Any) -> dict[str, Any]:
+def table_set_item(table: int, players: Sequence[int], cost: Any) -> PairingItem:
     """The director seated ``players`` at ``table`` by hand, at this cost (hands_on.Cost)."""
     return {
         "code": TABLE_SET,

@@ -28,10 +28,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
 
 from .common import PairingImpossible, PairingPlayer
 from .explain import impossible_pods, render_pairing_explanation
+from .items import PairingItem
 
 EXHAUSTIVE_LIMIT = 13  # up to here a seating with repeats is searched exhaustively
 _HARD = 10**12
@@ -61,7 +61,7 @@ def pod_sizes_for_game(game: str) -> PodSizes:
 @dataclass
 class PodPairing:
     tables: list[tuple[str, ...]]  # pods, 4-player pods first
-    explanation_items: list[dict[str, Any]]  # render_pairing_explanation(items, names)
+    explanation_items: list[PairingItem]  # render_pairing_explanation(items, names)
     seed: int
     repeated_opponents: int
     names: dict[str, str] = field(default_factory=dict, repr=False)
@@ -262,7 +262,7 @@ class _Pods:
 
     def _result(self, pods: list[list[int]], swaps: int, sizes: list[int]) -> PodPairing:
         count = Counter(sizes)
-        items: list[dict[str, Any]] = [
+        items: list[PairingItem] = [
             {
                 "code": "pods_shape",
                 "round": self.round_number,
@@ -276,7 +276,7 @@ class _Pods:
         if swaps:
             items.append({"code": "pods_swaps", "count": swaps})
         items.append({"code": "no_repeat_four"})
-        repeated = [
+        repeated: list[list[int | str]] = [
             [t, self.ids[a], self.ids[b]]
             for t, pod in enumerate(pods, start=1)
             for a, b in combinations(pod, 2)

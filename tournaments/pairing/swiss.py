@@ -25,19 +25,19 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from .common import PairingImpossible, PairingPlayer
 from .exact import FULL_EXACT_LIMIT, solve_blocked
 from .explain import impossible_swiss, render_pairing_explanation
 from .fastpath import Players, fast_path
+from .items import PairingItem, pair_in
 from .objective import neighbour_tables
 
 MAX_LISTED = 40  # paired-down tables listed one by one, so huge events stay readable
 _MAX_BLOCKED = 5  # blocked places described
 _MAX_NAMED = 10  # players named in one bye note
 
-Item = dict[str, Any]
+Item = PairingItem
 
 
 @dataclass
@@ -176,20 +176,29 @@ class _SwissRound:
         wanted: set[str] = set()
         for item in items:
             if item["code"] == "paired_down":
-                wanted.update(item["players"])
+                wanted.update(pair_in(item))
             if "player" in item:
                 wanted.add(item["player"])
-            for key in ("met", "passed_over", "had_bye"):
-                for entry in item.get(key, ()):
-                    wanted.update(x for x in entry if isinstance(x, str))
+            named: list[list[str] | list[str | int]] = [
+                *item.get("met", []),
+                *item.get("passed_over", []),
+                *item.get("had_bye", []),
+            ]
+            for entry in named:
+                wanted.update(x for x in entry if isinstance(x, str))
         return {p.id: p.name or p.id for p in self.ordered if p.id in wanted}
 
     def _header(self, everyone: list[int]) -> Item:
-        head: Item = {"round": self.round_number, "seed": self.seed, "players": len(everyone)}
+        head: Item = {
+            "code": "random_round",
+            "round": self.round_number,
+            "seed": self.seed,
+            "players": len(everyone),
+        }
         if self.random_round:
-            return {"code": "random_round", **head}
+            return head
         counts = Counter(self.pl.score[i] for i in everyone)
-        return {"code": "score_groups", **head, "groups": sorted(counts.items(), reverse=True)}
+        return {**head, "code": "score_groups", "groups": sorted(counts.items(), reverse=True)}
 
     def _pairing_items(
         self,

@@ -12,14 +12,36 @@ TOTAL_WARNING_LIMIT = 3
 INSTANT_EJECTION = frozenset({"cheating", "illegal_deck"})
 
 
+EJECTION_CODES = frozenset(
+    {"cheating", "illegal_deck", "director", "same_offense", "total_warnings"}
+)
+# A stored ejection reads "ejection:<code>:<count>:<offense>": data, put in words at the face.
+_STORED_PREFIX = "ejection"
+
+
 @dataclass(frozen=True)
 class Ejection:
     """Why a player is ejected: ``code`` is one of "cheating", "illegal_deck",
     "director" (an ejection given directly), "same_offense" or "total_warnings";
-    ``count`` is the number of standing warnings that reached the limit."""
+    ``count`` is the number of standing warnings that reached the limit and ``offense``
+    the offense of the penalty that ejected."""
 
     code: str
     count: int = 0
+    offense: str = ""
+
+    def stored(self) -> str:
+        """The reason as the registration and the audit trail keep it."""
+        return f"{_STORED_PREFIX}:{self.code}:{self.count}:{self.offense}"
+
+    @classmethod
+    def from_stored(cls, text: str) -> Ejection | None:
+        """The ejection a stored reason names; None for anything else (a reason typed
+        by a director, or one stored in words by an older version)."""
+        parts = str(text).split(":")
+        if len(parts) != 4 or parts[0] != _STORED_PREFIX or parts[1] not in EJECTION_CODES:
+            return None
+        return cls(parts[1], int(parts[2]) if parts[2].isdigit() else 0, parts[3])
 
 
 def penalty_kind(offense: str, asked: str) -> str:
@@ -33,9 +55,9 @@ def ejection_for(kind: str, offense: str, same_offense: int, standing: int) -> E
     standing warnings for this offense and ``standing`` all of them, the new one
     included; rescinded warnings are not standing."""
     if kind == "ejection":
-        return Ejection(offense if offense in INSTANT_EJECTION else "director")
+        return Ejection(offense if offense in INSTANT_EJECTION else "director", offense=offense)
     if same_offense >= SAME_OFFENSE_LIMIT:
-        return Ejection("same_offense", same_offense)
+        return Ejection("same_offense", same_offense, offense)
     if standing >= TOTAL_WARNING_LIMIT:
-        return Ejection("total_warnings", standing)
+        return Ejection("total_warnings", standing, offense)
     return None

@@ -20,7 +20,7 @@ from rules_engine import (
 )
 from tournaments.models import (
     Event,
-    EventDaySettings,
+    EventSettings,
     Registration,
     Round,
     Table,
@@ -173,6 +173,6 @@ def tiebreaks_for(event: Event) -> list[str]:
     return list(event.tiebreaks) if event.tiebreaks else list(DEFAULT_TIEBREAKS)
 
 
-def event_settings(event: Event) -> EventDaySettings:
-    settings, _ = EventDaySettings.objects.get_or_create(event=event)
+def event_settings(event: Event) -> EventSettings:
+    settings, _ = EventSettings.objects.get_or_create(event=event)
     return settings

@@ -20,6 +20,7 @@ from core.types import AnyUser, signed_in
 from tournaments.models import BulkAction, Event, Player, PlayerContact, Registration
 from tournaments.permissions import require_director
 from tournaments.services.base import lock_event, registration_snapshot
+from tournaments.services.quotas import check_walk_ins_added
 from tournaments.services.registration import enter_player
 
 MAX_ROWS = 1000
@@ -154,10 +155,12 @@ def register_player_list(actor: AnyUser, event: Event, text: str) -> list[Regist
     """Register (and check in) every row the preview marks as to be added."""
     event = lock_event(event)
     require_director(actor, event)
+    previews = [p for p in preview_player_list(event, text) if p.will_add]
+    # Every row may become a walk-in (a known player is reused only when his): counted
+    # against the same limit as the door, before anyone is added.
+    check_walk_ins_added(event, len(previews))
     added = []
-    for preview in preview_player_list(event, text):
-        if not preview.will_add:
-            continue
+    for preview in previews:
         reg = enter_player(actor, event, _player_for_row(actor, preview), "bulk_entry")
         reg.checked_in = True
         reg.save(update_fields=["checked_in"])

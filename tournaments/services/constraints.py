@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from core.errors import ServiceError
 from core.types import AnyUser
-from tournaments.models import Event, EventDaySettings, Round, Seat, Table
+from tournaments.models import Event, EventSettings, Round, Seat, Table
 from tournaments.pairing.avoidance import Pair, pairs_among
 from tournaments.permissions import require_director
 from tournaments.services.base import event_settings, lock_event
@@ -68,7 +68,7 @@ def _clean_tables(event: Event, tables: dict[Any, Any]) -> dict[str, int]:
 @transaction.atomic
 def set_pairing_constraints(
     actor: AnyUser, event: Event, avoid_pairs: list[Any], fixed_tables: dict[Any, Any]
-) -> EventDaySettings:
+) -> EventSettings:
     event = lock_event(event)
     require_director(actor, event)
     settings = event_settings(event)
@@ -105,7 +105,7 @@ def avoided_pairs_in_round(rnd: Round) -> list[tuple[int, int, int]]:
 def apply_fixed_tables(rnd: Round) -> int:
     """Renumber the round's tables so players with a fixed table sit there; returns how
     many tables moved. Call inside the pairing transaction."""
-    settings = EventDaySettings.objects.filter(event_id=rnd.event_id).first()
+    settings = EventSettings.objects.filter(event_id=rnd.event_id).first()
     fixed = {int(k): v for k, v in (settings.fixed_tables if settings else {}).items()}
     seats = Seat.objects.filter(round=rnd, registration_id__in=fixed, is_bye=False)
     wanted = {s.table_id: fixed[s.registration_id] for s in seats}
@@ -132,7 +132,5 @@ def apply_fixed_tables(rnd: Round) -> int:
 
 def event_avoid_pairs(event_id: int, ids: Iterable[str]) -> list[Pair]:
     """The event's pairs to avoid among the players being paired (no settings row: none)."""
-    stored = EventDaySettings.objects.filter(event_id=event_id).values_list(
-        "avoid_pairs", flat=True
-    )
+    stored = EventSettings.objects.filter(event_id=event_id).values_list("avoid_pairs", flat=True)
     return pairs_among(stored.first() or [], ids)

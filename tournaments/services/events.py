@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
 from django.db import transaction
@@ -12,7 +12,6 @@ from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext as _
 
 from audit import services as audit
-from core import limits
 from core.errors import Conflict, ServiceError
 from core.types import AnyUser, signed_in
 from tournaments import signals
@@ -40,6 +39,7 @@ from tournaments.services.base import (
 )
 from tournaments.services.event_validation import validate_event
 from tournaments.services.playoff_end import finish_blocker
+from tournaments.services.quotas import check_event_quota
 from tournaments.services.sanctioning import (  # noqa: F401  (re-exported)
     MIN_PLAYERS,
     MIN_PLAYERS_MULTIPLAYER,
@@ -135,11 +135,7 @@ def create_event(user: AnyUser, **data: Any) -> Event:
     data.setdefault("round_minutes", DEFAULT_ROUND_MINUTES)
     data.setdefault("break_minutes", DEFAULT_BREAK_MINUTES)
     validate_event(data)
-    limits.check_events_today(
-        Event.objects.filter(
-            organizer=signed_in(user), created_at__gte=timezone.now() - timedelta(days=1)
-        ).count()
-    )
+    check_event_quota(user)
     if data.get("tiebreaks") is None:
         data["tiebreaks"] = []
     if data.get("scoring_settings") is None:

@@ -25,28 +25,7 @@ from tournaments.services.base import (
     registration_snapshot,
     retry_on_conflict,
 )
-
-WARNINGS_CITATION = "000 Part VI §3 Warnings: two for the same offense, or any three"
-# The ejection's reason as the registration keeps it, by the ladder's code.
-EJECTION_REASONS = {
-    "cheating": "Ejected for cheating (000 Part VI §3: obvious cheating ejects at once).",
-    "illegal_deck": (
-        "Ejected for an illegal deck list (000 Part VI §3: a deck that breaks the "
-        "construction rules counts as cheating)."
-    ),
-    "director": "Ejected by the director for {label}.",
-    "same_offense": (
-        "Automatically ejected: {count} technical error warnings for {label} "
-        f"({WARNINGS_CITATION})."
-    ),
-    "total_warnings": (
-        f"Automatically ejected: {{count}} technical error warnings in all ({WARNINGS_CITATION})."
-    ),
-}
-
-
-def ejection_reason(ejection: Ejection, label: str) -> str:
-    return EJECTION_REASONS[ejection.code].format(label=label, count=ejection.count)
+from tournaments.words.penalties import ejection_words
 
 
 @retry_on_conflict
@@ -76,7 +55,10 @@ def issue_penalty(
     if reg.ejected:
         raise Conflict(
             _("%(player)s has already been ejected (%(ejection_reason)s).")
-            % {"player": reg.player.display_name, "ejection_reason": reg.ejection_reason}
+            % {
+                "player": reg.player.display_name,
+                "ejection_reason": ejection_words(reg.ejection_reason),
+            }
         )
     earlier = _repeated_warning(reg, offense, repeats)
     round_number = last_round_number(event) or None
@@ -104,18 +86,17 @@ def issue_penalty(
             "repeats": earlier.pk if earlier else None,
         },
     )
-    label = Penalty.Offense(offense).label.lower()
     # A rescinded warning no longer counts toward an ejection.
     warnings = list(reg.penalties.filter(kind=Penalty.Kind.WARNING, rescission__isnull=True))
     ejection = ejection_for(kind, offense, len(same_offense(penalty, warnings)), len(warnings))
-    reason = ejection_reason(ejection, label) if ejection else ""
+    # Stored as the ladder's code with its data; the pages and the API word it.
+    reason = ejection.stored() if ejection else ""
     if kind == Penalty.Kind.WARNING and reason:
         auto = Penalty.objects.create(
             registration=reg,
             kind=Penalty.Kind.EJECTION,
             offense=offense,
             round_number=round_number,
-            note=reason,
             issued_by=user,
         )
         audit.record(
@@ -128,7 +109,7 @@ def issue_penalty(
     if reason:
         before = registration_snapshot(reg)
         reg.ejected = True
-        reg.ejection_reason = reason[:300]
+        reg.ejection_reason = reason
         reg.dropped = True
         reg.dropped_after_round = last_round_number(event)
         reg.save(update_fields=["ejected", "ejection_reason", "dropped", "dropped_after_round"])
@@ -139,7 +120,6 @@ def issue_penalty(
             before=before,
             after=registration_snapshot(reg),
             event=event,
-            note=reason,
         )
     return penalty
 

@@ -15,9 +15,12 @@ from core.types import AnyUser
 from rules_engine import GameResult, InvalidResult, score_game
 from rules_engine import Seat as EngineSeat
 from tournaments import signals
-from tournaments.models import Event, EventDaySettings, PlayoffMatch, Registration
+from tournaments.extensions import format_choices
+from tournaments.models import Event, EventSettings, PlayoffMatch, Registration
 from tournaments.permissions import require_director, require_judge
-from tournaments.rules import bracket
+from tournaments.rules import best_of as best_of_rules
+from tournaments.rules import bracket, double_elim
+from tournaments.services import playoff_double, playoff_games
 from tournaments.services.base import (
     event_settings,
     last_round_number,
@@ -31,31 +34,76 @@ from tournaments.words.problems import refusal_words
 
 
 @transaction.atomic
-def set_top_cut(actor: AnyUser, event: Event, top_cut: int, tie_rule: str) -> EventDaySettings:
-    """Choose the top cut (0 for none, the default: the rulebook's events have none)."""
+def set_top_cut(
+    actor: AnyUser,
+    event: Event,
+    top_cut: int,
+    tie_rule: str,
+    kind: str = EventSettings.PlayoffKind.SINGLE,
+    reset: bool = False,
+    upper_format: str = "",
+    lower_format: str = "",
+    best_of: tuple[int, int] = (1, 1),
+    loser_chooses: bool = False,
+) -> EventSettings:
+    """Choose the top cut (0 for none, the default: the rulebook's events have none), its
+    kind, for double elimination the reset and a deck format per bracket side, and the
+    games of a match (best of N) and of the final."""
     event = lock_event(event)
     require_director(actor, event)
-    if int(top_cut) not in (0, *bracket.CUT_SIZES):
-        raise ServiceError(_("The top cut is none, 2, 4 or 8 players."), code="invalid_cut")
-    if int(top_cut) and event.multiplayer:
-        raise ServiceError(_("A top cut is for two-player events."), code="multiplayer_cut")
-    if tie_rule not in EventDaySettings.TieRule.values:
-        raise ServiceError(_("A tie is replayed or decided by the director."), code="invalid_tie")
+    _check_cut(event, int(top_cut), tie_rule, kind, (upper_format, lower_format))
+    if any(n not in best_of_rules.BEST_OF for n in best_of):
+        raise ServiceError(_("A match is best of 1, 3, 5 or 7 games."), code="invalid_best_of")
     if event.playoff_matches.exists():
         raise Conflict(_("The playoff has started: its size can no longer change."))
     settings = event_settings(event)
-    before = {"top_cut": settings.top_cut, "playoff_tie": settings.playoff_tie}
-    settings.top_cut, settings.playoff_tie = int(top_cut), tie_rule
-    settings.save(update_fields=["top_cut", "playoff_tie"])
+    fields = ["top_cut", "playoff_tie", "playoff_kind", "playoff_reset",
+              "playoff_upper_format", "playoff_lower_format", "playoff_best_of",
+              "final_best_of", "loser_chooses_format"]  # fmt: skip
+    before = {f: getattr(settings, f) for f in fields}
+    settings.top_cut, settings.playoff_tie, settings.playoff_kind = int(top_cut), tie_rule, kind
+    double = kind == EventSettings.PlayoffKind.DOUBLE
+    settings.playoff_reset = bool(reset) and double
+    settings.playoff_upper_format = upper_format if double else ""
+    settings.playoff_lower_format = lower_format if double else ""
+    settings.playoff_best_of, settings.final_best_of = best_of
+    settings.loser_chooses_format = bool(loser_chooses)
+    settings.save(update_fields=fields)
     audit.record(
         actor=actor,
         obj=settings,
         action="top_cut",
         before=before,
-        after={"top_cut": settings.top_cut, "playoff_tie": tie_rule},
+        after={f: getattr(settings, f) for f in fields},
         event=event,
     )
     return settings
+
+
+def _check_cut(
+    event: Event, top_cut: int, tie_rule: str, kind: str, formats: tuple[str, str]
+) -> None:
+    if kind not in EventSettings.PlayoffKind.values:
+        raise ServiceError(_("A playoff is single or double elimination."), code="invalid_kind")
+    if kind == EventSettings.PlayoffKind.DOUBLE:
+        if top_cut and not double_elim.MIN_SIZE <= top_cut <= double_elim.MAX_SIZE:
+            raise ServiceError(
+                _("A double elimination has %(low)s to %(high)s players.")
+                % {"low": double_elim.MIN_SIZE, "high": double_elim.MAX_SIZE},
+                code="invalid_cut",
+            )
+        known = {key for key, _label in format_choices(event.game)}
+        if any(f and known and f not in known for f in formats):
+            raise ServiceError(
+                _("Choose a format of this game for each side of the bracket."),
+                code="invalid_format",
+            )
+    elif top_cut not in (0, *bracket.CUT_SIZES):
+        raise ServiceError(_("The top cut is none, 2, 4 or 8 players."), code="invalid_cut")
+    if top_cut and event.multiplayer:
+        raise ServiceError(_("A top cut is for two-player events."), code="multiplayer_cut")
+    if tie_rule not in EventSettings.TieRule.values:
+        raise ServiceError(_("A tie is replayed or decided by the director."), code="invalid_tie")
 
 
 def playoff_blocker(event: Event) -> Conflict | None:
@@ -91,8 +139,13 @@ def start_playoff(actor: AnyUser, event: Event) -> list[PlayoffMatch]:
     blocker = playoff_blocker(event)
     if blocker is not None:
         raise blocker
-    size = event_settings(event).top_cut
+    settings = event_settings(event)
+    size = settings.top_cut
     seeded = _seeded(event, size)
+    if playoff_double.is_double(settings):
+        playoff_double.create(event, settings, seeded)
+        _record_start(actor, event, seeded)
+        return list(event.playoff_matches.all())
     by_id = {str(r.pk): r for r in seeded}
     matches = [
         PlayoffMatch(
@@ -110,15 +163,19 @@ def start_playoff(actor: AnyUser, event: Event) -> list[PlayoffMatch]:
     for stage in range(2, bracket.stage_count(size) + 1):
         matches += [PlayoffMatch(event=event, stage=stage, slot=s) for s in range(size >> stage)]
     PlayoffMatch.objects.bulk_create(matches)
+    _record_start(actor, event, seeded)
+    return list(event.playoff_matches.all())
+
+
+def _record_start(actor: AnyUser, event: Event, seeded: list[Registration]) -> None:
     audit.record(
         actor=actor,
         obj=event,
         action="playoff_start",
         event=event,
-        after={"top_cut": size, "seeds": [r.player.display_name for r in seeded]},
+        after={"top_cut": len(seeded), "seeds": [r.player.display_name for r in seeded]},
     )
     signals.announce_pages_changed([event.slug])
-    return list(event.playoff_matches.all())
 
 
 def _winner_by_rules(event: Event, match: PlayoffMatch, outcome: str, winner: Any) -> str | None:
@@ -181,7 +238,7 @@ def _decide(actor: AnyUser, event: Event, match: PlayoffMatch, winner_id: str | 
     before = _snapshot(match)
     if winner_id is None:
         match.status = PlayoffMatch.Status.TIED
-        if settings.playoff_tie == EventDaySettings.TieRule.REPLAY:
+        if settings.playoff_tie == EventSettings.TieRule.REPLAY:
             match.replays += 1
             match.status = PlayoffMatch.Status.PENDING
     else:
@@ -199,7 +256,10 @@ def _decide(actor: AnyUser, event: Event, match: PlayoffMatch, winner_id: str | 
         event=event,
     )
     if match.status == PlayoffMatch.Status.DONE:
-        _advance(match)
+        if playoff_double.is_double(settings):
+            playoff_double.sync(event, settings)
+        else:
+            _advance(match)
         signals.playoff_match_decided.send(sender=PlayoffMatch, match=match)
     # The pairings page lists the playoff's tables: visitors' stored pages are old now.
     signals.announce_pages_changed([event.slug])
@@ -214,9 +274,12 @@ def report_playoff_result(
     low_mps: int | None,
     outcome: str = "normal",
     winner: Any = None,
+    format_key: str = "",
 ) -> PlayoffMatch:
     """A judge enters a playoff game; the game's rules say who goes through. A tie
-    is replayed (the match waits for the replay) or left for the director."""
+    is replayed (the match waits for the replay) or left for the director. In a match of
+    best of N the game is one of its games, and the match goes on until a player has won
+    more than half (``format_key``: the format the loser of the last game chose)."""
     event = lock_event(event)
     require_judge(actor, event)
     match = _lock_match(event, match_id)
@@ -225,7 +288,16 @@ def report_playoff_result(
     if winner not in (None, "") and int(winner) not in (match.high_id, match.low_id):
         raise ServiceError(_("The winner must be one of the two players."), code="not_seated")
     match.high_mps, match.low_mps, match.outcome = high_mps, low_mps, outcome or "normal"
-    _decide(actor, event, match, _winner_by_rules(event, match, outcome, winner))
+    won = _winner_by_rules(event, match, outcome, winner)
+    settings = event_settings(event)
+    if playoff_games.best_of(match, settings) > 1:
+        if match.status == PlayoffMatch.Status.TIED:
+            raise Conflict(_("The director decides the tied game first."), code="tied_game")
+        scored = (high_mps, low_mps, outcome or "normal", won)
+        won = playoff_games.record_game(actor, event, settings, match, scored, format_key)
+        if won is None:
+            return match
+    _decide(actor, event, match, won)
     return match
 
 
@@ -239,8 +311,15 @@ def decide_playoff_tie(actor: AnyUser, event: Event, match_id: int, winner_id: i
         raise Conflict(_("Only a tied match is decided by the director."), code="not_tied")
     if int(winner_id) not in (match.high_id, match.low_id):
         raise ServiceError(_("The winner must be one of the two players."), code="not_seated")
-    match.decided_by_director = True
-    _decide(actor, event, match, str(winner_id))
+    settings = event_settings(event)
+    won: str | None = str(winner_id)
+    if match.games.exists():  # best of N: the tied game counts for him, the match goes on
+        won = playoff_games.decide_tied_game(actor, event, settings, match, int(winner_id))
+        if won is None:
+            return match
+    else:
+        match.decided_by_director = True
+    _decide(actor, event, match, won)
     return match
 
 
@@ -258,7 +337,9 @@ def _played(match: PlayoffMatch) -> bracket.Played:
 
 def playoff_matches(event: Event) -> list[PlayoffMatch]:
     return list(
-        event.playoff_matches.select_related("high__player", "low__player", "winner__player")
+        event.playoff_matches.select_related(
+            "high__player", "low__player", "winner__player"
+        ).prefetch_related("games")
     )
 
 
@@ -269,10 +350,18 @@ def final_standings(event: Event) -> list[tuple[int, Any]]:
     if not matches:
         return [(r.rank, r) for r in rows]  # no playoff: the Swiss places, shared ones too
     by_id = {r.player: r for r in rows}
-    order = bracket.final_places([r.player for r in rows], matches)
+    settings = event_settings(event)
+    if playoff_double.is_double(settings):
+        cut = playoff_double.final_places(playoff_matches(event), settings)
+        order = cut + [r.player for r in rows if r.player not in cut]
+    else:
+        order = bracket.final_places([r.player for r in rows], matches)
     return [(place, by_id[pid]) for place, pid in enumerate(order, start=1)]
 
 
 def playoff_reached(event: Event) -> dict[str, str]:
     """How far each playoff player went (bracket.reached), by registration id."""
+    settings = event_settings(event)
+    if playoff_double.is_double(settings):
+        return playoff_double.reached(playoff_matches(event), settings)
     return bracket.reached([_played(m) for m in playoff_matches(event)])

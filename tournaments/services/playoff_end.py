@@ -19,6 +19,7 @@ from tournaments import signals
 from tournaments.models import Event, PlayoffMatch
 from tournaments.permissions import require_director
 from tournaments.rules import bracket
+from tournaments.services import playoff_double
 from tournaments.services.base import event_settings, lock_event
 from tournaments.services.standings.snapshot import mark_stale
 
@@ -36,17 +37,22 @@ def undecided_problems(event: Event) -> list[dict[str, Any]]:
     matches = _open_matches(event)
     if not matches:
         return []
-    size = bracket.cut_size([_stage_only(m) for m in event.playoff_matches.all()])
+    rows = list(event.playoff_matches.all())
+    size = bracket.cut_size([_stage_only(m) for m in rows])
+    settings = event_settings(event)
+    double = playoff_double.is_double(settings)
     todo: list[dict[str, Any]] = []
     for m in matches:
         action = {
             PlayoffMatch.Status.TIED: "decide_tie",
             PlayoffMatch.Status.PENDING: "record_result",
         }.get(cast(PlayoffMatch.Status, m.status), "waits_for_players")
-        todo.append(
-            {"code": action, "match": m.pk, "stage": bracket.stage_name(m.stage, size),
-             "slot": m.slot}
-        )  # fmt: skip
+        stage = (
+            playoff_double.round_of(m, settings)["code"]
+            if double
+            else bracket.stage_name(m.stage, size)
+        )
+        todo.append({"code": action, "match": m.pk, "stage": stage, "slot": m.slot})
     todo.append({"code": "cancel_top_cut"})
     return todo
 

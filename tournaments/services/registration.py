@@ -8,7 +8,6 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from audit import services as audit
-from core import limits
 from core.errors import Conflict, NotAllowed, ServiceError
 from core.types import AnyUser, signed_in
 from tournaments.models import (
@@ -32,6 +31,8 @@ from tournaments.services.base import (
     registration_snapshot,
     retry_on_conflict,
 )
+from tournaments.services.quotas import check_walk_ins_added
+from tournaments.words.penalties import ejection_words
 
 
 def _player_for(user: AnyUser) -> Player:
@@ -128,7 +129,7 @@ def add_walkin(
             _("%(player)s was entered by another tournament director; add a new walk-in instead.")
             % {"player": player.display_name}
         )
-    limits.check_walk_ins(event.registrations.filter(player__user__isnull=True).count())
+    check_walk_ins_added(event, 1)
     if player is None:
         name = (display_name or "").strip()
         if not name:
@@ -209,7 +210,10 @@ def readd(user: AnyUser, registration: Registration) -> Registration:
     if reg.ejected:
         raise Conflict(
             _("%(player)s was ejected (%(ejection_reason)s); an ejected player cannot be re-added.")
-            % {"player": reg.player.display_name, "ejection_reason": reg.ejection_reason}
+            % {
+                "player": reg.player.display_name,
+                "ejection_reason": ejection_words(reg.ejection_reason),
+            }
         )
     if not reg.dropped:
         raise Conflict(_("%(player)s has not dropped.") % {"player": reg.player.display_name})

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from .explain import SHOWN, named_players, render_standing_explanation
+from .items import StandingItem
 from .tiebreaks import (
     DEFAULT_TIEBREAKS,
     TIEBREAKS,
@@ -56,7 +56,7 @@ __all__ = [
     "render_standing_explanation",
 ]
 
-Item = dict[str, Any]
+Item = StandingItem
 
 
 @dataclass(frozen=True)
@@ -185,7 +185,7 @@ def _rank_part(
             for m in chain:
                 values[p][m.key] = m.value(p, group, ctx)
         if len(group) > 1:
-            tied = {"code": "tied", "points": pts, "count": len(group) - 1}
+            tied: Item = {"code": "tied", "points": pts, "count": len(group) - 1}
             for p in group:
                 notes[p].append(tied)
         ordered.extend(_resolve(group, chain, ctx, notes))
@@ -208,7 +208,7 @@ def _rows(
         for p in members:
             if len(bucket) > 1:
                 others = [o for o in members if o != p] if len(bucket) <= SHOWN else []
-                shared = {"code": "shared_rank", "count": len(bucket) - 1, "players": others}
+                shared: Item = {"code": "shared_rank", "count": len(bucket) - 1, "players": others}
                 notes[p].append(shared)
             if first and len(bucket) > 1:
                 notes[p].append({"code": "shares_first", "count": len(bucket) - 1})
@@ -245,7 +245,7 @@ def _resolve(
         return [group]
     metric, rest = chain[0], chain[1:]
     if not metric.applies(group, ctx):
-        skipped = {"code": "not_used", "tiebreak": metric.key}
+        skipped: Item = {"code": "not_used", "tiebreak": metric.key}
         for p in group:
             notes[p].append(skipped)
         return _resolve(group, rest, ctx, notes)
@@ -258,7 +258,9 @@ def _resolve(
             notes[p].append({"code": "still_tied", "tiebreak": metric.key, "value": vals[p]})
     else:
         # Players are listed only in small groups, so every row stays short (linear).
-        shown = [[p, vals[p]] for p in sorted(group, key=id_order)] if len(group) <= SHOWN else []
+        shown: list[list[str | float | int]] = (
+            [[p, vals[p]] for p in sorted(group, key=id_order)] if len(group) <= SHOWN else []
+        )
         for p in group:
             notes[p].append(
                 {

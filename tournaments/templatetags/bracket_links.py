@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django import template
 
-from tournaments.models import Event, EventDaySettings
+from tournaments.models import Event, EventSettings
 
 register = template.Library()
 
@@ -15,6 +15,6 @@ def has_bracket(event: Event) -> bool:
     if not isinstance(event, Event) or event.pk is None:
         return False
     return (
-        EventDaySettings.objects.filter(event=event, top_cut__gt=0).exists()
+        EventSettings.objects.filter(event=event, top_cut__gt=0).exists()
         or event.playoff_matches.exists()
     )

@@ -17,8 +17,10 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
+from tournaments.rules.warnings import Ejection
 from tournaments.standings import TIEBREAKS
 from tournaments.words.labels import READING_LABELS, READING_VALUES
+from tournaments.words.penalties import ejection_words
 from tournaments.words.people import public_name
 
 if TYPE_CHECKING:
@@ -244,6 +246,8 @@ def tr(text: Any) -> str:
 def audit_value(text: Any) -> str:
     """A stored value in an audit diff, with keys it names (tiebreaks, rule readings) in words."""
     shown = str(text)
+    if Ejection.from_stored(shown) is not None:
+        return ejection_words(shown)
     if shown.startswith("[") and shown.endswith("]"):
         shown = shown[1:-1].replace('"', "") or "—"
 
@@ -256,6 +260,11 @@ def audit_value(text: Any) -> str:
         return _humanize(key)
 
     return re.sub(r"\b[a-z]+(?:_[a-z]+)+\b", word, shown)
+
+
+@register.filter(name="ejection_words")
+def ejection_words_filter(stored: str) -> str:
+    return ejection_words(stored)
 
 
 @register.filter

@@ -20,9 +20,8 @@ from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
 from rules_engine import get_game
-from tournaments import services
 from tournaments.models import Event, Registration, Round, Table
-from tournaments.permissions import is_judge
+from tournaments.permissions import is_director, is_judge
 from tournaments.views.forms import council_from_post
 
 
@@ -141,7 +140,7 @@ MAX_UPLOAD = 512 * 1024
 def staff_event(request: HttpRequest, slug: str, judge: bool = False) -> Event:
     """The event, if the user runs it (a director; a judge where ``judge``)."""
     event = get_object_or_404(Event.objects.select_related("organizer"), slug=slug)
-    allowed = is_judge if judge else services.is_director
+    allowed = is_judge if judge else is_director
     if not allowed(request.user, event):
         raise PermissionDenied(_("Only the staff of this event can see this page."))
     return event

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from audit.models import AuditEntry
 from tournaments import extensions, services
 from tournaments.models import Event, Penalty, Registration, Round, Table
+from tournaments.permissions import is_director
 from tournaments.services import clock as round_clock
 from tournaments.services import pairing_sheets as sheets
 from tournaments.services.pairings import round_tables_query
@@ -56,7 +57,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
 @login_required
 def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(request, slug)
-    if not services.is_director(request.user, event):
+    if not is_director(request.user, event):
         messages.error(request, _("Only the tournament director can change this event."))
         return redirect(event.get_absolute_url())
     form = EventForm(request.POST or None, initial=EventForm.initial_for(event))
@@ -162,7 +163,7 @@ def _mark_pages(rnd: Round | None, tables: list[Table]) -> None:
 @login_required
 def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(request, slug)
-    if not services.is_director(request.user, event):
+    if not is_director(request.user, event):
         messages.error(request, _("Only the tournament director can open the dashboard."))
         return redirect(event.get_absolute_url())
     deck_status = _deck_status(event)

@@ -23,6 +23,7 @@ from tournaments.models import Event, Penalty, Registration
 from tournaments.views import presenters
 from tournaments.views.common import back_to, current_round, event_or_404, run_service, to_int
 from tournaments.views.forms import PenaltyForm, WalkinForm
+from tournaments.words.penalties import ejection_words
 
 # The walk-in form as it was sent, kept when it is refused (tournaments.views.director).
 KEPT_WALKIN = "walkin_form"
@@ -181,7 +182,7 @@ def _penalty(request: HttpRequest, event: Event) -> str:
             "name": r.player.display_name,
             "offense": _(p.get_offense_display()),
         }
-        return f"{text} {r.ejection_reason}" if r.ejected else text
+        return f"{text} {ejection_words(r.ejection_reason)}" if r.ejected else text
 
     data = form.cleaned_data
     run_service(

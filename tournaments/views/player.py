@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments import extensions, services
 from tournaments.models import Seat, Table
-from tournaments.permissions import own_registration, seat_registration
+from tournaments.permissions import is_director, own_registration, seat_registration
 from tournaments.views import presenters
 from tournaments.views.common import (
     back_to,
@@ -163,6 +163,6 @@ def table_action(request: HttpRequest, slug: str, table_id: int, action: str) ->
         return redirect(back_to(request, default, f"t{table.pk}"))
     else:
         raise Http404(_("Unknown action."))
-    if services.is_director(user, event) and seat_registration(user, table) is None:
+    if is_director(user, event) and seat_registration(user, table) is None:
         return redirect(back_to(request, reverse("event-dashboard", args=[event.slug])))
     return redirect(back_to(request, reverse("my-event", args=[event.slug])))

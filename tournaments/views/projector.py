@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import services
+from tournaments.permissions import capabilities_of
 from tournaments.services import clock as round_clock
 from tournaments.services import pairing_sheets as sheets
 from tournaments.views.common import (
@@ -58,7 +59,7 @@ def projector_clock(request: HttpRequest, slug: str) -> HttpResponse:
             "event": event,
             "round": rnd,
             "clock": round_clock.clock_state(rnd) if rnd else None,
-            "is_director": services.is_director(request.user, event),
+            "may": capabilities_of(request.user, event),
             "refresh": REFRESH_SECONDS,
         },
     )

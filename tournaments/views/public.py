@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from core.types import signed_in
 from tournaments import services
 from tournaments.models import Event, GameSystem, Player, PlayoffMatch, Registration
-from tournaments.permissions import own_registration
+from tournaments.permissions import capabilities_of, own_registration
 from tournaments.services import clock as round_clock
 from tournaments.services.table_time import extra_minutes, table_time_changes
 from tournaments.views import page_cache, presenters
@@ -63,7 +63,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "sanctioning": services.sanctioning_status(event),
         "my_registration": own_registration(request.user, event),
         "table_now": presenters.table_now(request.user, event),
-        "is_director": services.is_director(request.user, event),
+        "may": capabilities_of(request.user, event),
         "tiebreaks": services.tiebreak_labels(event),
         "game_info": game_info(event),
         "format_name": presenters.format_name(event),
@@ -175,7 +175,7 @@ def round_timer(request: HttpRequest, slug: str) -> HttpResponse:
         "tournaments/timer.html",
         {"event": event, "round": rnd, "timer": timer,
          "clock": round_clock.clock_state(rnd) if rnd else None,
-         "is_director": services.is_director(request.user, event)},
+         "may": capabilities_of(request.user, event)},
     )  # fmt: skip
 
 

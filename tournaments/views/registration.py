@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from core.errors import ServiceError
 from tournaments import extensions, services
 from tournaments.models import Event, Penalty, Registration
-from tournaments.permissions import own_registration
+from tournaments.permissions import capabilities_of, own_registration
 from tournaments.views import presenters
 from tournaments.views.common import back, confirm_one, ids, run_service, staff_event, uploaded_text
 
@@ -183,7 +183,7 @@ def hub(request: HttpRequest, slug: str) -> HttpResponse:
     players = presenters.registrations_page(event, request.GET.get("players_page"), query)
     context = {
         "event": event,
-        "is_director": services.is_director(request.user, event),
+        "may": capabilities_of(request.user, event),
         "last": last,
         "readiness": services.deck_readiness_for(event, deck_statuses(event)),
         "penalties": Penalty.objects.filter(registration__event=event)

@@ -15,7 +15,7 @@ from core.errors import ServiceError
 from tournaments import services
 from tournaments.models import (
     Event,
-    EventDaySettings,
+    EventSettings,
     Round,
     Seat,
 )
@@ -108,7 +108,7 @@ def round_drop(request: HttpRequest, slug: str, number: int, how: str) -> HttpRe
     )
 
 
-def _pairs_from_post(request: HttpRequest, settings: EventDaySettings) -> tuple[list, dict]:
+def _pairs_from_post(request: HttpRequest, settings: EventSettings) -> tuple[list, dict]:
     pairs = [
         p
         for i, p in enumerate(settings.avoid_pairs)

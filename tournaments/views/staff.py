@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import services
 from tournaments.models import EventStaff
-from tournaments.permissions import is_owner
+from tournaments.permissions import capabilities_of
 from tournaments.views.common import run_service, staff_event
 
 
@@ -46,6 +46,6 @@ def staff(request: HttpRequest, slug: str) -> HttpResponse:
             "event": event,
             "staff": services.event_staff(event),
             "roles": EventStaff.Role.choices,
-            "is_owner": is_owner(request.user, event),
+            "may": capabilities_of(request.user, event),
         },
     )

@@ -12,12 +12,20 @@ REACHED = {
     "semi_final": gettext_lazy("Semi-finalist"),
     "quarter_final": gettext_lazy("Quarter-finalist"),
     "round_of_16": gettext_lazy("Round of 16"),
+    "lower_final": gettext_lazy("Lower-bracket finalist"),
+    "lower_bracket": gettext_lazy("Lower bracket"),
 }
 STAGES = {
     "final": gettext_lazy("final"),
     "semi_final": gettext_lazy("semi-final"),
     "quarter_final": gettext_lazy("quarter-final"),
     "round_of_16": gettext_lazy("round of 16"),
+    "double_elimination": gettext_lazy("double elimination"),
+}
+SIDES = {
+    "upper": gettext_lazy("Upper bracket"),
+    "lower": gettext_lazy("Lower bracket"),
+    "final": gettext_lazy("Grand final"),
 }
 
 
@@ -27,3 +35,26 @@ def reached_label(code: str | None) -> str:
 
 def playoff_game_label(stage_code: str) -> str:
     return _("Playoff: %(stage)s") % {"stage": STAGES.get(stage_code, stage_code)}
+
+
+def side_label(code: str) -> str:
+    return str(SIDES.get(code, ""))
+
+
+def round_label(round_: dict[str, object]) -> str:
+    """A playoff round by its code and number (services.playoff_round)."""
+    code, number = round_.get("code"), round_.get("number")
+    labels = {
+        "upper_round": _("Upper bracket, round %(number)s"),
+        "upper_final": _("Upper-bracket final"),
+        "lower_round": _("Lower bracket, round %(number)s"),
+        "lower_final": _("Lower-bracket final"),
+        "grand_final": _("Grand final"),
+        "bracket_reset": _("Grand final, second game (reset)"),
+        "final": _("Final"),
+        "semi_final": _("Semi-finals"),
+        "quarter_final": _("Quarter-finals"),
+        "round_of_16": _("Round of 16"),
+    }
+    label = labels.get(str(code), "")
+    return label % {"number": number} if "%(number)s" in label else label

@@ -20,13 +20,20 @@ VOID_LABEL = gettext_noop("Voided by the director")
 
 
 def seat_names(table: Table) -> dict[int, str]:
-    seats = table.seats.select_related("registration__player").order_by("position")
+    if "seats" in getattr(table, "_prefetched_objects_cache", {}):
+        # A page of tables read with their seats: no query per table.
+        seats: Any = sorted(table.seats.all(), key=lambda seat: seat.position)
+    else:
+        seats = table.seats.select_related("registration__player").order_by("position")
     return {s.registration_id: s.registration.player.display_name for s in seats}
 
 
 def table_council_lines(table: Table, council: Mapping[str, Any] | None = None) -> list[str]:
     """The Free Council of the table's result (or of a snapshot's ``council``) in words."""
-    return council_lines(table.council if council is None else council, seat_names(table))
+    council = table.council if council is None else council
+    if not council:
+        return []  # most tables: their names are not needed
+    return council_lines(council, seat_names(table))
 
 
 def counter_report_words(table: Table, report: Mapping[str, Any] | None) -> str:

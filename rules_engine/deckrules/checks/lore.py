@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,7 +31,7 @@ class LoreDeck:
     unknown: list[DeckLine]
 
     @property
-    def rules(self) -> dict[str, Any]:
+    def rules(self) -> Mapping[str, Any]:
         return self.fmt.rules
 
     @property

@@ -32,6 +32,9 @@ LIST_FORMATS: tuple[ListFormat, ...] = (
     ListFormat("lotrtcgwiki", "lotrtcgwiki deck widget", (LOTR_TCG,)),
     ListFormat("collector", "collector-number list (Decipher, Players Council)", (LOTR_TCG,)),
     ListFormat("gemp-ids", "GEMP card-id list", (LOTR_TCG,)),
+    ListFormat("meccg-json", "meccg game server deck file (JSON)", (METW,)),
+    ListFormat("lotr-json", "LOTR TCG deck file with collector numbers (JSON)", (LOTR_TCG,)),
+    ListFormat("gemp-json", "GEMP deck record (JSON)", (LOTR_TCG,)),
     ListFormat("text", "plain list", (METW, LOTR_TCG, LORE)),
 )
 FORMAT_NAMES = {f.key: f.name for f in LIST_FORMATS}

@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from rules_engine.deckrules.cardline import looks_like_prose, read_card_text, split_cards
-from rules_engine.deckrules.cards import LOTR_TCG
+from rules_engine.deckrules.cards import LOTR_TCG, normalize_name
 from rules_engine.deckrules.decklist import MAIN, ParsedDeck, SectionHeading, card_line
 from rules_engine.deckrules.headings import is_category_heading, read_heading
 
@@ -30,10 +30,18 @@ _META = re.compile(
     r"\s*:\s*\S",
     re.IGNORECASE,
 )
-_NOTES_HEADING = re.compile(r"^#*\s*(notes?|comments?|strategy|description)\s*:?$", re.I)
+_NOTES_HEADING = re.compile(r"^#*\s*(notes?|comments?|strategy|description)\s*[:–—-]?$", re.I)
+# "(Dwarven: 6 Cards)", "(I also tweak the deck with 2 of the following cards)": a remark in
+# parentheses on a line of its own; no card name is wholly in parentheses.
+_REMARK = re.compile(r"^\([^()]*\)$")
+# "The Deck" over a list: a caption, naming no part of the deck.
+_DECK_CAPTIONS = {"thedeck", "mydeck", "decklist", "thedecklist", "mydecklist", "thelist"}
 # A site number before its collector number in a printed adventure deck ("1 7U330 Name"),
-# or numbering an article's site path ("2. Wold of Rohan"): never a count of copies.
-_SITE_NUMBER_FIRST = re.compile(r"^([1-9])(?:\s+(\d{1,2}[A-Z]{1,2}\+?\d{1,3}[A-Z]?)|\.)\s+(.+)$")
+# or numbering an article's site path ("2. Wold of Rohan", "2 - Ettenmoors"): never a
+# count of copies.
+_SITE_NUMBER_FIRST = re.compile(
+    r"^([1-9])(?:\s+(\d{1,2}[A-Z]{1,2}\+?\d{1,3}[A-Z]?)|\.|\s+[-–—])\s+(.+)$"
+)
 _SEPARATOR = re.compile(r"^[\W_]+$")
 
 
@@ -104,7 +112,10 @@ class TextReader:
         )
 
     def card(self, line_no: int, raw: str, body: str, cards: tuple) -> None:
-        if cards[0][0] == 1 and not body[:1].isdigit() and looks_like_prose(body):
+        # A sentence is prose; a line of several cards is prose only if one of them is
+        # ("Himring / Isles of the Dead that Live / Barrow-downs / Ruined Signal Tower").
+        parts = [body] if len(cards) == 1 else [c[1] for c in cards]
+        if cards[0][0] == 1 and not body[:1].isdigit() and any(map(looks_like_prose, parts)):
             self.deck.not_understood.append((line_no, raw))
             return
         for parts in cards:
@@ -137,7 +148,9 @@ def _classify(body: str, game: str, typed: bool = True) -> tuple[str, Any]:
     lines ("3 Orc-lieutenant (TW)") recur in list after list."""
     if body.startswith(("//", ";", "--")) and not body.lstrip("-").strip()[:1].isdigit():
         return "note", None
-    if _SEPARATOR.match(body) or _TOTAL.match(body):
+    if _SEPARATOR.match(body) or _TOTAL.match(body) or _REMARK.match(body):
+        return "note", None
+    if normalize_name(body) in _DECK_CAPTIONS:
         return "note", None
     if game == LOTR_TCG:
         kv = _KEY_VALUE.match(body)

@@ -17,6 +17,7 @@ from rules_engine import (
     score_game,
 )
 from tournaments.models import (
+    Seat,
     Table,
 )
 from tournaments.rules.council import council_inputs, council_mps, count_council, read_council
@@ -25,8 +26,14 @@ from tournaments.services.base import scoring_settings_for
 from tournaments.words.problems import problem_words
 
 
-def table_snapshot(table: Table) -> dict[str, Any]:
-    """A table's result as plain JSON, for the change history and the export."""
+def table_snapshot(table: Table, seats: Iterable[Seat] | None = None) -> dict[str, Any]:
+    """A table's result as plain JSON, for the change history and the export.
+
+    ``seats``: the table's seats already read (with their registration and player), in
+    seat order. The export passes those it read for every table at once; without them
+    they are read now, fresh, as the change history needs after a write."""
+    if seats is None:
+        seats = table.seats.select_related("registration__player").order_by("position")
     return {
         "status": table.status,
         "outcome": table.outcome,
@@ -43,7 +50,7 @@ def table_snapshot(table: Table) -> dict[str, Any]:
                 "points": s.points,
                 "outcome": s.outcome,
             }
-            for s in table.seats.select_related("registration__player").order_by("position")
+            for s in seats
         ],
     }
 

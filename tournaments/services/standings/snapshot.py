@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from celery import shared_task
@@ -202,3 +203,21 @@ def rebuild_standings(event_id: int) -> bool:
     except Exception:
         logger.exception("standings snapshot of event %s not rebuilt", event_id)
         return False
+
+
+# A stale snapshot not rebuilt for this long lost its rebuild message (the broker's queue
+# was emptied while the worker was down): the sweep sends it again.
+REBUILD_LOST_AFTER = timedelta(minutes=3)
+
+
+def resend_lost_rebuilds(now: Any = None) -> int:
+    """Part of the sweep (core.jobs): stale snapshots whose rebuild was lost, sent again
+    (a few each minute; a reader rebuilds one meanwhile anyway)."""
+    now = now or timezone.now()
+    lost = StandingsSnapshot.objects.filter(stale=True).filter(
+        Q(built_at__lt=now - REBUILD_LOST_AFTER) | Q(built_at__isnull=True)
+    )
+    event_ids = list(lost.order_by("pk").values_list("event_id", flat=True)[:20])
+    for event_id in event_ids:
+        send_after_commit(rebuild_standings, event_id)
+    return len(event_ids)

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tournaments.models import (
     Event,
     Penalty,
+    Seat,
+    Table,
 )
-
-if TYPE_CHECKING:
-    pass
 from tournaments.services.base import registration_snapshot
 from tournaments.services.events import event_snapshot, rounds_total
 from tournaments.services.queries import round_tables
@@ -18,6 +17,11 @@ from tournaments.services.results.input import table_snapshot
 from tournaments.services.standings.input import event_standings
 from tournaments.services.transfer.playoff import export_playoff
 from tournaments.words.explanations import round_explanation
+
+
+def _seats(table: Table) -> list[Seat]:
+    # The seats round_tables prefetched, in seat order, without reading them again.
+    return sorted(table.seats.all(), key=lambda seat: seat.position)
 
 
 def export_event(event: Event) -> dict[str, Any]:
@@ -34,7 +38,7 @@ def export_event(event: Event) -> dict[str, Any]:
                 "closed_at": rnd.closed_at.isoformat() if rnd.closed_at else None,
                 "explanation": round_explanation(rnd),
                 "tables": [
-                    {"number": t.number, "is_bye": t.is_bye, **table_snapshot(t)}
+                    {"number": t.number, "is_bye": t.is_bye, **table_snapshot(t, _seats(t))}
                     for t in round_tables(rnd)
                 ],
             }

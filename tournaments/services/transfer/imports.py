@@ -39,6 +39,7 @@ from tournaments.models import Event, Penalty, Player, Registration, Round, Seat
 from tournaments.rules.council import remap_council
 from tournaments.services.event_validation import validate_event
 from tournaments.services.events import free_slug as unique_slug
+from tournaments.services.quotas import check_document_walk_ins, check_event_quota
 from tournaments.services.transfer.playoff import import_playoff
 
 REQUIRED = ("event", "registrations", "rounds", "penalties", "standings")
@@ -347,6 +348,7 @@ def import_event(
     if not isinstance(document, dict):
         raise ServiceError(gettext("The document is not a JSON object."), code="bad_document")
     username = document.get("event", {}).get("organizer") if document.get("event") else None
+    check_document_walk_ins(document)
     event = _import_whole(document, _organizer(username, organizer), slug)
     if replay_ratings:
         # The ledger is derived from results: the ratings app (listening) replays the
@@ -366,6 +368,9 @@ def restore_event(user: AnyUser, document: Any) -> Event:
             "This file is not an event export: download one from an event's page.",
             code="bad_document",
         )
+    # The quotas of every other way in, before any work.
+    check_event_quota(user)
+    check_document_walk_ins(document)
     name = document["event"].get("name")
     slug = unique_slug(name if isinstance(name, str) else "event")
     event = _import_whole(document, user, slug, importer=user)

@@ -17,10 +17,16 @@ from django.db.models import Max
 from django.utils.dateparse import parse_datetime
 
 from core.errors import Conflict, ServiceError
-from tournaments.models import Event, EventDaySettings, PlayoffMatch, Registration
+from tournaments.models import Event, EventSettings, PlayoffGame, PlayoffMatch, Registration
 
 MATCH_FIELDS = ("stage", "slot", "high_seed", "low_seed", "high_mps", "low_mps", "outcome",
-                "status", "replays", "decided_by_director")  # fmt: skip
+                "status", "replays", "decided_by_director", "side", "side_round")  # fmt: skip
+# The kind of playoff and its double-elimination options, as the settings name them.
+KIND_FIELDS = ("playoff_kind", "playoff_reset", "playoff_upper_format", "playoff_lower_format",
+               "playoff_best_of", "final_best_of", "loser_chooses_format")  # fmt: skip
+# A game of a best-of match: its own columns, and its registrations by their old ids.
+GAME_FIELDS = ("number", "high_mps", "low_mps", "outcome", "format_key")
+GAME_PEOPLE = ("winner", "decided_for", "chosen_by")
 
 
 def _final_places(event: Event) -> list[int]:
@@ -31,7 +37,7 @@ def _final_places(event: Event) -> list[int]:
 
 def export_playoff(event: Event) -> dict[str, Any]:
     """The document's "playoff" part ({} for an event without a top cut)."""
-    settings = EventDaySettings.objects.filter(event=event).first()
+    settings = EventSettings.objects.filter(event=event).first()
     matches = list(event.playoff_matches.order_by("stage", "slot"))
     if settings is None or (not settings.top_cut and not matches):
         return {}
@@ -39,6 +45,7 @@ def export_playoff(event: Event) -> dict[str, Any]:
         "playoff": {
             "top_cut": settings.top_cut,
             "tie_rule": settings.playoff_tie,
+            **{f: getattr(settings, f) for f in KIND_FIELDS},
             "matches": [
                 {
                     **{f: getattr(m, f) for f in MATCH_FIELDS},
@@ -46,12 +53,41 @@ def export_playoff(event: Event) -> dict[str, Any]:
                     "low": m.low_id,
                     "winner": m.winner_id,
                     "decided_at": m.decided_at.isoformat() if m.decided_at else None,
+                    "games": [_game_row(g) for g in m.games.order_by("number")],
                 }
                 for m in matches
             ],
             "final_places": _final_places(event) if matches and event.rounds.exists() else [],
         }
     }
+
+
+def _game_row(game: PlayoffGame) -> dict[str, Any]:
+    return {
+        **{f: getattr(game, f) for f in GAME_FIELDS},
+        **{f: getattr(game, f"{f}_id") for f in GAME_PEOPLE},
+        "decided_at": game.decided_at.isoformat(),
+    }
+
+
+def _games(event: Event, rows: list[Any], reg_map: dict[int, Registration]) -> list[PlayoffGame]:
+    """The best-of games of the document's matches, on the matches just created."""
+    made = {(m.stage, m.slot): m for m in event.playoff_matches.all()}
+    out = []
+    for row in rows:
+        for g in row.get("games") or []:
+            at = parse_datetime(g.get("decided_at") or "") if isinstance(g, dict) else None
+            if at is None or not isinstance(g.get("number"), int):
+                raise _bad("A playoff game needs its number and the time it was entered.")
+            out.append(
+                PlayoffGame(
+                    match=made[(row["stage"], row["slot"])],
+                    decided_at=at,
+                    **{f: g[f] for f in GAME_FIELDS if g.get(f) is not None},
+                    **{f: _reg(reg_map, g.get(f)) for f in GAME_PEOPLE},
+                )
+            )
+    return out
 
 
 def _bad(message: str) -> ServiceError:
@@ -71,6 +107,8 @@ def _match(event: Event, row: Any, reg_map: dict[int, Registration]) -> PlayoffM
         raise _bad("A playoff match needs its stage and slot.")
     if row.get("status", PlayoffMatch.Status.WAITING) not in PlayoffMatch.Status.values:
         raise _bad(f"Unknown playoff match status {row.get('status')!r}.")
+    if row.get("side", PlayoffMatch.Side.UPPER) not in PlayoffMatch.Side.values:
+        raise _bad(f"Unknown bracket side {row.get('side')!r}.")
     decided = row.get("decided_at")
     at = parse_datetime(decided) if isinstance(decided, str) else None
     if decided and at is None:
@@ -111,14 +149,19 @@ def import_playoff(
         return
     if not isinstance(part, dict) or not isinstance(part.get("matches", []), list):
         raise _bad("The document's playoff has the wrong shape.")
-    tie = part.get("tie_rule") or EventDaySettings.TieRule.REPLAY
-    if tie not in EventDaySettings.TieRule.values:
+    tie = part.get("tie_rule") or EventSettings.TieRule.REPLAY
+    if tie not in EventSettings.TieRule.values:
         raise _bad(f"Unknown playoff tie rule {tie!r}.")
-    EventDaySettings.objects.update_or_create(
-        event=event, defaults={"top_cut": int(part.get("top_cut") or 0), "playoff_tie": tie}
+    kind = {f: part[f] for f in KIND_FIELDS if f in part}  # older documents: single
+    if kind.get("playoff_kind", "single") not in EventSettings.PlayoffKind.values:
+        raise _bad(f"Unknown kind of playoff {kind['playoff_kind']!r}.")
+    EventSettings.objects.update_or_create(
+        event=event,
+        defaults={"top_cut": int(part.get("top_cut") or 0), "playoff_tie": tie, **kind},
     )
     matches = [_match(event, row, reg_map) for row in part.get("matches", [])]
     PlayoffMatch.objects.bulk_create(_after_the_swiss(event, matches))
+    PlayoffGame.objects.bulk_create(_games(event, part.get("matches", []), reg_map))
     expected = part.get("final_places") or []
     if expected:
         back = {new.pk: old for old, new in reg_map.items()}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -35,7 +35,7 @@ class LotrDeck:
     notes: list[Problem] = field(default_factory=list)
 
     @property
-    def rules(self) -> dict[str, Any]:
+    def rules(self) -> Mapping[str, Any]:
         return self.fmt.rules
 
     @cached_property

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -47,7 +48,7 @@ class MetwDeck:
     moved: list[Entry]
 
     @property
-    def rules(self) -> dict[str, Any]:
+    def rules(self) -> Mapping[str, Any]:
         return self.fmt.rules
 
     @property

@@ -1,0 +1,37 @@
+"""Penalties in words: why a player was ejected (the ladder's code, worded here)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from tournaments.models import Penalty
+from tournaments.rules.warnings import Ejection
+
+
+def offense_words(offense: str) -> str:
+    if offense in Penalty.Offense.values:
+        return _(str(Penalty.Offense(offense).label)).lower()
+    return offense
+
+
+def ejection_words(stored: str) -> str:
+    """A registration's ejection reason for people: the stored code in words, or the
+    text itself when it is not a code (a reason from an older version's export)."""
+    ejection = Ejection.from_stored(stored)
+    if ejection is None:
+        return str(stored)
+    offense = offense_words(ejection.offense)
+    if ejection.code == "cheating":
+        return _("Ejected for cheating: obvious cheating ejects at once.")
+    if ejection.code == "illegal_deck":
+        return _("Ejected for an illegal deck list, which counts as cheating.")
+    if ejection.code == "director":
+        return _("Ejected by the staff for %(offense)s.") % {"offense": offense}
+    if ejection.code == "same_offense":
+        return _(
+            "Ejected automatically: %(count)s warnings for %(offense)s (two for the same "
+            "offense eject)."
+        ) % {"count": ejection.count, "offense": offense}
+    return _("Ejected automatically: %(count)s warnings in all (any three eject).") % {
+        "count": ejection.count
+    }
