@@ -5,15 +5,19 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 
 from tournaments import views
+from tournaments.views import finish as finish_views
+from tournaments.views import live as live_views
 from tournaments.views import penalties as penalties_views
 from tournaments.views import playoff as playoff_views
 from tournaments.views import records as records_views
 from tournaments.views import registration as registration_views
+from tournaments.views import results as results_views
 from tournaments.views import rooms as rooms_views
 from tournaments.views import rounds as rounds_views
 from tournaments.views import staff as staff_views
 from tournaments.views import stages as stages_views
 from tournaments.views import table_set as table_set_views
+from tournaments.views import table_time as table_time_views
 from tournaments.views import windows as windows_views
 
 E = "events/<slug:slug>/"
@@ -81,6 +85,7 @@ urlpatterns += [
     ),
     path(E + "event-day/no-shows/", registration_views.no_shows, name="event-no-shows"),
     path(E + "event-day/undo/", registration_views.undo, name="event-undo"),
+    path(E + "event-day/penalties/new/", penalties_views.issue, name="penalty-issue"),
     path(
         E + "event-day/penalties/<int:penalty_id>/rescind/",
         penalties_views.rescind,
@@ -100,4 +105,17 @@ urlpatterns += [
         E + "event-day/rounds/<int:number>/<str:how>/", rounds_views.round_drop, name="round-redo"
     ),
     path(E + "event-day/pairing-settings/", rounds_views.constraints, name="pairing-constraints"),
+    path(E + "live/", live_views.live, name="event-live"),
+    path(
+        E + "event-day/tables/<int:table_id>/time/",
+        table_time_views.table_time,
+        name="table-time",
+    ),
+    path(E + "event-day/finish/", finish_views.finish_event, name="event-finish"),
+    path(E + "rounds/<int:number>/results/", results_views.results_grid, name="results-grid"),
+    path(
+        E + "rounds/<int:number>/results/<int:table_id>/check/",
+        results_views.check_row,
+        name="results-grid-check",
+    ),
 ]

@@ -128,6 +128,9 @@ def test_director_runs_an_event_from_start_to_finish(desktop):
     page.get_by_label("Offense:").select_option(label="Illegal deck list")
     page.get_by_label("Note:").fill("4 × Wargs on the submitted list.")
     page.get_by_role("button", name="Issue").click()
+    # An ejection is never issued before a page says so.
+    expect(page.locator("#confirm-question")).to_contain_text("ejects")
+    page.get_by_role("button", name="Eject", exact=True).click()
     message(page, "Ejected for an illegal deck list")
 
     # Pair round 1 and read why it was paired so.
@@ -179,6 +182,8 @@ def test_director_runs_an_event_from_start_to_finish(desktop):
         page.get_by_label("Offense:").select_option(label="Slow play")
         page.get_by_label("Note:").fill(note)
         page.get_by_role("button", name="Issue").click()
+    expect(page.locator("#confirm-question")).to_contain_text("second standing warning")
+    page.get_by_role("button", name="Issue the warning and eject").click()
     message(page, "Automatically ejected: 2 technical error warnings for slow play")
     penalties = page.get_by_role("region", name="Warnings and penalties")
     expect(penalties.get_by_role("row")).to_have_count(1 + 4)  # header, deck, 2 warnings, ejection
@@ -194,6 +199,8 @@ def test_director_runs_an_event_from_start_to_finish(desktop):
     page.get_by_role("button", name="Pair round 2").click()
     message(page, "Round 2 paired.")
     assert _enter_all_results(page, [(18, 6), (10, 13)]) == 2
+    page.get_by_role("link", name="Finish the event…").click()
+    expect(page.locator("#finish-effects")).to_contain_text("The standings become final")
     page.get_by_role("button", name="Finish the event").click()
     message(page, "The event is finished.")
     screenshot(page, "director-09-finished-desktop")

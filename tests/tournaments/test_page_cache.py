@@ -106,15 +106,17 @@ def test_a_visitor_gets_the_stored_event_page_until_the_event_changes(django_ass
     signed_in = Client()
     signed_in.force_login(director)
     assert b'action="/accounts/logout/"' in signed_in.get(url).content
-    # The league's approval is on the page ("waiting for the league's approval").
+    # The league's approval is on the page: "Rated." once approved (the wait itself is
+    # explained to the staff only, tournaments/_sanctioning.html).
     event.sanctioned = True
     event.save()
+    rated = '<span class="small">Rated.</span>'
     waiting = Client().get(url).content.decode()
-    assert "waiting for the league" in waiting
+    assert rated not in waiting and "Not rated yet" not in waiting
     staff = make_user()
     staff.is_superuser = True
     staff.save(update_fields=["is_superuser"])
     approve(staff, event.slug)
-    assert "waiting for the league" not in Client().get(url).content.decode()
+    assert rated in Client().get(url).content.decode()
     withdraw(staff, event.slug)
-    assert "waiting for the league" in Client().get(url).content.decode()
+    assert rated not in Client().get(url).content.decode()

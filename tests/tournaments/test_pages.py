@@ -166,7 +166,7 @@ def test_player_reports_and_opponent_confirms_in_the_browser():
     response = post(me, f"/events/{event.slug}/tables/{table.pk}/report/", {
         f"mps_{a.pk}": "21", f"mps_{b.pk}": "10", "outcome": "normal", "version": "0",
     })  # fmt: skip
-    assert "Result reported: your opponent confirms it." in messages_of(response)
+    assert "Result reported: waiting for your opponent to confirm." in messages_of(response)
     them = browser(user_of(b))
     page = them.get(f"/events/{event.slug}/me/").content.decode()
     assert "Your opponent reported this result" in page

@@ -197,7 +197,7 @@ def check_in_everyone(actor: AnyUser, event: Event) -> BulkAction:
 def removal_blocker(reg: Registration) -> Conflict | None:
     if reg.event.rounds.exists():
         return Conflict(
-            _("Round 1 has been paired: drop the player instead of removing him."),
+            _("Round 1 has been paired: drop the player instead of removing them."),
             code="round_paired",
         )
     return None

@@ -15,6 +15,7 @@ from tournaments.models import (
 )
 from tournaments.permissions import Capability, require
 from tournaments.rules.warnings import (
+    Ejection,
     ejection_for,
     penalty_kind,
 )
@@ -175,3 +176,30 @@ def same_offense(penalty: Penalty, warnings: list[Penalty]) -> list[Penalty]:
                 seen.add(nxt)
                 todo.append(nxt)
     return [others[pk] for pk in sorted(seen) if pk in others]
+
+
+def ejection_preview(
+    registration: Registration,
+    offense: str,
+    kind: str = Penalty.Kind.WARNING,
+    repeats: int | None = None,
+) -> Ejection | None:
+    """The ejection issuing this penalty would bring, without issuing it (None when it
+    brings none): the pages ask first before a warning ejects. Same counting as
+    issue_penalty: standing warnings only, the new one included."""
+    if registration.ejected or offense not in Penalty.Offense.values:
+        return None
+    kind = penalty_kind(offense, kind)
+    warnings = list(
+        registration.penalties.filter(kind=Penalty.Kind.WARNING, rescission__isnull=True)
+    )
+    if kind != Penalty.Kind.WARNING:
+        return ejection_for(kind, offense, 0, len(warnings))
+    if offense == Penalty.Offense.OTHER:
+        earlier = next(
+            (w for w in warnings if w.pk == repeats and w.offense == Penalty.Offense.OTHER), None
+        )
+        same = len(same_offense(earlier, warnings)) if earlier else 0
+    else:
+        same = sum(1 for w in warnings if w.offense == offense)
+    return ejection_for(kind, offense, same + 1, len(warnings) + 1)

@@ -175,6 +175,7 @@ def _record_start(actor: AnyUser, event: Event, seeded: list[Registration]) -> N
         event=event,
         after={"top_cut": len(seeded), "seeds": [r.player.display_name for r in seeded]},
     )
+    signals.announce_pages_changed([event.slug])
 
 
 def _winner_by_rules(event: Event, match: PlayoffMatch, outcome: str, winner: Any) -> str | None:
@@ -260,6 +261,8 @@ def _decide(actor: AnyUser, event: Event, match: PlayoffMatch, winner_id: str | 
         else:
             _advance(match)
         signals.playoff_match_decided.send(sender=PlayoffMatch, match=match)
+    # The pairings page lists the playoff's tables: visitors' stored pages are old now.
+    signals.announce_pages_changed([event.slug])
 
 
 @transaction.atomic

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import Conflict
@@ -66,11 +67,21 @@ def finish_blocker(event: Event) -> Conflict | None:
     if not problems:
         return None
     return Conflict(
-        "The playoff is not decided yet. Record or decide the remaining playoff matches "
-        "(the final included), or cancel the top cut; then finish the event.",
+        _(
+            "The playoff is not decided yet. Record or decide the remaining playoff matches "
+            "(the final included), or cancel the top cut; then finish the event."
+        ),
         code="playoff_undecided",
         problems=problems,
     )
+
+
+def top_cut_pending(event: Event) -> int:
+    """The size of a top cut that is set but whose playoff has not started (0 if none):
+    finishing the event now would skip it, so the pages ask first and say so."""
+    if event.status == Event.Status.FINISHED or event.playoff_matches.exists():
+        return 0
+    return event_settings(event).top_cut
 
 
 def top_cut_cancel_blocker(event: Event) -> Conflict | None:

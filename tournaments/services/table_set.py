@@ -62,7 +62,7 @@ def plan_table(rnd: Round, table: int, players: Sequence[int]) -> TablePlan:
         if reg not in where:
             bye = Seat.objects.filter(round=rnd, registration_id=reg, is_bye=True).exists()
             raise ServiceError(
-                _("That player has the bye this round: swap him instead.")
+                _("That player has the bye this round: swap them instead.")
                 if bye
                 else _("That player has no seat in this round."),
                 code="not_seated",

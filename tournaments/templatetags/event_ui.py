@@ -116,6 +116,7 @@ AUDIT_ACTIONS = {
     "pause_clock": gettext_lazy("paused the clock of"),
     "resume_clock": gettext_lazy("restarted the paused clock of"),
     "add_time": gettext_lazy("added time to"),
+    "table_extra_time": gettext_lazy("gave extra time to"),
     "check_out": gettext_lazy("undid the check-in of"),
     "result_report": gettext_lazy("reported the result of"),
     "result_confirm": gettext_lazy("confirmed the result of"),

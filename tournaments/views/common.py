@@ -194,3 +194,50 @@ def confirm_one(
             return redirect(after, slug=event.slug)
     context = {"event": event, "names": [name], **page}
     return render(request, "tournaments/confirm_action.html", context)
+
+
+# A refused result form comes back open, with what was typed and the reason beside it:
+# the form's page is reached by a redirect (to the table's row), so both travel in the
+# session for that one page.
+REFUSED_RESULT = "refused_result"
+
+
+def run_result_form(
+    request: HttpRequest,
+    table: Table,
+    action: Callable[[], Any],
+    success: str | Callable[[Any], str],
+) -> Any:
+    """Run a result form's service call; a refusal is kept with what was typed."""
+    try:
+        result = action()
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        values = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
+        request.session[REFUSED_RESULT] = {
+            "table": table.pk, "values": values, "message": exc.message,
+        }  # fmt: skip
+        return None
+    messages.success(request, success(result) if callable(success) else success)
+    return result
+
+
+def show_refused_result(request: HttpRequest, tables: Any) -> None:
+    """Put the kept values and reason on the table they belong to (in memory only)."""
+    kept = request.session.pop(REFUSED_RESULT, None)
+    if not isinstance(kept, dict):
+        return
+    for table in tables:
+        if table is None or table.pk != kept.get("table"):
+            continue
+        values = kept.get("values") or {}
+        table.refused_message = kept.get("message", "")
+        table.typed = {
+            "outcome": values.get("outcome", ""),
+            "winner": to_int(values.get("winner")),
+            "time_called": values.get("time_called") in ("on", "1", "true"),
+            "note": values.get("note", ""),
+        }
+        for seat in table.seats.all():
+            typed = values.get(f"mps_{seat.registration_id}", "")
+            seat.typed = typed

@@ -19,9 +19,20 @@ from tournaments.permissions import is_director
 from tournaments.services import clock as round_clock
 from tournaments.services import pairing_sheets as sheets
 from tournaments.services.pairings import round_tables_query
+from tournaments.services.playoff_end import top_cut_pending
+from tournaments.services.table_time import extra_minutes
 from tournaments.views import presenters
-from tournaments.views.common import event_or_404, game_info, run_service, to_int, url_or_none
+from tournaments.views.common import (
+    event_or_404,
+    game_info,
+    run_service,
+    show_refused_result,
+    to_int,
+    url_or_none,
+)
+from tournaments.views.director_actions import KEPT_WALKIN
 from tournaments.views.forms import EventForm, PenaltyForm, WalkinForm
+from tournaments.views.penalties import KEPT_PENALTY_FORM
 from tournaments.views.stages import PresetEventForm, create_from_form
 
 # A director's page stays a page at 10,000 players: tables and players a page at a time.
@@ -77,6 +88,11 @@ def _round_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     query = (request.GET.get("q") or "").strip()
     listed = round_tables_query(shown, query) if shown and query else tables
     table_page = Paginator(listed, TABLES_PER_PAGE).get_page(request.GET.get("tables_page"))
+    shown_tables = list(table_page.object_list)
+    show_refused_result(request, shown_tables)
+    extra = extra_minutes(shown_tables)
+    for table in shown_tables:
+        table.extra_minutes = extra.get(table.pk, 0)  # type: ignore[attr-defined]
     waiting = tables.exclude(status=Table.Status.CONFIRMED).filter(is_bye=False)
     unreported = waiting.exclude(status=Table.Status.DISPUTED)
     disputed = list(waiting.filter(status=Table.Status.DISPUTED)[:NEEDS_SHOWN])
@@ -87,7 +103,7 @@ def _round_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "rounds": rounds,
         "current": current,
         "shown": shown,
-        "tables": table_page.object_list,
+        "tables": shown_tables,
         "table_page": table_page,
         "open_count": waiting.count(),
         "unreported": first_unreported,
@@ -95,6 +111,9 @@ def _round_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "disputed": disputed,
         "disputed_count": waiting.filter(status=Table.Status.DISPUTED).count(),
         "can_pair": pair_blocked is None,
+        # A top cut that is set is offered once the Swiss rounds are played, never skipped.
+        "top_cut_pending": top_cut_pending(event),
+        "top_cut_ready": services.playoff_blocker(event) is None,
         # Why "Pair round N" is not offered, said where the button would be.
         "pair_blocked": pair_blocked.message if pair_blocked is not None else None,
         "can_repair": bool(
@@ -105,6 +124,28 @@ def _round_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "timer": services.round_timer(current) if current else None,
         "clock": round_clock.clock_state(current) if current else None,
     }
+
+
+def _walkin_form(kept: dict[str, Any] | None) -> WalkinForm:
+    """The walk-in form, with what was typed and the reason beside it after a refusal."""
+    form = WalkinForm(initial=(kept or {}).get("data"))
+    if kept:
+        for name in ("display_name", "membership_number"):
+            form.fields[name].widget.attrs["aria-describedby"] = "walkin-error"
+    return form
+
+
+def _penalty_choices(
+    event: Event, listed: list[Registration], kept_form: dict[str, Any] | None
+) -> list[Registration]:
+    """The players listed on this page, plus the one a refused penalty form had chosen
+    (so a refusal never resets the choice to another player's name)."""
+    choices = [r for r in listed if not r.ejected]
+    kept = to_int((kept_form or {}).get("registration"))
+    if kept is not None and all(r.pk != kept for r in choices):
+        extra = event.registrations.select_related("player").filter(pk=kept, ejected=False)
+        choices = [*extra, *choices]
+    return choices
 
 
 def _mark_pages(rnd: Round | None, tables: list[Table]) -> None:
@@ -135,6 +176,8 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     penalties = Penalty.objects.filter(registration__event=event).select_related(
         "registration__player", "issued_by"
     )
+    kept_penalty = request.session.pop(KEPT_PENALTY_FORM, None)
+    kept_walkin = request.session.pop(KEPT_WALKIN, None)
     audit_entries = AuditEntry.objects.filter(event=event).select_related("actor")[:100]
     context = {
         "event": event,
@@ -152,10 +195,13 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "checked_in": counts.checked_in,
         "active_count": counts.playing,
         "no_shows": counts.playing - counts.checked_in,
-        "walkin_form": WalkinForm(),
+        "walkin_form": _walkin_form(kept_walkin),
+        "walkin_error": (kept_walkin or {}).get("error", ""),
         # The players listed on this page (a search finds any other): a choice of 10,000
         # names is neither usable nor a bounded page.
-        "penalty_form": PenaltyForm(registrations=[r for r in listed if not r.ejected]),
+        "penalty_form": PenaltyForm(
+            initial=kept_penalty, registrations=_penalty_choices(event, listed, kept_penalty)
+        ),
         "penalty_choices_paged": players.paginator.num_pages > 1,
         "penalties": penalties,
         "audit": audit_entries,

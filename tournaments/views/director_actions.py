@@ -17,12 +17,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from core.errors import ServiceError
 from tournaments import services
 from tournaments.models import Event, Penalty, Registration
 from tournaments.views import presenters
 from tournaments.views.common import back_to, current_round, event_or_404, run_service, to_int
 from tournaments.views.forms import PenaltyForm, WalkinForm
 from tournaments.words.penalties import ejection_words
+
+# The walk-in form as it was sent, kept when it is refused (tournaments.views.director).
+KEPT_WALKIN = "walkin_form"
 
 # An action returns the anchor of the dashboard section to come back to ("" for the top).
 Action = Callable[[HttpRequest, Event], str]
@@ -43,10 +47,19 @@ def _open(request: HttpRequest, event: Event) -> str:
     return ""
 
 
+def _keep_walkin(request: HttpRequest, message: str) -> None:
+    """A refused walk-in comes back typed, with the reason beside the name."""
+    messages.error(request, message)
+    request.session[KEPT_WALKIN] = {
+        "data": {k: request.POST.get(k, "") for k in ("display_name", "membership_number")},
+        "error": message,
+    }
+
+
 def _walkin(request: HttpRequest, event: Event) -> str:
     form = WalkinForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Give the walk-in player's name."))
+        _keep_walkin(request, _("Give the walk-in player's name."))
         return "players"
 
     def added(r: Registration) -> str:
@@ -58,13 +71,14 @@ def _walkin(request: HttpRequest, event: Event) -> str:
         return _("%(name)s added.") % {"name": r.player.display_name}
 
     data = form.cleaned_data
-    run_service(
-        request,
-        lambda: services.add_walkin(
+    try:
+        reg = services.add_walkin(
             request.user, event, data["display_name"], data["membership_number"]
-        ),
-        added,
-    )
+        )
+    except ServiceError as exc:
+        _keep_walkin(request, exc.message)
+        return "players"
+    messages.success(request, added(reg))
     return "players"
 
 

@@ -1,16 +1,110 @@
-"""Penalty pages of the staff: ejecting a player after a page that names him, and
-rescinding a warning or an ejection."""
+"""Penalty pages of the staff: issuing a penalty (asking first when it ejects), ejecting
+a player after a page that names them, and rescinding a warning or an ejection."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from tournaments import services
-from tournaments.models import Penalty
+from tournaments.models import Event, Penalty, Registration
+from tournaments.rules.warnings import Ejection
+from tournaments.services.penalties import ejection_preview
 from tournaments.views.common import back, confirm_one, run_service, staff_event
+from tournaments.views.forms import PenaltyForm
+
+# The dashboard's penalty form as it was sent, kept when it is refused so the same player
+# stays chosen (tournaments.views.director reads it back).
+KEPT_PENALTY_FORM = "penalty_form"
+FORM_FIELDS = ("registration", "offense", "kind", "note", "repeats")
+
+
+def ejection_words(ejection: Ejection, name: str, offense: str) -> str:
+    """What a penalty about to be issued will do, in words, before it is done."""
+    words = {
+        "same_offense": _(
+            "This is %(name)s's second standing warning for %(offense)s: issuing it ejects "
+            "them (the rulebook's tournament rules: two warnings for the same offense eject)."
+        ),
+        "total_warnings": _(
+            "This is %(name)s's third standing warning: issuing it ejects them (the "
+            "rulebook's tournament rules: three warnings in all eject)."
+        ),
+    }
+    default = _("Issuing it ejects %(name)s at once (%(offense)s).")
+    return words.get(ejection.code, default) % {"name": name, "offense": offense}
+
+
+def _dashboard(event: Event) -> HttpResponse:
+    return redirect(reverse("event-dashboard", args=[event.slug]) + "#penalties")
+
+
+def _refused(request: HttpRequest, event: Event, message: str) -> HttpResponse:
+    messages.error(request, message)
+    request.session[KEPT_PENALTY_FORM] = {k: request.POST.get(k, "") for k in FORM_FIELDS}
+    return _dashboard(event)
+
+
+def _issued_words(reg: Registration, penalty: Penalty) -> str:
+    reg.refresh_from_db()
+    text = _("%(kind)s for %(name)s (%(offense)s).") % {
+        "kind": _(penalty.get_kind_display()),
+        "name": reg.player.display_name,
+        "offense": _(penalty.get_offense_display()),
+    }
+    return f"{text} {reg.ejection_reason}" if reg.ejected else text
+
+
+@require_POST
+@login_required
+def issue(request: HttpRequest, slug: str) -> HttpResponse:
+    """The dashboard's penalty form: a warning that would eject is not issued before a
+    page says so and the director confirms; a refusal keeps the chosen player."""
+    event = staff_event(request, slug, judge=True)
+    regs = event.registrations.select_related("player")
+    form = PenaltyForm(request.POST, registrations=regs)
+    if not form.is_valid():
+        return _refused(request, event, _("Choose a player and an offense."))
+    data = form.cleaned_data
+    reg = get_object_or_404(regs, pk=data["registration"])
+    ejection = ejection_preview(reg, data["offense"], data["kind"], data.get("repeats"))
+    asked = data["kind"] == Penalty.Kind.EJECTION
+    if ejection is not None and not asked and request.POST.get("confirm") != "1":
+        offense = _(Penalty.Offense(data["offense"]).label).lower()
+        # Reached by the warnings' ladder, or an offense that ejects at once (cheating).
+        ladder = ejection.code in ("same_offense", "total_warnings")
+        context: dict[str, Any] = {
+            "event": event,
+            "title": _("Issue a warning that ejects") if ladder else _("Eject a player"),
+            "question": ejection_words(ejection, reg.player.display_name, offense),
+            "names": [reg.player.display_name],
+            "hidden": [(k, request.POST.get(k, "")) for k in FORM_FIELDS] + [("confirm", "1")],
+            "button": _("Issue the warning and eject") if ladder else _("Eject"),
+            "danger": True,
+        }
+        return render(request, "tournaments/confirm_action.html", context)
+    done = run_service(
+        request,
+        lambda: services.issue_penalty(
+            request.user,
+            reg,
+            data["offense"],
+            data["note"],
+            kind=data["kind"],
+            repeats=data.get("repeats"),
+        ),
+        lambda penalty: _issued_words(reg, penalty),
+    )
+    if done is None:
+        request.session[KEPT_PENALTY_FORM] = {k: request.POST.get(k, "") for k in FORM_FIELDS}
+    return _dashboard(event)
 
 
 @login_required
@@ -66,7 +160,9 @@ def eject(request: HttpRequest, slug: str, registration_id: int) -> HttpResponse
         _("%(name)s ejected."),
         {
             "title": _("Eject a player"),
-            "question": _("Eject this player? He is dropped from later rounds and cannot place."),
+            "question": _(
+                "Eject this player? They are dropped from later rounds and cannot place."
+            ),
             "offenses": Penalty.Offense.choices,
             "note": True,
             "button": _("Eject"),

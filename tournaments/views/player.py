@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import services
+from tournaments import extensions, services
 from tournaments.models import Seat, Table
 from tournaments.permissions import is_director, own_registration, seat_registration
 from tournaments.views import presenters
@@ -22,7 +22,9 @@ from tournaments.views.common import (
     event_or_404,
     game_info,
     result_from_post,
+    run_result_form,
     run_service,
+    show_refused_result,
     to_int,
     url_or_none,
 )
@@ -49,6 +51,7 @@ def my_event(request: HttpRequest, slug: str) -> HttpResponse:
     rnd = current_round(event)
     current = next((h for h in history if rnd and h["seat"].round_id == rnd.pk), None)
     table = current["seat"].table if current else None
+    show_refused_result(request, [table])
     context = {
         "event": event,
         "registration": reg,
@@ -63,6 +66,7 @@ def my_event(request: HttpRequest, slug: str) -> HttpResponse:
         "points": services.player_records(event)[reg.pk].score,
         "penalties": reg.penalties.all(),
         "decklist_submit": url_or_none("decklist-submit", event.slug),
+        "my_deck": extensions.deck_status(event).get(reg.pk) if event.decklists_required else None,
     }
     return render(request, "tournaments/my_event.html", context)
 
@@ -100,7 +104,7 @@ def self_drop(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _reported_message(table: Table) -> str:
     return {
-        "reported": _("Result reported: your opponent confirms it."),
+        "reported": _("Result reported: waiting for your opponent to confirm."),
         "confirmed": _("Both reports agree: the result is confirmed."),
         "disputed": _("Your report differs from your opponent's: the director will decide."),
     }.get(table.status, _("Saved."))
@@ -116,8 +120,9 @@ def table_action(request: HttpRequest, slug: str, table_id: int, action: str) ->
     )
     user = request.user
     if action == "report":
-        run_service(
+        run_result_form(
             request,
+            table,
             lambda: services.report_result(user, table, **result_from_post(request, table)),
             _reported_message,
         )
@@ -136,8 +141,9 @@ def table_action(request: HttpRequest, slug: str, table_id: int, action: str) ->
             _("Result disputed: the director has been told."),
         )
     elif action == "set":
-        run_service(
+        run_result_form(
             request,
+            table,
             lambda: services.director_set_result(
                 user, table, note=request.POST.get("note", ""), **result_from_post(request, table)
             ),

@@ -151,6 +151,8 @@ def _bracket_page(
         "may": capabilities_of(request.user, event),
         "blocker": services.playoff_blocker(event),
         "cancellable": matches and services.top_cut_cancel_blocker(event) is None,
+        # "Final standings" only once the champion is known.
+        "playoff_decided": bool(matches) and services.finish_blocker(event) is None,
         "uses_mps": game.uses_mps,
         "outcomes": [("normal", _("Normal end"))]
         + [(o, _(game.label(o)).capitalize()) for o in game.outcomes if o != "normal"],
@@ -163,6 +165,19 @@ def _bracket_page(
         else {},
     }
     return render(request, "tournaments/bracket.html", context, status=400 if refused else 200)
+
+
+def _saved_words(match: PlayoffMatch) -> str:
+    """What a saved playoff result did: who goes through, a replay, or the director's call."""
+    if match.winner_id is not None and match.winner is not None:
+        return _("Result saved: %(name)s goes through.") % {
+            "name": match.winner.player.display_name
+        }
+    if match.status == PlayoffMatch.Status.TIED:
+        return _("Result saved: a tie. The director decides who goes through.")
+    if match.replays:
+        return _("Result saved: a tie. The game is played again.")
+    return _("Result saved.")
 
 
 @require_POST
@@ -210,7 +225,7 @@ def playoff_action(request: HttpRequest, slug: str, action: str) -> HttpResponse
                 post.get("winner"),
                 post.get("format_key", ""),
             ),
-            lambda m: _("Result saved: %(state)s.") % {"state": m.get_status_display().lower()},
+            _saved_words,
         )
     elif action == "decide":
         run_service(

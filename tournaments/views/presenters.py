@@ -25,6 +25,7 @@ from tournaments.permissions import own_registration
 from tournaments.rules.rooms import Room
 from tournaments.services import clock as round_clock
 from tournaments.services.rooms import table_room
+from tournaments.services.table_time import extra_minutes, seconds_until, table_ends_at
 
 
 def local(moment: datetime | None) -> datetime | None:
@@ -90,6 +91,11 @@ class TableNow:
     url: str
     game_room: Room | None = None  # online events: the table's room on the server
     deadline: datetime | None = None  # a round played in a window: when it closes
+    # The opponent reported: this player's move is to confirm (or dispute) it.
+    needs_confirm: bool = False
+    # This player reported: the opponent's confirmation is what is missing.
+    waiting_for_opponent: bool = False
+    extra_minutes: int = 0  # extra time given to this table (ends_at includes it)
 
 
 def _table_now_for(reg: Registration, rnd: Round) -> TableNow | None:
@@ -103,6 +109,13 @@ def _table_now_for(reg: Registration, rnd: Round) -> TableNow | None:
         return None
     table = seat.table
     timer = round_clock.clock_state(rnd)
+    reported = not table.is_bye and table.status == Table.Status.REPORTED
+    # A table given extra time plays on after the round's clock ends.
+    extra = extra_minutes([table]).get(table.pk, 0)
+    ends_at = table_ends_at(timer.ends_at, extra) or timer.ends_at
+    remaining = timer.remaining_seconds
+    if remaining is not None and extra:
+        remaining = remaining + extra * 60 if timer.paused else seconds_until(ends_at)
     return TableNow(
         event=rnd.event,
         round_number=rnd.number,
@@ -111,13 +124,16 @@ def _table_now_for(reg: Registration, rnd: Round) -> TableNow | None:
         opponents=opponents(table, seat),
         status=table.status,
         status_label=table.get_status_display(),
-        ends_at=local(timer.ends_at),
-        remaining_seconds=timer.remaining_seconds,
+        ends_at=local(ends_at),
+        remaining_seconds=remaining,
         paused=timer.paused,
         needs_report=not table.is_bye and table.status == Table.Status.PENDING,
         url=reverse("my-event", args=[rnd.event.slug]) + "#result",
         game_room=table_room(table, rnd.event),
         deadline=RoundWindow.objects.filter(round=rnd).values_list("deadline", flat=True).first(),
+        needs_confirm=reported and table.reported_by_registration_id != reg.pk,
+        waiting_for_opponent=reported and table.reported_by_registration_id == reg.pk,
+        extra_minutes=extra,
     )
 
 

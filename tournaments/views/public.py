@@ -13,10 +13,12 @@ from django.utils.translation import gettext as _
 
 from core.types import signed_in
 from tournaments import services
-from tournaments.models import Event, GameSystem, Player, Registration
+from tournaments.models import Event, GameSystem, Player, PlayoffMatch, Registration
 from tournaments.permissions import capabilities_of, own_registration
 from tournaments.services import clock as round_clock
+from tournaments.services.table_time import extra_minutes, table_time_changes
 from tournaments.views import page_cache, presenters
+from tournaments.views import standings_marks as marks
 from tournaments.views.common import event_or_404, game_info, to_int, url_or_none
 
 # A page of standings: every page is bounded, however large the field.
@@ -79,15 +81,26 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
+# Playoff matches being played now (both players known, no winner yet).
+PLAYING = (PlayoffMatch.Status.PENDING, PlayoffMatch.Status.TIED)
+
+
 def pairings(request: HttpRequest, slug: str) -> HttpResponse:
     """A round's tables, a page at a time, searchable by name; visitors get a page rendered
     once per change of the event (tournaments.views.page_cache), with an ETag."""
     event = event_or_404(request, slug)
     state = services.snapshot_state(event)
+    # The top cut's tables are on this page too: a playoff move is a new page.
+    playoff = [m for m in services.playoff_matches(event) if m.status in PLAYING]
+    stamp = "-".join(f"{m.pk}.{m.status}.{m.replays}" for m in playoff)
+    # A table given extra time shows it: that too is a new page.
+    stamp += f"t{table_time_changes(event)}"
     etag = state.etag_for(request.user.pk, get_language()).replace("standings", "pairings")
+    if stamp != "t0":
+        etag = etag[:-1] + f"-{stamp}" + '"'
     if request.headers.get("If-None-Match") == etag:
         return HttpResponseNotModified(headers={"ETag": etag})
-    key = page_cache.page_key(request, "pairings", event.pk, state.version)
+    key = page_cache.page_key(request, f"pairings:{stamp}", event.pk, state.version)
     response = page_cache.cached_page(key)
     if response is None:
         rounds = list(event.rounds.order_by("number"))
@@ -99,13 +112,18 @@ def pairings(request: HttpRequest, slug: str) -> HttpResponse:
             if rnd
             else None
         )
+        tables = list(page.object_list) if page else []
+        extra = extra_minutes(tables)
+        for table in tables:
+            table.extra_minutes = extra.get(table.pk, 0)
         response = page_cache.store_page(
             key,
             render(
                 request,
                 "tournaments/pairings.html",
                 {"event": event, "rounds": rounds, "round": rnd, "q": query, "page": page,
-                 "tables": page.object_list if page else [], "game_info": game_info(event)},
+                 "tables": tables, "game_info": game_info(event),
+                 "playoff": playoff},
             ),
         )  # fmt: skip
     response["ETag"] = etag
@@ -128,16 +146,20 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         provisional = Paginator(view.provisional, STANDINGS_PER_PAGE).get_page(
             request.GET.get("provisional_page")
         )
+        mine = own_registration(request.user, event) if request.user.is_authenticated else None
+        me = mine.pk if mine else None
         response = page_cache.store_page(
             key,
             render(
                 request,
                 "tournaments/standings.html",
-                {"event": event, "rows": page.object_list, "page": page,
-                 "closed_rounds": view.closed_rounds, "provisional": provisional.object_list,
+                {"event": event, "rows": marks.mark_rows(page.object_list, me), "page": page,
+                 "closed_rounds": view.closed_rounds,
+                 "provisional": marks.mark_rows(provisional.object_list, me),
                  "provisional_page": provisional,
                  "provisional_round": view.provisional_round,
-                 "tiebreaks": services.tiebreak_labels(event)},
+                 "tiebreaks": services.tiebreak_labels(event),
+                 "my_page": marks.page_of(view.rows, me, STANDINGS_PER_PAGE)},
             ),
         )  # fmt: skip
     response["ETag"] = etag

@@ -161,7 +161,7 @@ def drop_one(request: HttpRequest, slug: str, registration_id: int) -> HttpRespo
         _("%(name)s dropped."),
         {
             "title": _("Drop a player"),
-            "question": _("Drop this player from later rounds? His played results stand."),
+            "question": _("Drop this player from later rounds? Their played results stand."),
             "note": True,
             "button": _("Drop"),
             "danger": True,

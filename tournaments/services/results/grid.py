@@ -1,0 +1,138 @@
+"""A round's results typed on one page (the results grid): each row is checked by the
+engine as it is typed, the rows are saved together in one request, and a row that is
+refused keeps its values and its reason while the others are saved.
+
+Each row goes through ``director_set_result``, the same operation as the one-table form,
+so the grid adds no rule of its own: it only decides which rows changed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.errors import ServiceError
+from core.types import AnyUser
+from tournaments.models import Round, Table
+from tournaments.services.results.flow import director_set_result
+from tournaments.services.results.input import (
+    reported_result,
+    score_result,
+    stored_result,
+)
+from tournaments.services.table_actions import director_set_blocker
+
+
+@dataclass(frozen=True)
+class GridRow:
+    """One table's row as typed: a score per seat (registration id), outcome, winner."""
+
+    table_id: int
+    mps: dict[int, int | None] = field(default_factory=dict)
+    outcome: str = "normal"
+    winner: int | None = None
+    time_called: bool = False
+    version: int | None = None
+
+    @property
+    def empty(self) -> bool:
+        """Nothing typed: the row is left as it is (a result is voided on its table's form)."""
+        return (
+            all(v is None for v in self.mps.values())
+            and self.outcome == "normal"
+            and self.winner is None
+            and not self.time_called
+        )
+
+
+@dataclass(frozen=True)
+class RowCheck:
+    """What the engine makes of a row: tournament points per registration."""
+
+    table_id: int
+    points: dict[int, int]
+    band: str
+
+
+@dataclass(frozen=True)
+class RowOutcome:
+    """What saving did to a row: saved, unchanged, empty (skipped) or refused."""
+
+    table_id: int
+    status: str
+    message: str = ""
+    code: str = ""
+    problems: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def refused(self) -> bool:
+        return self.status == "refused"
+
+
+def grid_tables(rnd: Round) -> list[Table]:
+    """The round's tables that take a result (byes have fixed points), in table order."""
+    return list(
+        rnd.tables.filter(is_bye=False)
+        .select_related("round__event")
+        .prefetch_related("seats__registration__player")
+        .order_by("number")
+    )
+
+
+def check_row(user: AnyUser, table: Table, row: GridRow) -> RowCheck:
+    """The engine's reading of a typed row without saving it; a refusal is raised as the
+    ServiceError the save would raise (same code, same problems)."""
+    blocker = director_set_blocker(user, table)
+    if blocker is not None:
+        raise blocker
+    reported = reported_result(table, row.mps, row.outcome, row.winner, row.time_called)
+    score = score_result(table, reported)
+    return RowCheck(table.pk, {int(k): v for k, v in score.points.items()}, score.band)
+
+
+def _unchanged(table: Table, row: GridRow) -> bool:
+    if table.status == Table.Status.PENDING:
+        return False
+    try:
+        typed = reported_result(table, row.mps, row.outcome, row.winner, row.time_called)
+    except ServiceError:
+        return False
+    return typed.same_as(stored_result(table))
+
+
+def save_rows(user: AnyUser, rnd: Round, rows: list[GridRow]) -> list[RowOutcome]:
+    """Save every typed row of a round; each row is its own operation, so one refused
+    row does not stop the others. Rows left empty or typed as already stored are skipped."""
+    tables = {t.pk: t for t in grid_tables(rnd)}
+    out: list[RowOutcome] = []
+    for row in rows:
+        table = tables.get(row.table_id)
+        if table is None:
+            out.append(RowOutcome(row.table_id, "refused", code="not_in_round"))
+            continue
+        if row.empty:
+            out.append(RowOutcome(table.pk, "empty"))
+            continue
+        if _unchanged(table, row):
+            out.append(RowOutcome(table.pk, "unchanged"))
+            continue
+        try:
+            director_set_result(
+                user,
+                table,
+                mps=row.mps,
+                outcome=row.outcome,
+                winner=row.winner,
+                time_called=row.time_called,
+                version=row.version,
+                note="results grid",
+            )
+        except ServiceError as exc:
+            out.append(
+                RowOutcome(
+                    table.pk, "refused", exc.message, exc.code or "", list(exc.problems or [])
+                )
+            )
+            continue
+        out.append(RowOutcome(table.pk, "saved"))
+    return out

@@ -1,0 +1,164 @@
+"""The results grid: a round's results typed on one page, keyboard only (Tab through the
+boxes, Enter saves), each row checked as it is typed, every row saved in one POST and a
+refused row kept, with its reason beside it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from core.errors import ServiceError
+from tournaments.models import Event, Round, Table
+from tournaments.permissions import Capability, can
+from tournaments.services.results import grid
+from tournaments.views.common import event_or_404, game_info, to_int
+
+
+def _grid_event(request: HttpRequest, slug: str) -> Event:
+    event = event_or_404(request, slug)
+    if not can(request.user, event, Capability.ENTER_RESULT):
+        raise PermissionDenied(_("Only the staff of this event can enter results."))
+    return event
+
+
+def _row_from_post(post: QueryDict, table: Table) -> grid.GridRow:
+    """One table's row from the grid's boxes (``t<table>-…``); a score that is not a
+    whole number is refused here, with the player's name."""
+    prefix = f"t{table.pk}-"
+    mps: dict[int, int | None] = {}
+    for seat in table.seats.all():
+        raw = (post.get(f"{prefix}mps-{seat.registration_id}") or "").strip()
+        value = to_int(raw)
+        if raw and value is None:
+            raise ServiceError(
+                _("%(name)s: “%(value)s” is not a number.")
+                % {"name": seat.registration.player.display_name, "value": raw},
+                code="not_a_number",
+            )
+        mps[seat.registration_id] = value
+    return grid.GridRow(
+        table_id=table.pk,
+        mps=mps,
+        outcome=post.get(f"{prefix}outcome") or "normal",
+        winner=to_int(post.get(f"{prefix}winner")),
+        time_called=post.get(f"{prefix}time") in ("on", "1", "true"),
+        version=to_int(post.get(f"{prefix}version")),
+    )
+
+
+def _shown_row(table: Table, post: QueryDict | None, error: str = "") -> dict[str, Any]:
+    """A row as the page shows it: what was typed when the form comes back, else what is stored."""
+    prefix = f"t{table.pk}-"
+    seats = []
+    for seat in table.seats.all():
+        typed = post.get(f"{prefix}mps-{seat.registration_id}") if post is not None else None
+        seats.append(
+            {
+                "registration": seat.registration_id,
+                "name": seat.registration.player.display_name,
+                "value": typed if typed is not None else seat.mps,
+            }
+        )
+    if post is None:
+        choice: dict[str, Any] = {
+            "outcome": table.outcome or "normal",
+            "winner": table.winner_id,
+            "time_called": table.time_called,
+            "version": table.version,
+        }
+    else:
+        choice = {
+            "outcome": post.get(f"{prefix}outcome") or "normal",
+            "winner": to_int(post.get(f"{prefix}winner")),
+            "time_called": post.get(f"{prefix}time") in ("on", "1", "true"),
+            "version": to_int(post.get(f"{prefix}version")) or table.version,
+        }
+    return {"table": table, "prefix": prefix, "seats": seats, "error": error, **choice}
+
+
+def _save(request: HttpRequest, rnd: Round, tables: list[Table]) -> tuple[dict[int, str], int]:
+    """Every typed row saved; returns the refusals by table and how many rows were saved."""
+    errors: dict[int, str] = {}
+    rows = []
+    for table in tables:
+        try:
+            rows.append(_row_from_post(request.POST, table))
+        except ServiceError as exc:
+            errors[table.pk] = exc.message
+    outcomes = grid.save_rows(request.user, rnd, rows)
+    for outcome in outcomes:
+        if outcome.refused:
+            errors[outcome.table_id] = outcome.message or _("This row cannot be saved.")
+    return errors, sum(1 for o in outcomes if o.status == "saved")
+
+
+@login_required
+def results_grid(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = _grid_event(request, slug)
+    rnd = get_object_or_404(Round, event=event, number=number)
+    tables = grid.grid_tables(rnd)
+    errors: dict[int, str] = {}
+    if request.method == "POST":
+        errors, saved = _save(request, rnd, tables)
+        if saved:
+            messages.success(
+                request,
+                ngettext("%(n)d result saved.", "%(n)d results saved.", saved) % {"n": saved},
+            )
+        if not errors:
+            if not saved:
+                messages.info(request, _("Nothing changed: no result was saved."))
+            return redirect("results-grid", slug=event.slug, number=rnd.number)
+        tables = grid.grid_tables(rnd)  # the saved rows as now stored
+    post = request.POST if errors else None
+    rows = [_shown_row(t, post if t.pk in errors else None, errors.get(t.pk, "")) for t in tables]
+    context = {
+        "event": event,
+        "round": rnd,
+        "rows": rows,
+        "refused": len(errors),
+        "game_info": game_info(event),
+        "rounds": list(event.rounds.order_by("number").values_list("number", flat=True)),
+    }
+    return render(request, "tournaments/results_grid.html", context, status=400 if errors else 200)
+
+
+def _points_words(table: Table, check: grid.RowCheck) -> str:
+    names = {s.registration_id: s.registration.player.display_name for s in table.seats.all()}
+    parts = [
+        ngettext("%(name)s %(points)d point", "%(name)s %(points)d points", points)
+        % {"name": names.get(rid, ""), "points": points}
+        for rid, points in check.points.items()
+    ]
+    return _("The engine reads: %(points)s.") % {"points": ", ".join(parts)}
+
+
+@require_POST
+@login_required
+def check_row(request: HttpRequest, slug: str, number: int, table_id: int) -> JsonResponse:
+    """The engine's reading of one typed row, saving nothing (the grid's live check)."""
+    event = _grid_event(request, slug)
+    table = get_object_or_404(
+        Table.objects.select_related("round__event").prefetch_related(
+            "seats__registration__player"
+        ),
+        pk=table_id,
+        round__event=event,
+        round__number=number,
+    )
+    try:
+        row = _row_from_post(request.POST, table)
+        if row.empty:
+            return JsonResponse({"ok": True, "message": ""})
+        check = grid.check_row(request.user, table, row)
+    except ServiceError as exc:
+        return JsonResponse({"ok": False, "message": exc.message}, status=exc.status_code)
+    return JsonResponse({"ok": True, "message": _points_words(table, check)})
