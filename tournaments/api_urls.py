@@ -52,6 +52,7 @@ urlpatterns = [
     path(T + "void/", api.TableVoid.as_view(), name="api-table-void"),
     path(E + "director-options/", api.DirectorOptions.as_view(), name="api-director-options"),
     path(E + "cancel/", api.EventCancel.as_view(), name="api-event-cancel"),
+    path(E + "delete/", api.EventDelete.as_view(), name="api-event-delete"),
     path(E + "standings/", api.Standings.as_view(), name="api-event-standings"),
     path(E + "penalties/", api.Penalties.as_view(), name="api-event-penalties"),
     path(E + "export/", api.Export.as_view(), name="api-event-export"),

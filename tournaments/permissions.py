@@ -48,7 +48,8 @@ _EVERYONE = frozenset(Role)
 
 # The one table of who may do what. A judge may enter and confirm results, issue and
 # list penalties and see deck lists; a co-director everything but deleting the event
-# and naming co-directors (the organizer's own choice of who runs his event).
+# (the organizer's own, with its ratings). Whoever runs the event may name the others
+# who run it with him, co-directors included.
 CAPABILITIES: dict[Capability, frozenset[Role]] = {
     Capability.READ_PUBLISHED: _EVERYONE,
     Capability.REGISTER_SELF: _EVERYONE - {Role.VISITOR},
@@ -60,7 +61,7 @@ CAPABILITIES: dict[Capability, frozenset[Role]] = {
     Capability.LIST_PENALTIES: _STAFF,
     Capability.RUN_EVENT: _DIRECTORS,
     Capability.NAME_JUDGES: _DIRECTORS,
-    Capability.NAME_CO_DIRECTORS: frozenset({Role.OWNER}),
+    Capability.NAME_CO_DIRECTORS: _DIRECTORS,
     Capability.DELETE_EVENT: frozenset({Role.OWNER}),
 }
 
@@ -208,7 +209,9 @@ _REFUSALS: dict[Capability, Any] = {
     **{capability: _STAFF_ONLY for capability in Capability},
     Capability.RUN_EVENT: gettext_lazy("Only the tournament director of %(event)s can do this."),
     Capability.NAME_JUDGES: gettext_lazy("Only the tournament director of %(event)s can do this."),
-    Capability.NAME_CO_DIRECTORS: gettext_lazy("Only the organizer of %(event)s can do this."),
+    Capability.NAME_CO_DIRECTORS: gettext_lazy(
+        "Only the tournament director of %(event)s can do this."
+    ),
     Capability.DELETE_EVENT: gettext_lazy("Only the organizer of %(event)s can do this."),
     Capability.REGISTER_SELF: gettext_lazy("Log in first."),
     Capability.REPORT_OWN_RESULT: gettext_lazy("Only the players of %(event)s can do this."),

@@ -15,6 +15,10 @@ round_closed = Signal()
 event_finished = Signal()
 # sender=Event class; kwargs: event (an Event the director cancelled: never rated)
 event_cancelled = Signal()
+# sender=Event class; kwargs: event (an Event its director is deleting, still in the
+# database; sent inside the deleting transaction). Ratings listen to replay its game
+# without the deleted games.
+event_deleting = Signal()
 # sender=Table class; kwargs: table (a table of a closed round whose result was changed)
 closed_result_changed = Signal()
 # sender=Event class; kwargs: event (an Event just rebuilt from its export, committed)

@@ -125,6 +125,13 @@ def on_event_cancelled(sender: Any, event: Event, **kwargs: Any) -> None:
         enqueue_replay(event.game, reason=f"{event.name} cancelled", event=event)
 
 
+def on_event_deleting(sender: Any, event: Event, **kwargs: Any) -> None:
+    # Later ratings were computed with its games: replay the game system without them
+    # (the job runs once the deletion commits; its ledger rows go with the event).
+    if RatingEntry.objects.filter(event=event).exists():
+        enqueue_replay(event.game, reason=f"{event.name} deleted")
+
+
 def on_event_deleted(sender: Any, instance: Event, **kwargs: Any) -> None:
     # Its ledger rows went with it (cascade): cached league tables must go too.
     bump_ledger_version(instance.game)

@@ -151,3 +151,15 @@ class FinishSerializer(serializers.Serializer):
     early = serializers.BooleanField(
         default=False, help_text="Finish before the planned number of rounds."
     )
+
+
+class DeleteEventSerializer(serializers.Serializer):
+    schema_input_only = True
+
+    confirm = serializers.CharField(
+        max_length=200, help_text="The event's name, typed again: deleting cannot be undone."
+    )
+
+
+class DeleteConsequencesSerializer(serializers.Serializer):
+    consequences = serializers.CharField(help_text="What deleting the event does, in words.")

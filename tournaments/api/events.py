@@ -31,6 +31,7 @@ from tournaments.api.common import (
 )
 from tournaments.api.filters import EventFilter, RegistrationFilter
 from tournaments.models import Event, Player, Registration
+from tournaments.permissions import Capability, require
 
 EVENT_EXAMPLE = OpenApiExample(
     "A LoRE event",
@@ -83,6 +84,32 @@ class EventDetail(APIView):
         event = event_for(request, slug)
         data = valid(s.EventWriteSerializer, request, partial=True)
         return event_response(services.update_event(request.user, event, **data))
+
+
+@extend_schema(tags=TAG, parameters=[SLUG])
+class EventDelete(APIView):
+    """Deleting an event: first what it does, then the deletion with the name typed."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="What deleting the event does (organizer)",
+        responses={200: s.DeleteConsequencesSerializer},
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        event = event_for(request, slug)
+        require(request.user, event, Capability.DELETE_EVENT)
+        return Response({"consequences": services.delete_consequences(event)})
+
+    @extend_schema(
+        summary="Delete the event for good (organizer; its ratings are replayed without it)",
+        request=s.DeleteEventSerializer,
+        responses={204: None},
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        data = valid(s.DeleteEventSerializer, request)
+        services.delete_event(request.user, event_for(request, slug), confirm=data["confirm"])
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 @extend_schema(tags=TAG, parameters=[SLUG], request=None)

@@ -20,7 +20,13 @@ from tournaments.permissions import (
 )
 from tournaments.rules.warnings import INSTANT_EJECTION, SAME_OFFENSE_LIMIT, TOTAL_WARNING_LIMIT
 from tournaments.services.base import next_round_number, scoring_settings_for, tiebreaks_for
-from tournaments.services.cancel import cancel_blocker, cancel_consequences, cancel_event
+from tournaments.services.cancel import (
+    cancel_blocker,
+    cancel_consequences,
+    cancel_event,
+    delete_consequences,
+    delete_event,
+)
 from tournaments.services.clock import RoundTimer, round_timer, start_round_clock
 from tournaments.services.events import (
     EVENT_FIELDS,
@@ -267,3 +273,4 @@ from tournaments.services.venue_decks import deck_readiness, deck_readiness_for 
 __all__ += ["deck_readiness", "deck_readiness_for"]
 
 __all__ += ["cancel_blocker", "cancel_consequences", "cancel_event", "top_cut_cancel_blocker"]
+__all__ += ["delete_consequences", "delete_event"]

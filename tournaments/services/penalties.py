@@ -9,11 +9,14 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import Conflict, ServiceError
+from core.types import AnyUser
 from tournaments.models import (
+    Event,
     Penalty,
+    Player,
     Registration,
 )
-from tournaments.permissions import Capability, require
+from tournaments.permissions import Capability, is_director, require
 from tournaments.rules.warnings import (
     Ejection,
     ejection_for,
@@ -35,6 +38,8 @@ EJECTION_REASONS = {
         "construction rules counts as cheating)."
     ),
     "director": "Ejected by the director for {label}.",
+    # A judge's own ejection says so: the record names who decided it.
+    "judge": "Ejected by the judge {judge} for {label}.",
     "same_offense": (
         "Automatically ejected: {count} technical error warnings for {label} "
         f"({WARNINGS_CITATION})."
@@ -45,8 +50,31 @@ EJECTION_REASONS = {
 }
 
 
-def ejection_reason(ejection: Ejection, label: str) -> str:
-    return EJECTION_REASONS[ejection.code].format(label=label, count=ejection.count)
+def ejection_reason(ejection: Ejection, label: str, judge: str = "") -> str:
+    """The reason the registration keeps; ``judge`` names a judge (not a director) who
+    ejected directly."""
+    code = "judge" if ejection.code == "director" and judge else ejection.code
+    return EJECTION_REASONS[code].format(label=label, count=ejection.count, judge=judge)
+
+
+def judge_name(user: AnyUser, event: Event) -> str:
+    """The name of a judge acting on ``event``, or "" when the director acts."""
+    if is_director(user, event):
+        return ""
+    player = Player.objects.filter(user_id=user.pk).only("display_name").first()
+    return player.display_name if player else user.get_username()
+
+
+def warnings_still_eject(registration: Registration) -> bool:
+    """Whether the player's standing warnings still reach the ladder's limit (000 Part
+    VI §3: two for the same offense, or any three)."""
+    warnings = list(
+        registration.penalties.filter(kind=Penalty.Kind.WARNING, rescission__isnull=True)
+    )
+    return any(
+        ejection_for(w.kind, w.offense, len(same_offense(w, warnings)), len(warnings))
+        for w in warnings
+    )
 
 
 @retry_on_conflict
@@ -108,7 +136,7 @@ def issue_penalty(
     # A rescinded warning no longer counts toward an ejection.
     warnings = list(reg.penalties.filter(kind=Penalty.Kind.WARNING, rescission__isnull=True))
     ejection = ejection_for(kind, offense, len(same_offense(penalty, warnings)), len(warnings))
-    reason = ejection_reason(ejection, label) if ejection else ""
+    reason = ejection_reason(ejection, label, judge_name(user, event)) if ejection else ""
     if kind == Penalty.Kind.WARNING and reason:
         auto = Penalty.objects.create(
             registration=reg,
@@ -117,6 +145,7 @@ def issue_penalty(
             round_number=round_number,
             note=reason,
             issued_by=user,
+            automatic=True,
         )
         audit.record(
             actor=user,
