@@ -7,7 +7,6 @@ import io
 from typing import Any
 
 from django.http import HttpResponse
-from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
