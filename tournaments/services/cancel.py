@@ -16,7 +16,7 @@ from audit import services as audit
 from core.errors import Conflict, ServiceError
 from core.types import AnyUser
 from tournaments import signals
-from tournaments.models import Event, Round
+from tournaments.models import Event, PlayoffMatch, Round
 from tournaments.permissions import Capability, require, require_director
 from tournaments.services.base import lock_event, retry_on_conflict
 
@@ -117,5 +117,8 @@ def delete_event(user: AnyUser, event: Event | int, *, confirm: str) -> None:
     )
     signals.event_deleting.send(sender=Event, event=event)
     slug = event.slug
+    # Seats and top-cut matches protect the entries they name: they go first.
+    PlayoffMatch.objects.filter(event=event).delete()
+    event.rounds.all().delete()
     event.delete()
     signals.announce_pages_changed([slug])
