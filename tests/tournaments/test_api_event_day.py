@@ -128,7 +128,7 @@ def test_rescinding_the_warning_that_ejected_lifts_the_ejection(cast):
 
 def test_rescinding_a_warning_keeps_an_ejection_the_others_still_reach(cast):
     """RULES.md §3 Warnings: any three eject; with four, one rescinded leaves three."""
-    event, people, regs = cast
+    _event, people, regs = cast
     director = people["director"]
     first = services.issue_penalty(director, regs[3], "slow_play")
     services.issue_penalty(director, regs[3], "procedure")
