@@ -3,6 +3,8 @@
 from django.urls import path
 
 from tournaments import api
+from tournaments.api import audit as audit_api
+from tournaments.api import constraints as constraints_api
 from tournaments.api import hands_on as hands_on_api
 from tournaments.api import penalties as penalties_api
 from tournaments.api import playoff as playoff_api
@@ -74,6 +76,12 @@ urlpatterns += [
     path(E + "no-shows/", registration_api.NoShows.as_view(), name="api-no-shows"),
     path(E + "undo/", registration_api.Undo.as_view(), name="api-undo"),
     path(E + "penalties/rescind/", penalties_api.Rescind.as_view(), name="api-rescind"),
+    path(E + "audit/", audit_api.AuditTrail.as_view(), name="api-audit-trail"),
+    path(
+        E + "pairing-constraints/",
+        constraints_api.PairingConstraints.as_view(),
+        name="api-pairing-constraints",
+    ),
     path(E + "me/undo-drop/", registration_api.UndoSelfDrop.as_view(), name="api-undo-drop"),
     path(E + "rounds/<int:number>/swap/", hands_on_api.Swap.as_view(), name="api-swap"),
     path(E + "rounds/<int:number>/table/", TableSet.as_view(), name="api-round-table-set"),

@@ -36,6 +36,7 @@ class Capability(StrEnum):
     CONFIRM_RESULT = "confirm_result"  # confirm a reported result for the players
     ISSUE_PENALTY = "issue_penalty"  # warnings and ejections
     LIST_PENALTIES = "list_penalties"
+    READ_AUDIT_TRAIL = "read_audit_trail"  # every change to the event, who made it and when
     RUN_EVENT = "run_event"  # registration, rounds, top cut, settings, finishing
     NAME_JUDGES = "name_judges"
     NAME_CO_DIRECTORS = "name_co_directors"
@@ -59,6 +60,7 @@ CAPABILITIES: dict[Capability, frozenset[Role]] = {
     Capability.CONFIRM_RESULT: _STAFF,
     Capability.ISSUE_PENALTY: _STAFF,
     Capability.LIST_PENALTIES: _STAFF,
+    Capability.READ_AUDIT_TRAIL: _STAFF,
     Capability.RUN_EVENT: _DIRECTORS,
     Capability.NAME_JUDGES: _DIRECTORS,
     Capability.NAME_CO_DIRECTORS: _DIRECTORS,

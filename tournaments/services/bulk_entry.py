@@ -20,7 +20,7 @@ from core.types import AnyUser, signed_in
 from tournaments.models import BulkAction, Event, Player, PlayerContact, Registration
 from tournaments.permissions import require_director
 from tournaments.services.base import lock_event, registration_snapshot
-from tournaments.services.registration import enter_player
+from tournaments.services.registration import check_in_on_entry, enter_player
 
 MAX_ROWS = 1000
 HEADER_WORDS = {"name", "player", "display name", "naam", "nom"}
@@ -159,8 +159,7 @@ def register_player_list(actor: AnyUser, event: Event, text: str) -> list[Regist
         if not preview.will_add:
             continue
         reg = enter_player(actor, event, _player_for_row(actor, preview), "bulk_entry")
-        reg.checked_in = True
-        reg.save(update_fields=["checked_in"])
+        check_in_on_entry(actor, reg, "checked in with the pasted list")
         added.append(reg)
     return added
 

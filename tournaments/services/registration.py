@@ -140,9 +140,25 @@ def add_walkin(
         )
     reg = enter_player(user, event, player, "walkin")
     # A walk-in is added at the door, in person: he is there, so he is checked in.
+    check_in_on_entry(user, reg, "checked in at the door")
+    return reg
+
+
+def check_in_on_entry(actor: AnyUser, reg: Registration, note: str) -> None:
+    """A player entered in person is checked in at once; the trail shows it like any
+    other check-in."""
+    before = registration_snapshot(reg)
     reg.checked_in = True
     reg.save(update_fields=["checked_in"])
-    return reg
+    audit.record(
+        actor=actor,
+        obj=reg,
+        action="check_in",
+        before=before,
+        after=registration_snapshot(reg),
+        event=reg.event,
+        note=note,
+    )
 
 
 @retry_on_conflict
