@@ -63,6 +63,7 @@ class PairingConstraints(Base):
         return Response(constraints_data(event, services.event_settings(event)))
 
     @extend_schema(
+        operation_id="events_pairing_constraints_set",
         summary="Set the pairs to avoid and the fixed tables (director; replaces both)",
         request=PairingConstraintsSerializer,
         responses={200: PairingConstraintsSerializer},

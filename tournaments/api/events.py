@@ -93,6 +93,7 @@ class EventDelete(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
+        operation_id="events_delete_preview",
         summary="What deleting the event does (organizer)",
         responses={200: s.DeleteConsequencesSerializer},
     )
@@ -102,6 +103,7 @@ class EventDelete(APIView):
         return Response({"consequences": services.delete_consequences(event)})
 
     @extend_schema(
+        operation_id="events_delete",
         summary="Delete the event for good (organizer; its ratings are replayed without it)",
         request=s.DeleteEventSerializer,
         responses={204: None},
