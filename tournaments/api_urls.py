@@ -84,6 +84,7 @@ urlpatterns += [
     ),
     path(E + "me/undo-drop/", registration_api.UndoSelfDrop.as_view(), name="api-undo-drop"),
     path(E + "rounds/<int:number>/swap/", hands_on_api.Swap.as_view(), name="api-swap"),
+    path(E + "rounds/<int:number>/unlock/", hands_on_api.RoundUnlock.as_view(), name="api-unlock"),
     path(E + "rounds/<int:number>/table/", TableSet.as_view(), name="api-round-table-set"),
     path(
         E + "rounds/<int:number>/results/repair/",

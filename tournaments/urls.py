@@ -81,6 +81,11 @@ urlpatterns += [
         name="round-table-set",
     ),
     path(
+        E + "event-day/rounds/<int:number>/unlock/",
+        rounds_views.round_unlock,
+        name="round-unlock",
+    ),
+    path(
         E + "event-day/rounds/<int:number>/<str:how>/", rounds_views.round_drop, name="round-redo"
     ),
     path(E + "event-day/pairing-settings/", rounds_views.constraints, name="pairing-constraints"),

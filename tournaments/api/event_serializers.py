@@ -102,6 +102,14 @@ class EventWriteSerializer(serializers.Serializer):
         help_text="Metrics after tournament points; empty: the rulebook's chain.",
     )  # fmt: skip
     scoring_settings = ScoringSettingsSerializer(required=False)
+    confirm_tiebreak_change = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text=(
+            "After round 1 a new tiebreak order reorders standings already seen: true "
+            "confirms it (refused with code confirm_tiebreak_change otherwise)."
+        ),
+    )
 
 
 class RegistrationSerializer(serializers.ModelSerializer):

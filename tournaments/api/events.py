@@ -63,6 +63,7 @@ class EventListCreate(generics.ListCreateAPIView):
     )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = valid(s.EventWriteSerializer, request)
+        data.pop("confirm_tiebreak_change", None)  # a new event has no standings yet
         event = services.create_event(request.user, **data)
         return event_response(event, status.HTTP_201_CREATED)
 
@@ -83,7 +84,10 @@ class EventDetail(APIView):
     def patch(self, request: Request, slug: str) -> Response:
         event = event_for(request, slug)
         data = valid(s.EventWriteSerializer, request, partial=True)
-        return event_response(services.update_event(request.user, event, **data))
+        confirm = bool(data.pop("confirm_tiebreak_change", False))
+        return event_response(
+            services.update_event(request.user, event, confirm_tiebreak_change=confirm, **data)
+        )
 
 
 @extend_schema(tags=TAG, parameters=[SLUG])

@@ -99,6 +99,7 @@ from tournaments.services.table_actions import (
     confirm_blocker,
     director_set_blocker,
     dispute_blocker,
+    edits_locked,
     report_blocker,
     table_actions,
     void_blocker,
@@ -209,6 +210,7 @@ from tournaments.services.hands_on import (
     round_loss_preview,
     swap_cost,
     swap_players,
+    unlock_round_edits,
 )
 from tournaments.services.playoff import (
     decide_playoff_tie,
@@ -274,3 +276,4 @@ __all__ += ["deck_readiness", "deck_readiness_for"]
 
 __all__ += ["cancel_blocker", "cancel_consequences", "cancel_event", "top_cut_cancel_blocker"]
 __all__ += ["delete_consequences", "delete_event"]
+__all__ += ["edits_locked", "unlock_round_edits"]

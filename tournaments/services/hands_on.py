@@ -8,6 +8,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit import services as audit
@@ -19,6 +20,7 @@ from tournaments.permissions import require_director
 from tournaments.services.base import event_settings, last_round_number, lock_event
 from tournaments.services.constraints import apply_fixed_tables
 from tournaments.services.rounds import compute_pairing, create_tables, new_seed
+from tournaments.services.table_actions import edits_locked
 from tournaments.words.explanations import hand_swap_item
 
 Arrangement = dict[int, list[int]]  # table number -> registration ids
@@ -285,4 +287,34 @@ def repair_round_with_results(actor: AnyUser, rnd: Round, confirmed_tables: list
     create_tables(rnd, pairing)
     apply_fixed_tables(rnd)  # players with a fixed table (an event setting) sit there
     signals.round_paired.send(sender=Round, round=rnd, repaired=True)
+    return rnd
+
+
+# --------------------------------------------------------------------------- old rounds
+
+
+@transaction.atomic
+def unlock_round_edits(actor: AnyUser, rnd: Round, note: str = "") -> Round:
+    """The director unlocks a round two or more rounds back so its results may be
+    corrected (later rounds were paired from them); the unlock is audited."""
+    event = lock_event(rnd.event_id)
+    require_director(actor, event)
+    rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+    if not edits_locked(rnd):
+        raise Conflict(
+            _("Round %(round)s is not locked: its results can be corrected as they are.")
+            % {"round": rnd.number},
+            code="not_locked",
+        )
+    rnd.edits_unlocked_at = timezone.now()
+    rnd.save(update_fields=["edits_unlocked_at"])
+    audit.record(
+        actor=actor,
+        obj=rnd,
+        action="round_unlock",
+        event=event,
+        before={"round": rnd.number, "locked": True},
+        after={"round": rnd.number, "locked": False},
+        note=note[:500],
+    )
     return rnd

@@ -17,6 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from tournaments.services.table_actions import edits_locked as round_edits_locked
 from tournaments.standings import TIEBREAKS
 from tournaments.words.audit_entries import AUDIT_KINDS, entry_sentence, note_words
 from tournaments.words.labels import READING_LABELS, READING_VALUES
@@ -200,3 +201,9 @@ def rulebook_refs(text: str) -> str:
 def change_note(note: str) -> str:
     """A result change's note, in words (tournaments.words.audit_entries)."""
     return note_words(note)
+
+
+@register.filter
+def edits_locked(rnd: Any) -> bool:
+    """A round whose results wait for the director's unlock (two or more rounds back)."""
+    return rnd is not None and round_edits_locked(rnd)

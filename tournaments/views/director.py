@@ -20,7 +20,7 @@ from tournaments.services import pairing_sheets as sheets
 from tournaments.services.pairings import round_tables_query
 from tournaments.views import presenters
 from tournaments.views.common import event_or_404, game_info, run_service, to_int, url_or_none
-from tournaments.views.forms import EventForm, PenaltyForm, WalkinForm
+from tournaments.views.forms import EventForm, PenaltyForm, WalkinForm, tiebreak_confirmation
 
 # A director's page stays a page at 10,000 players: tables and players a page at a time.
 TABLES_PER_PAGE = 50
@@ -49,13 +49,21 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
         messages.error(request, _("Only the tournament director can change this event."))
         return redirect(event.get_absolute_url())
     form = EventForm(request.POST or None, initial=EventForm.initial_for(event))
+    started = event.rounds.exists()
+    if started:
+        form.fields["confirm_tiebreak_change"] = tiebreak_confirmation()
     if request.method == "POST" and form.is_valid():
         data = form.event_data()
-        if event.rounds.exists():
+        confirm = bool(form.cleaned_data.get("confirm_tiebreak_change"))
+        if started:
             # Only send what changed, so unchanged locked fields are not refused.
             data = {k: v for k, v in data.items() if v != getattr(event, k)}
         if run_service(
-            request, lambda: services.update_event(request.user, event, **data), _("Event saved.")
+            request,
+            lambda: services.update_event(
+                request.user, event, confirm_tiebreak_change=confirm, **data
+            ),
+            _("Event saved."),
         ):
             return redirect("event-dashboard", slug=event.slug)
     return render(request, "tournaments/event_form.html", {"form": form, "event": event})

@@ -310,3 +310,13 @@ def council_from_post(post: Any, seat_ids: list[int]) -> dict[str, Any] | None:
             for rid in seat_ids
         ]
     }
+
+
+def tiebreak_confirmation() -> forms.BooleanField:
+    """Shown once round 1 is paired: a new tiebreak order reorders standings players
+    have already seen, so the director confirms it."""
+    return forms.BooleanField(
+        required=False,
+        label=_("I change the tiebreak order after round 1 on purpose"),
+        help_text=_("The standings already shown will change order; the change is recorded."),
+    )
