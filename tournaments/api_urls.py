@@ -74,6 +74,7 @@ urlpatterns += [
         name="api-remove",
     ),
     path(E + "no-shows/", registration_api.NoShows.as_view(), name="api-no-shows"),
+    path(E + "duplicates/", registration_api.DuplicateEntries.as_view(), name="api-duplicates"),
     path(E + "undo/", registration_api.Undo.as_view(), name="api-undo"),
     path(E + "penalties/rescind/", penalties_api.Rescind.as_view(), name="api-rescind"),
     path(E + "audit/", audit_api.AuditTrail.as_view(), name="api-audit-trail"),

@@ -15,6 +15,7 @@ TOP_CUTS = [0, 2, 4, 8]
 PREVIEW_FLAGS = [
     "duplicate_in_list",
     "already_registered",
+    "possible_duplicate",
     "has_account",
     "known_player",
     "bad_email",

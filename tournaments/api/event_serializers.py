@@ -132,6 +132,16 @@ class WalkInSerializer(serializers.Serializer):
     display_name = serializers.CharField(max_length=100, required=False, allow_blank=True)
     membership_number = serializers.CharField(max_length=40, required=False, allow_blank=True)
     player = serializers.IntegerField(required=False, help_text="An existing player's id.")
+    email = serializers.EmailField(
+        required=False,
+        allow_blank=True,
+        help_text="Finds the account holder with this e-mail (he is entered as himself).",
+    )
+    confirm_duplicate = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Add the entry although one of the same name or number is already in.",
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if not attrs.get("player") and not (attrs.get("display_name") or "").strip():
@@ -171,3 +181,11 @@ class DeleteEventSerializer(serializers.Serializer):
 
 class DeleteConsequencesSerializer(serializers.Serializer):
     consequences = serializers.CharField(help_text="What deleting the event does, in words.")
+
+
+class DuplicateEntrySerializer(serializers.Serializer):
+    first = serializers.IntegerField(help_text="The earlier entry (registration id).")
+    first_player = serializers.CharField()
+    second = serializers.IntegerField(help_text="The later entry (registration id).")
+    second_player = serializers.CharField()
+    reason = serializers.ChoiceField(choices=["same_name", "same_membership_number"])

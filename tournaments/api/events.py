@@ -180,7 +180,8 @@ class Walkins(APIView):
                 raise NotFound(_("No player %(player)s.") % {"player": data["player"]})
         reg = services.add_walkin(
             request.user, event, data.get("display_name", ""),
-            data.get("membership_number", ""), player=player,
+            data.get("membership_number", ""), player=player, email=data.get("email", ""),
+            confirm_duplicate=data.get("confirm_duplicate", False),
         )  # fmt: skip
         return Response(s.RegistrationSerializer(reg).data, status=status.HTTP_201_CREATED)
 

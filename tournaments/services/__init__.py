@@ -48,6 +48,7 @@ from tournaments.services.penalties import (
     WARNINGS_CITATION,
     issue_penalty,
 )
+from tournaments.services.people import account_holder_for, duplicate_entries, duplicate_of
 from tournaments.services.queries import event_for, player_history, round_tables, visible_events
 from tournaments.services.registration import (
     add_walkin,
@@ -277,3 +278,5 @@ __all__ += ["deck_readiness", "deck_readiness_for"]
 __all__ += ["cancel_blocker", "cancel_consequences", "cancel_event", "top_cut_cancel_blocker"]
 __all__ += ["delete_consequences", "delete_event"]
 __all__ += ["edits_locked", "unlock_round_edits"]
+
+__all__ += ["account_holder_for", "duplicate_entries", "duplicate_of"]

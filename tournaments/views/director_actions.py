@@ -60,7 +60,12 @@ def _walkin(request: HttpRequest, event: Event) -> str:
     run_service(
         request,
         lambda: services.add_walkin(
-            request.user, event, data["display_name"], data["membership_number"]
+            request.user,
+            event,
+            data["display_name"],
+            data["membership_number"],
+            email=data["email"],
+            confirm_duplicate=data["confirm_duplicate"],
         ),
         added,
     )

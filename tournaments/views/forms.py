@@ -253,6 +253,11 @@ class EventForm(forms.Form):
 class WalkinForm(forms.Form):
     display_name = forms.CharField(max_length=100, label=_("Name"))
     membership_number = forms.CharField(max_length=40, required=False, label=_("Membership number"))
+    # An account holder named by his number, e-mail or name is entered as himself.
+    email = forms.EmailField(required=False, label=_("E-mail"))
+    confirm_duplicate = forms.BooleanField(
+        required=False, label=_("Add anyway: not the same person as an entry already in")
+    )
 
 
 class PenaltyForm(forms.Form):
