@@ -80,7 +80,7 @@ def test_a_second_entry_of_the_same_name_is_refused_until_confirmed(setup):
 
 
 def test_a_walk_in_first_then_the_account_holder_signing_up_shows_as_a_duplicate(setup):
-    director, event, holder = setup
+    director, event, _holder = setup
     services.add_walkin(director, event, "Frodo Baggins")
     frodo = make_user("frodo")
     Player.objects.filter(user=frodo).update(display_name="Frodo Baggins")
