@@ -192,3 +192,23 @@ def test_deleting_a_rated_event_replays_its_ratings(django_capture_on_commit_cal
     job = ReplayJob.objects.get()
     assert job.game == "lore" and "deleted" in job.reason and job.status == "done"
     assert not RatingEntry.objects.exists()
+
+
+def test_the_delete_page_says_what_happens_and_keeps_a_wrong_name(cast):
+    from django.test import Client
+
+    event, people, _regs = cast
+    page = Client()
+    page.force_login(people["director"])
+    assert b"/delete/" in page.get(f"/events/{event.slug}/manage/").content
+    shown = page.get(f"/events/{event.slug}/delete/")
+    assert shown.status_code == 200 and b"6 entries" in shown.content
+    wrong = page.post(f"/events/{event.slug}/delete/", {"confirm": "Not it"})
+    assert wrong.status_code == 400 and b'value="Not it"' in wrong.content
+    assert b'id="delete-error"' in wrong.content
+    co = Client()
+    co.force_login(people["co"])
+    assert co.post(f"/events/{event.slug}/delete/", {"confirm": event.name}).status_code == 302
+    assert Event.objects.filter(pk=event.pk).exists()
+    done = page.post(f"/events/{event.slug}/delete/", {"confirm": event.name})
+    assert done.status_code == 302 and not Event.objects.filter(pk=event.pk).exists()

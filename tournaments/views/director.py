@@ -13,8 +13,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from audit.models import AuditEntry
+from core.errors import ServiceError
 from tournaments import extensions, services
 from tournaments.models import Event, Penalty, Registration, Round, Table
+from tournaments.permissions import Capability, can
 from tournaments.services import clock as round_clock
 from tournaments.services import pairing_sheets as sheets
 from tournaments.services.pairings import round_tables_query
@@ -163,6 +165,7 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "active_count": counts.playing,
         "no_shows": counts.playing - counts.checked_in,
         "walkin_form": WalkinForm(),
+        "may_delete": can(request.user, event, Capability.DELETE_EVENT),
         # The players listed on this page (a search finds any other): a choice of 10,000
         # names is neither usable nor a bounded page.
         "penalty_form": PenaltyForm(registrations=[r for r in listed if not r.ejected]),
@@ -177,3 +180,32 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         # Before round 1: which lists are missing or illegal.
         context["readiness"] = services.deck_readiness_for(event, deck_status)
     return render(request, "tournaments/dashboard.html", context)
+
+
+@login_required
+def event_delete(request: HttpRequest, slug: str) -> HttpResponse:
+    """The organizer deletes the event for good: first what it does (entries, rounds,
+    ratings replayed), then the deletion with the event's name typed again."""
+    event = event_or_404(request, slug)
+    if not can(request.user, event, Capability.DELETE_EVENT):
+        messages.error(
+            request, _("Only the organizer of %(event)s can do this.") % {"event": event.name}
+        )
+        return redirect(event.get_absolute_url())
+    typed, error = request.POST.get("confirm", ""), ""
+    if request.method == "POST":
+        name = event.name
+        try:
+            services.delete_event(request.user, event, confirm=typed)
+        except ServiceError as exc:
+            error = exc.message  # shown beside the field, with what was typed
+        else:
+            messages.success(request, _("%(event)s deleted.") % {"event": name})
+            return redirect("event-list")
+    context = {
+        "event": event,
+        "consequences": services.delete_consequences(event),
+        "typed": typed,
+        "error": error,
+    }
+    return render(request, "tournaments/event_delete.html", context, status=400 if error else 200)
