@@ -75,6 +75,17 @@ urlpatterns += [
     ),
     path(E + "no-shows/", registration_api.NoShows.as_view(), name="api-no-shows"),
     path(E + "duplicates/", registration_api.DuplicateEntries.as_view(), name="api-duplicates"),
+    path(
+        E + "registrations/<int:registration_id>/claim/",
+        registration_api.ClaimEntry.as_view(),
+        name="api-claim-entry",
+    ),
+    path(E + "claims/", registration_api.Claims.as_view(), name="api-claims"),
+    path(
+        E + "claims/<int:claim_id>/decide/",
+        registration_api.DecideClaim.as_view(),
+        name="api-decide-claim",
+    ),
     path(E + "undo/", registration_api.Undo.as_view(), name="api-undo"),
     path(E + "penalties/rescind/", penalties_api.Rescind.as_view(), name="api-rescind"),
     path(E + "audit/", audit_api.AuditTrail.as_view(), name="api-audit-trail"),

@@ -30,6 +30,7 @@ from ratings.services.requests import (
     on_event_deleting,
     on_event_finished,
     on_event_imported,
+    on_players_merged,
     on_round_closed,
     request_replay,
 )
@@ -52,6 +53,7 @@ __all__ = [
     "on_event_deleting",
     "on_event_finished",
     "on_event_imported",
+    "on_players_merged",
     "on_round_closed",
     "rate_closed_round",
     "rate_finished_event",

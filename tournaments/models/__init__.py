@@ -1,5 +1,6 @@
 """The tournaments app's models, one module per domain; this package only re-exports them."""
 
+from tournaments.models.claims import EntryClaim
 from tournaments.models.events import Event, EventDaySettings, GameSystem
 from tournaments.models.penalties import Penalty, PenaltyRescission
 from tournaments.models.playoff import PlayoffMatch
@@ -11,6 +12,7 @@ from tournaments.models.standings import StandingsSnapshot, StandingsSnapshotRow
 
 __all__ = [
     "BulkAction",
+    "EntryClaim",
     "Event",
     "EventDaySettings",
     "EventStaff",

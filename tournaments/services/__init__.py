@@ -27,6 +27,7 @@ from tournaments.services.cancel import (
     delete_consequences,
     delete_event,
 )
+from tournaments.services.claims import claim_entry, decide_claim, open_claims
 from tournaments.services.clock import RoundTimer, round_timer, start_round_clock
 from tournaments.services.events import (
     EVENT_FIELDS,
@@ -280,3 +281,4 @@ __all__ += ["delete_consequences", "delete_event"]
 __all__ += ["edits_locked", "unlock_round_edits"]
 
 __all__ += ["account_holder_for", "duplicate_entries", "duplicate_of"]
+__all__ += ["claim_entry", "decide_claim", "open_claims"]
