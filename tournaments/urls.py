@@ -5,6 +5,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 
 from tournaments import views
+from tournaments.views import claims as claims_views
 from tournaments.views import director as director_views
 from tournaments.views import penalties as penalties_views
 from tournaments.views import playoff as playoff_views
@@ -21,6 +22,7 @@ urlpatterns = [
     path(E, views.event_detail, name="event-detail"),
     path(E + "edit/", views.event_edit, name="event-edit"),
     path(E + "delete/", director_views.event_delete, name="event-delete"),
+    path(E + "claims/", claims_views.claims, name="event-claims"),
     path(E + "register/", views.register, name="event-register"),
     path(E + "pairings/", views.pairings, name="event-pairings"),
     path(E + "standings/", views.standings, name="event-standings"),

@@ -93,3 +93,26 @@ def make_user_named(name):
     from django.contrib.auth import get_user_model
 
     return get_user_model().objects.get(username=name)
+
+
+def test_the_claims_page_for_the_person_and_the_director(walk_in):
+    from django.test import Client
+
+    director, event, reg = walk_in
+    bilbo = make_user("bilbo")
+    person = Client()
+    person.force_login(bilbo)
+    page = person.get(f"/events/{event.slug}/claims/")
+    assert page.status_code == 200 and b"Bilbo at the door" in page.content
+    assert b"Claims to decide" not in page.content
+    assert person.post(f"/events/{event.slug}/claims/", {"claim": reg.pk}).status_code == 302
+    td = Client()
+    td.force_login(director)
+    shown = td.get(f"/events/{event.slug}/claims/")
+    assert b"Confirm and merge" in shown.content
+    claim = services.open_claims(event)[0]
+    td.post(f"/events/{event.slug}/claims/", {"decide": claim.pk, "accept": "1"})
+    reg.refresh_from_db()
+    assert reg.player.user_id == bilbo.pk
+    # A made-up entry number finds nothing (404), never a 500.
+    assert person.post(f"/events/{event.slug}/claims/", {"claim": "x"}).status_code == 404

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import Conflict, ServiceError
-from core.types import AnyUser
+from core.types import AnyUser, signed_in
 from tournaments.models import (
     Event,
     Penalty,
@@ -61,7 +61,7 @@ def judge_name(user: AnyUser, event: Event) -> str:
     """The name of a judge acting on ``event``, or "" when the director acts."""
     if is_director(user, event):
         return ""
-    player = Player.objects.filter(user_id=user.pk).only("display_name").first()
+    player = Player.objects.filter(user=signed_in(user)).only("display_name").first()
     return player.display_name if player else user.get_username()
 
 

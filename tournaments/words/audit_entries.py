@@ -226,7 +226,7 @@ def playoff_scores(entries: Iterable[AuditEntry]) -> dict[int, str]:
     out: dict[int, str] = {}
     for entry in wanted:
         match = matches.get(int(entry.object_id)) if str(entry.object_id).isdigit() else None
-        after = entry.after
+        after: dict[str, Any] = entry.after if isinstance(entry.after, dict) else {}
         if match is None or after.get("high_mps") is None or after.get("low_mps") is None:
             continue
         score = _("%(high)s %(high_mps)s – %(low_mps)s %(low)s") % {
