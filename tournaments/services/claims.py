@@ -55,7 +55,7 @@ def open_claims(event: Event) -> list[EntryClaim]:
 
 def _merge(walk_in: Player, user: AnyUser) -> Player:
     """The walk-in's entries become the account holder's; the walk-in record goes."""
-    own = Player.objects.filter(user=user).first()
+    own = Player.objects.filter(user=signed_in(user)).first()
     if own is None:
         walk_in.user = signed_in(user)
         walk_in.save(update_fields=["user"])
