@@ -113,7 +113,7 @@ class UndoSelfDrop(Base):
 class DuplicateEntries(Base):
     @extend_schema(
         tags=TAG,
-        operation_id="events_duplicates_list",
+        operation_id="events_duplicates_find",
         responses={200: many(DuplicateEntrySerializer)},
     )
     def get(self, request: Request, slug: str) -> Response:
@@ -169,7 +169,7 @@ class ClaimEntry(Base):
 
 class Claims(Base):
     @extend_schema(
-        tags=TAG, operation_id="events_claims_list", responses={200: many(EntryClaimSerializer)}
+        tags=TAG, operation_id="events_claims_open", responses={200: many(EntryClaimSerializer)}
     )
     def get(self, request: Request, slug: str) -> Response:
         """Open claims on the event's walk-in entries (director)."""
