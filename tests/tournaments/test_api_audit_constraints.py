@@ -12,6 +12,7 @@ from rest_framework.test import APIClient
 from tests.tournaments.helpers import make_event, make_user, register_users
 from tournaments import services
 from tournaments.models import EventStaff
+from tournaments.services.table_set import set_table
 
 pytestmark = pytest.mark.django_db
 
@@ -120,3 +121,48 @@ def test_the_audit_trail_reads_as_words_for_the_staff_only(cast):
     assert len(first["results"]) == 2 and first["next"]
     assert as_(people["director"]).get(url + "?kind=nonsense").status_code == 400
     assert as_(people["director"]).get(url + "?actor=abc").status_code == 400
+
+
+def test_a_top_cut_result_in_the_trail_shows_its_score():
+    """RULES.md §2: in LoRE more marshalling points win; the trail shows the score."""
+    from tournaments.models import PlayoffMatch
+
+    director = make_user("cut-td")
+    event = make_event(director, planned_rounds=2)
+    register_users(event, 4)
+    services.set_top_cut(director, event, 2, "replay")
+    for n in range(2):
+        rnd = services.pair_next_round(director, event, seed=5 + n)
+        for table in rnd.tables.filter(is_bye=False):
+            seats = list(table.seats.order_by("position"))
+            services.director_set_result(
+                director, table, {seats[0].registration_id: 20, seats[1].registration_id: 5}
+            )
+    services.start_playoff(director, event)
+    final = PlayoffMatch.objects.get(event=event)
+    services.report_playoff_result(director, event, final.pk, 8, 12)
+    rows = as_(director).get(f"/api/v1/events/{event.slug}/audit/?kind=playoff").json()["results"]
+    entry = next(r for r in rows if r["action"] == "playoff_result")
+    high, low = final.high.player.display_name, final.low.player.display_name
+    assert entry["sentence"] == "entered a top-cut result"
+    assert entry["details"][0] == f"{high} 8 – 12 {low}; {low} wins"
+
+
+def test_a_table_set_by_hand_mails_the_players_it_moved(django_capture_on_commit_callbacks):
+    from django.core import mail
+
+    director = make_user("mail-td")
+    event = make_event(director)
+    pairs = register_users(event, 4)
+    for user, _reg in pairs:
+        user.email = f"{user.username}@example.org"
+        user.save(update_fields=["email"])
+    rnd = services.pair_next_round(director, event, seed=1)
+    t1 = [s.registration_id for s in rnd.tables.get(number=1).seats.all()]
+    t2 = [s.registration_id for s in rnd.tables.get(number=2).seats.all()]
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        set_table(director, rnd, 1, [t1[0], t2[0]])
+    told = sorted(m.to[0] for m in mail.outbox)
+    assert told == sorted(u.email for u, r in pairs)
+    assert all("replaces the earlier mail" in m.body for m in mail.outbox)
