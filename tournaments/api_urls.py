@@ -4,6 +4,7 @@ from django.urls import path
 
 from tournaments import api
 from tournaments.api import audit as audit_api
+from tournaments.api import claims as claims_api
 from tournaments.api import constraints as constraints_api
 from tournaments.api import hands_on as hands_on_api
 from tournaments.api import penalties as penalties_api
@@ -77,13 +78,13 @@ urlpatterns += [
     path(E + "duplicates/", registration_api.DuplicateEntries.as_view(), name="api-duplicates"),
     path(
         E + "registrations/<int:registration_id>/claim/",
-        registration_api.ClaimEntry.as_view(),
+        claims_api.ClaimEntry.as_view(),
         name="api-claim-entry",
     ),
-    path(E + "claims/", registration_api.Claims.as_view(), name="api-claims"),
+    path(E + "claims/", claims_api.Claims.as_view(), name="api-claims"),
     path(
         E + "claims/<int:claim_id>/decide/",
-        registration_api.DecideClaim.as_view(),
+        claims_api.DecideClaim.as_view(),
         name="api-decide-claim",
     ),
     path(E + "undo/", registration_api.Undo.as_view(), name="api-undo"),
