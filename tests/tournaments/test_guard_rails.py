@@ -120,3 +120,22 @@ def test_the_dashboard_offers_the_unlock_button(running):
     done = page.post(f"/events/{event.slug}/event-day/rounds/1/unlock/", {"note": "typo"})
     assert done.status_code == 302
     assert event.rounds.get(number=1).edits_unlocked_at is not None
+
+
+def test_a_hand_change_is_compared_with_the_engines_pairing_in_the_trail(running):
+    """A swap is audited with the tables the engine (Swiss, RULES.md §3 "Pairing") would
+    not have made from the same standings and seed."""
+    director, event = running
+    rnd = services.pair_next_round(director, event, seed=4)
+    a = rnd.tables.get(number=1).seats.first().registration_id
+    b = rnd.tables.get(number=2).seats.first().registration_id
+    services.swap_players(director, rnd, a, b)
+    entry = AuditEntry.objects.get(event=event, action="pairing_swap")
+    assert entry.after["tables_unlike_the_engine"] == [1, 2]
+    # Swapping back restores the engine's pairing: no table differs.
+    services.swap_players(director, rnd, a, b)
+    back = AuditEntry.objects.filter(event=event, action="pairing_swap").order_by("-pk").first()
+    assert back.after["tables_unlike_the_engine"] == []
+    rows = as_(director).get(f"/api/v1/events/{event.slug}/audit/?action=pairing_swap").json()
+    fields = [c["field"] for c in rows["results"][-1]["changes"]]
+    assert "Tables unlike the engine" in fields

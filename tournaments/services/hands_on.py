@@ -61,6 +61,22 @@ def _history(event: Event, before_round: int) -> tuple[dict[int, int], set[froze
     return scores, met
 
 
+def tables_unlike_engine(event: Event, rnd: Round) -> list[int]:
+    """The tables of the round, as it stands after a hand change, that the engine did
+    not make when it paired the round (its pairing is kept in the trail's "pair" entry;
+    without one, the engine is asked again with the round's seed)."""
+    paired = audit.history(rnd).filter(action__in=("pair", "repair")).order_by("-at", "-pk").first()
+    tables = (paired.after or {}).get("tables") if paired is not None else None
+    if not isinstance(tables, list):
+        try:
+            tables = compute_pairing(event, rnd.number, rnd.seed).tables
+        except ServiceError:
+            return []
+    engine = {frozenset(int(r) for r in table) for table in tables}
+    now = round_arrangement(rnd)
+    return sorted(n for n, regs in now.items() if frozenset(regs) not in engine)
+
+
 def round_arrangement(rnd: Round) -> Arrangement:
     out: Arrangement = defaultdict(list)
     for table_number, reg in (
@@ -201,6 +217,7 @@ def swap_players(actor: AnyUser, rnd: Round, a: int, b: int) -> Cost:
             "avoided_pairs": len(cost.avoided),
             "gap_before": cost.gap_before,
             "gap_after": cost.gap_after,
+            "tables_unlike_the_engine": tables_unlike_engine(event, rnd),
         },
     )
     return cost
