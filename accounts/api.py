@@ -36,6 +36,11 @@ class SignupSerializer(serializers.Serializer):
         max_length=100, help_text="Your name as it appears in pairings and standings."
     )
     membership_number = serializers.CharField(max_length=40, required=False, allow_blank=True)
+    email = serializers.EmailField(
+        required=False,
+        allow_blank=True,
+        help_text="Where the event's notifications (pairings, results to confirm) are sent.",
+    )
 
 
 class TokenSerializer(serializers.Serializer):
@@ -74,6 +79,7 @@ class SignupView(APIView):
                     "username": "samwise",
                     "password": "po-tay-toes-42",
                     "display_name": "Samwise Gamgee",
+                    "email": "sam@bagshot-row.example",
                 },
                 request_only=True,
             )
@@ -91,6 +97,7 @@ class SignupView(APIView):
                 "password2": data["password"],
                 "display_name": data["display_name"],
                 "membership_number": data.get("membership_number", ""),
+                "email": data.get("email", ""),
             }
         )
         if not form.is_valid():

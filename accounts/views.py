@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import UserCreationForm
 from django.db import IntegrityError, transaction
@@ -57,6 +59,26 @@ class SignupForm(UserCreationForm):
         label=gettext_lazy("Membership number"),
         help_text=gettext_lazy("Optional: your club or association number."),
     )
+    # Notifications (pairings, results to confirm) go to this address; the director
+    # also finds an account holder by it at the door.
+    email = forms.EmailField(
+        required=False,
+        label=gettext_lazy("E-mail"),
+        help_text=gettext_lazy("Optional: where pairings and results to confirm are sent."),
+    )
+
+    def clean_email(self) -> str:
+        email = (self.cleaned_data.get("email") or "").strip()
+        if email and get_user_model().objects.filter(email__iexact=email).exists():
+            raise forms.ValidationError(_("An account with this e-mail already exists."))
+        return email
+
+    def save(self, commit: bool = True) -> Any:
+        user = super().save(commit=False)
+        user.email = self.cleaned_data.get("email", "")
+        if commit:
+            user.save()
+        return user
 
 
 @require_http_methods(["GET", "POST"])

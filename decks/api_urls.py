@@ -20,6 +20,11 @@ urlpatterns = [
         name="api-my-decklist",
     ),
     path(
+        "events/<slug:slug>/decklists/<int:registration>/",
+        api.VenueDeckListView.as_view(),
+        name="api-venue-decklist",
+    ),
+    path(
         "events/<slug:slug>/metagame/",
         api.MetagameView.as_view(),
         name="api-event-metagame",

@@ -16,7 +16,6 @@ from decks.models import DeckList
 from decks.stored import verdict_data
 from rules_engine.deckrules.layout import deck_sections
 from tournaments.models import Event, Registration
-from tournaments.permissions import is_director
 
 LISTS_PER_PAGE = 50
 
@@ -28,7 +27,7 @@ def laid_out(game: str, version: Any) -> list[dict[str, Any]]:
 
 def event_public(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
-    if not event.decklists_published and not is_director(request.user, event):
+    if not event.decklists_published and not services.may_see_all_lists(request.user, event):
         return render(request, "decks/not_published.html", {"event": event}, status=404)
     rows = [r for r in services.event_decklists(request.user, event) if r.version]
     page = Paginator(rows, LISTS_PER_PAGE).get_page(request.GET.get("page"))
@@ -53,7 +52,7 @@ def event_public(request: HttpRequest, slug: str) -> HttpResponse:
 def _may_see(user: Any, registration: Registration) -> bool:
     event = registration.event
     own = getattr(user, "is_authenticated", False) and registration.player.user_id == user.pk
-    return own or event.decklists_published or is_director(user, event)
+    return own or event.decklists_published or services.may_see_all_lists(user, event)
 
 
 def registration_sheet(request: HttpRequest, slug: str, registration: int) -> HttpResponse:

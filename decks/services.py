@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from audit.services import record as audit_record
 from core.errors import Conflict, NotAllowed, NotFound, ServiceError
@@ -38,7 +39,7 @@ from decks.formats import (
 from decks.models import DeckGame, DeckList, DeckListVersion, Format
 from rules_engine.deckrules import FormatDef
 from tournaments.models import Event, Registration
-from tournaments.permissions import is_director, require_director, require_login
+from tournaments.permissions import Capability, can, is_director, require_director, require_login
 
 # The cards, formats and checking operations live in their own modules; the pages, the
 # API, the demo and other apps reach every deck operation through this one.
@@ -67,9 +68,11 @@ __all__ = [
     "get_format",
     "illegal_decklists",
     "may_create_formats",
+    "may_see_all_lists",
     "my_decklist",
     "publish_decklists",
     "read_upload",
+    "registration_in",
     "search_cards",
     "submit_decklist",
     "timezone",
@@ -124,11 +127,29 @@ def event_uses_decks(event: Event) -> bool:
     return event.game in DECK_GAMES
 
 
+def may_see_all_lists(user: Any, event: Event) -> bool:
+    """Every list of the event, before publication: its staff (judges too; the
+    capability table decides)."""
+    return can(user, event, Capability.SEE_DECK_LISTS)
+
+
 def can_view_decklist(user: Any, registration: Registration) -> bool:
     event = registration.event
-    if event.decklists_published or is_director(user, event):
+    if event.decklists_published or may_see_all_lists(user, event):
         return True
     return bool(getattr(user, "is_authenticated", False) and registration.player.user_id == user.pk)
+
+
+def registration_in(event: Event, registration_id: int) -> Registration:
+    """One entry of ``event`` (404 when the event has no such entry)."""
+    registration = (
+        Registration.objects.filter(event=event, pk=registration_id)
+        .select_related("player")
+        .first()
+    )
+    if registration is None:
+        raise NotFound(_("%(event)s has no such entry.") % {"event": event.name})
+    return registration
 
 
 def _registration_for(user: Any, event: Event, registration: Registration | None) -> Registration:
@@ -281,9 +302,9 @@ class DeckListRow:
 
 def event_decklists(user: Any, event: Event) -> list[DeckListRow]:
     """Every player's current list: for the director always, for others once published."""
-    if not (is_director(user, event) or event.decklists_published):
+    if not (may_see_all_lists(user, event) or event.decklists_published):
         raise NotAllowed(
-            f"The deck lists of {event.name} are not published; only the director sees them."
+            f"The deck lists of {event.name} are not published; only the staff sees them."
         )
     lists = {
         d.registration_id: d

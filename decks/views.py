@@ -217,6 +217,7 @@ def submit(request: HttpRequest, slug: str) -> HttpResponse:
         "player_type": player_type,
         "player_types": [(p, PLAYER_TYPE_LABELS[p]) for p in PLAYER_TYPES],
         "locked": services.decklists_locked(event),
+        "may_publish": is_director(request.user, event),
         "format": services.format_for_event(event),
         "max_chars": MAX_TEXT_CHARS,
     }
@@ -259,10 +260,12 @@ LISTS_PER_PAGE = 50
 def event_overview(request: HttpRequest, slug: str) -> HttpResponse:
     """The director's table: who submitted, which version, legal or not, and each list."""
     event = _event(slug)
-    if not is_director(request.user, event):
+    # The staff (judges too) read every list; publishing is the director's (the service
+    # refuses anyone else).
+    if not services.may_see_all_lists(request.user, event):
         if event.decklists_published:
             return redirect("event-decklists-public", slug=slug)
-        raise PermissionDenied("Only the tournament director sees unpublished deck lists.")
+        raise PermissionDenied(_("Only the event's staff sees unpublished deck lists."))
     if request.method == "POST":
         try:
             services.publish_decklists(request.user, event, request.POST.get("publish") == "1")
@@ -283,6 +286,7 @@ def event_overview(request: HttpRequest, slug: str) -> HttpResponse:
         "submitted": sum(1 for r in rows if r.version),
         "illegal": sum(1 for r in rows if r.version and not r.version.legal),
         "locked": services.decklists_locked(event),
+        "may_publish": is_director(request.user, event),
         "format": services.format_for_event(event) if services.event_uses_decks(event) else None,
     }
     return render(request, "decks/event_overview.html", context)

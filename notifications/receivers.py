@@ -12,7 +12,15 @@ from notifications import tasks
 REGISTERED = {"register", "walkin", "bulk_entry"}
 
 
-def _plan(entry: Any) -> tuple[Task, tuple[int, ...]] | None:
+def _changed_tables(action: str, after: dict[str, Any]) -> list[int]:
+    """The tables a hand change of a paired round touched, read from its audit entry."""
+    if action == "pairing_swap":
+        return sorted({int(t) for t in (after.get("tables") or {}).values()})
+    moved = {int(t) for t in (after.get("moved") or {}).values()}
+    return sorted(moved | {int(after["table"])}) if "table" in after else sorted(moved)
+
+
+def _plan(entry: Any) -> tuple[Task, tuple[Any, ...]] | None:
     """The mail task an audit entry calls for, with its arguments; None for no mail."""
     kind, action, oid = entry.object_type, entry.action, entry.object_id
     if kind == "tournaments.registration" and action in REGISTERED:
@@ -24,6 +32,9 @@ def _plan(entry: Any) -> tuple[Task, tuple[int, ...]] | None:
     if kind == "tournaments.deadlinereminder" and action == "deadline_reminder":
         return tasks.deadline_reminder, (int(oid),)
     after = entry.after if isinstance(entry.after, dict) else {}
+    if kind == "tournaments.round" and action in ("pairing_swap", "pairing_set_table"):
+        tables = _changed_tables(action, after)
+        return (tasks.round_tables_changed, (int(oid), tables)) if tables else None
     if kind == "decks.decklist" and action == "decklist.submit" and after.get("legal") is False:
         from decks.models import DeckList
 

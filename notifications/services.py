@@ -134,6 +134,47 @@ def round_paired(round_id: int) -> int:
     return _deliver("round_paired", subject, mails)
 
 
+def round_tables_changed(round_id: int, tables: list[int]) -> int:
+    """The players at tables the director changed by hand (a swap, a table set) get a
+    new mail: their table and opponents now, replacing the round's first mail."""
+    rnd = Round.objects.select_related("event").filter(pk=round_id).first()
+    if rnd is None:
+        return 0
+    seats = (
+        Seat.objects.filter(round=rnd, table__number__in=tables)
+        .order_by("table__number", "position", "pk")
+        .values_list(
+            "table__number",
+            "table__is_bye",
+            "registration__player_id",
+            "registration__player__display_name",
+        )
+    )
+    by_table: dict[int, list[tuple[bool, int, str]]] = defaultdict(list)
+    for number, is_bye, player_id, name in seats:
+        by_table[number].append((is_bye, player_id, name))
+    addresses = _round_addresses(rnd, "round_paired")
+    facts = {"n": rnd.number, "event": rnd.event.name}
+    subject = _("Round %(n)d changed: your table now") % {"n": rnd.number}
+    bye_body = _(
+        "Round %(n)d of %(event)s was changed by the director: you now have the bye. "
+        "This replaces the earlier mail."
+    )
+    table_body = _(
+        "Round %(n)d of %(event)s was changed by the director: you now play at table %(t)d "
+        "against %(o)s. This replaces the earlier mail."
+    )
+    mails: list[tuple[str, str]] = []
+    for number, rows in by_table.items():
+        for i, (is_bye, player_id, _name) in enumerate(rows):
+            address = addresses.get(player_id)
+            if address:
+                others = ", ".join(row[2] for j, row in enumerate(rows) if j != i)
+                body = (bye_body if is_bye else table_body) % {**facts, "t": number, "o": others}
+                mails.append((address, body))
+    return _deliver("round_paired", subject, mails)
+
+
 def _round_addresses(rnd: Round, kind: str) -> dict[int, str]:
     """Player id -> the address to tell, for everyone seated in the round: the account's
     address unless its owner opted out of `kind`, else a walk-in's contact address."""

@@ -19,6 +19,11 @@ def round_paired(round_id: int) -> int:
 
 
 @shared_task(ignore_result=True)
+def round_tables_changed(round_id: int, tables: list[int]) -> int:
+    return services.round_tables_changed(round_id, tables)
+
+
+@shared_task(ignore_result=True)
 def disputed_result(table_id: int) -> int:
     return services.disputed_result(table_id)
 

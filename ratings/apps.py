@@ -47,6 +47,12 @@ class RatingsConfig(AppConfig):
         signals.event_cancelled.connect(
             services.on_event_cancelled, dispatch_uid="ratings.event_cancelled"
         )
+        signals.players_merged.connect(
+            services.on_players_merged, dispatch_uid="ratings.players_merged"
+        )
+        signals.event_deleting.connect(
+            services.on_event_deleting, dispatch_uid="ratings.event_deleting"
+        )
         post_delete.connect(
             services.on_event_deleted, sender=Event, dispatch_uid="ratings.event_deleted"
         )

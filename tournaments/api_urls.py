@@ -3,6 +3,9 @@
 from django.urls import path
 
 from tournaments import api
+from tournaments.api import audit as audit_api
+from tournaments.api import claims as claims_api
+from tournaments.api import constraints as constraints_api
 from tournaments.api import hands_on as hands_on_api
 from tournaments.api import penalties as penalties_api
 from tournaments.api import playoff as playoff_api
@@ -67,6 +70,7 @@ urlpatterns = [
     ),
     path(E + "director-options/", api.DirectorOptions.as_view(), name="api-director-options"),
     path(E + "cancel/", api.EventCancel.as_view(), name="api-event-cancel"),
+    path(E + "delete/", api.EventDelete.as_view(), name="api-event-delete"),
     path(E + "standings/", api.Standings.as_view(), name="api-event-standings"),
     path(E + "penalties/", api.Penalties.as_view(), name="api-event-penalties"),
     path(E + "export/", api.Export.as_view(), name="api-event-export"),
@@ -86,10 +90,29 @@ urlpatterns += [
         name="api-remove",
     ),
     path(E + "no-shows/", registration_api.NoShows.as_view(), name="api-no-shows"),
+    path(E + "duplicates/", registration_api.DuplicateEntries.as_view(), name="api-duplicates"),
+    path(
+        E + "registrations/<int:registration_id>/claim/",
+        claims_api.ClaimEntry.as_view(),
+        name="api-claim-entry",
+    ),
+    path(E + "claims/", claims_api.Claims.as_view(), name="api-claims"),
+    path(
+        E + "claims/<int:claim_id>/decide/",
+        claims_api.DecideClaim.as_view(),
+        name="api-decide-claim",
+    ),
     path(E + "undo/", registration_api.Undo.as_view(), name="api-undo"),
     path(E + "penalties/rescind/", penalties_api.Rescind.as_view(), name="api-rescind"),
+    path(E + "audit/", audit_api.AuditTrail.as_view(), name="api-audit-trail"),
+    path(
+        E + "pairing-constraints/",
+        constraints_api.PairingConstraints.as_view(),
+        name="api-pairing-constraints",
+    ),
     path(E + "me/undo-drop/", registration_api.UndoSelfDrop.as_view(), name="api-undo-drop"),
     path(E + "rounds/<int:number>/swap/", hands_on_api.Swap.as_view(), name="api-swap"),
+    path(E + "rounds/<int:number>/unlock/", hands_on_api.RoundUnlock.as_view(), name="api-unlock"),
     path(E + "rounds/<int:number>/table/", TableSet.as_view(), name="api-round-table-set"),
     path(
         E + "rounds/<int:number>/results/repair/",

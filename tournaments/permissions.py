@@ -36,6 +36,7 @@ class Capability(StrEnum):
     CONFIRM_RESULT = "confirm_result"  # confirm a reported result for the players
     ISSUE_PENALTY = "issue_penalty"  # warnings and ejections
     LIST_PENALTIES = "list_penalties"
+    READ_AUDIT_TRAIL = "read_audit_trail"  # every change to the event, who made it and when
     RUN_EVENT = "run_event"  # registration, rounds, top cut, settings, finishing
     NAME_JUDGES = "name_judges"
     NAME_CO_DIRECTORS = "name_co_directors"
@@ -48,7 +49,8 @@ _EVERYONE = frozenset(Role)
 
 # The one table of who may do what. A judge may enter and confirm results, issue and
 # list penalties and see deck lists; a co-director everything but deleting the event
-# and naming co-directors (the organizer's own choice of who runs his event).
+# (the organizer's own, with its ratings). Whoever runs the event may name the others
+# who run it with him, co-directors included.
 CAPABILITIES: dict[Capability, frozenset[Role]] = {
     Capability.READ_PUBLISHED: _EVERYONE,
     Capability.REGISTER_SELF: _EVERYONE - {Role.VISITOR},
@@ -58,9 +60,10 @@ CAPABILITIES: dict[Capability, frozenset[Role]] = {
     Capability.CONFIRM_RESULT: _STAFF,
     Capability.ISSUE_PENALTY: _STAFF,
     Capability.LIST_PENALTIES: _STAFF,
+    Capability.READ_AUDIT_TRAIL: _STAFF,
     Capability.RUN_EVENT: _DIRECTORS,
     Capability.NAME_JUDGES: _DIRECTORS,
-    Capability.NAME_CO_DIRECTORS: frozenset({Role.OWNER}),
+    Capability.NAME_CO_DIRECTORS: _DIRECTORS,
     Capability.DELETE_EVENT: frozenset({Role.OWNER}),
 }
 
@@ -215,7 +218,9 @@ _REFUSALS: dict[Capability, Any] = {
     **{capability: _STAFF_ONLY for capability in Capability},
     Capability.RUN_EVENT: gettext_lazy("Only the tournament director of %(event)s can do this."),
     Capability.NAME_JUDGES: gettext_lazy("Only the tournament director of %(event)s can do this."),
-    Capability.NAME_CO_DIRECTORS: gettext_lazy("Only the organizer of %(event)s can do this."),
+    Capability.NAME_CO_DIRECTORS: gettext_lazy(
+        "Only the tournament director of %(event)s can do this."
+    ),
     Capability.DELETE_EVENT: gettext_lazy("Only the organizer of %(event)s can do this."),
     Capability.REGISTER_SELF: gettext_lazy("Log in first."),
     Capability.REPORT_OWN_RESULT: gettext_lazy("Only the players of %(event)s can do this."),

@@ -15,6 +15,14 @@ round_closed = Signal()
 event_finished = Signal()
 # sender=Event class; kwargs: event (an Event the director cancelled: never rated)
 event_cancelled = Signal()
+# sender=Event class; kwargs: event (an Event its director is deleting, still in the
+# database; sent inside the deleting transaction). Ratings listen to replay its game
+# without the deleted games.
+event_deleting = Signal()
+# sender=Player class; kwargs: kept (the account holder's Player), merged_id (the walk-in
+# Player's id, about to be deleted), games (game systems he played as the walk-in). The
+# director confirmed that a walk-in is an account holder: ratings replay those games.
+players_merged = Signal()
 # sender=Table class; kwargs: table (a table of a closed round whose result was changed)
 closed_result_changed = Signal()
 # sender=Event class; kwargs: event (an Event just rebuilt from its export, committed)

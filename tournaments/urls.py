@@ -5,6 +5,8 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 
 from tournaments import views
+from tournaments.views import claims as claims_views
+from tournaments.views import director as director_views
 from tournaments.views import finish as finish_views
 from tournaments.views import live as live_views
 from tournaments.views import penalties as penalties_views
@@ -27,6 +29,8 @@ urlpatterns = [
     path("events/new/", views.event_create, name="event-create"),
     path(E, views.event_detail, name="event-detail"),
     path(E + "edit/", views.event_edit, name="event-edit"),
+    path(E + "delete/", director_views.event_delete, name="event-delete"),
+    path(E + "claims/", claims_views.claims, name="event-claims"),
     path(E + "register/", views.register, name="event-register"),
     path(E + "pairings/", views.pairings, name="event-pairings"),
     path(E + "standings/", views.standings, name="event-standings"),
@@ -100,6 +104,11 @@ urlpatterns += [
         E + "event-day/rounds/<int:number>/table/",
         table_set_views.table_set,
         name="round-table-set",
+    ),
+    path(
+        E + "event-day/rounds/<int:number>/unlock/",
+        rounds_views.round_unlock,
+        name="round-unlock",
     ),
     path(
         E + "event-day/rounds/<int:number>/<str:how>/", rounds_views.round_drop, name="round-redo"

@@ -6,7 +6,7 @@ serializers and schema fields live in :mod:`.serializers` and :mod:`.fields`.
 
 from decks.api.catalogue import CardsView, FormatsView
 from decks.api.checking import ValidateFileView, ValidateView
-from decks.api.event_lists import EventDeckListsView, MyDeckListView, PublishView
+from decks.api.event_lists import EventDeckListsView, MyDeckListView, PublishView, VenueDeckListView
 from decks.api.metagame import MetagameView
 
 __all__ = [
@@ -18,4 +18,5 @@ __all__ = [
     "PublishView",
     "ValidateFileView",
     "ValidateView",
+    "VenueDeckListView",
 ]

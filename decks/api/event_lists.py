@@ -108,3 +108,25 @@ class PublishView(APIView):
         publish = valid(PublishRequest, request.data)["published"]
         services.publish_decklists(request.user, event, publish)
         return Response({"published": event.decklists_published})
+
+
+class VenueDeckListView(APIView):
+    """The director enters or replaces a player's list at the venue (a walk-in has no
+    account): the API twin of the "at the venue" page."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=TAG,
+        summary="Enter or replace a player's list at the venue (director)",
+        request=SubmitRequest,
+        responses={201: VersionSerializer, **ERRORS},
+    )
+    def post(self, request: Request, slug: str, registration: int) -> Response:
+        event = event_by_slug(slug)
+        reg = services.registration_in(event, registration)
+        data = valid(SubmitRequest, request.data)
+        version = services.submit_decklist(
+            request.user, event, data["text"], data.get("player_type"), registration=reg
+        )
+        return Response(VersionSerializer(version).data, status=201)

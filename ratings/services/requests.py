@@ -24,7 +24,7 @@ from ratings.services.operations import (
     replay_game,
     replay_ratings,
 )
-from tournaments.models import Event, GameSystem, Round, Table
+from tournaments.models import Event, GameSystem, Player, Round, Table
 
 logger = logging.getLogger("ratings.services")
 
@@ -142,6 +142,23 @@ def on_event_cancelled(sender: Any, event: Event, **kwargs: Any) -> None:
     # Its closed rounds may already be in the ledger: replay without them.
     if RatingEntry.objects.filter(event=event).exists():
         enqueue_replay(event.game, reason=f"{event.name} cancelled", event=event)
+
+
+def on_event_deleting(sender: Any, event: Event, **kwargs: Any) -> None:
+    # Later ratings were computed with its games: replay the game system without them
+    # (the job runs once the deletion commits; its ledger rows go with the event).
+    if RatingEntry.objects.filter(event=event).exists():
+        enqueue_replay(event.game, reason=f"{event.name} deleted")
+
+
+def on_players_merged(
+    sender: Any, kept: Player, merged_id: int, games: list[str], **kwargs: Any
+) -> None:
+    # The walk-in's games are now the account holder's: replay each game system he
+    # played (the walk-in's ledger rows go with his record).
+    for game in games:
+        if game in GameSystem.values:
+            enqueue_replay(game, reason=f"{kept.display_name}: walk-in entries merged")
 
 
 def on_event_deleted(sender: Any, instance: Event, **kwargs: Any) -> None:

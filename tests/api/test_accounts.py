@@ -66,3 +66,34 @@ def test_log_in_log_out_and_expiry(settings) -> None:
         Client(HTTP_AUTHORIZATION=f"Token {fresh['token']}").get("/api/v1/events/").status_code
         == 200
     )
+
+
+def test_sign_up_takes_an_e_mail_and_the_account_gets_notifications(
+    mailoutbox, django_capture_on_commit_callbacks
+) -> None:
+    """An account made through the API has an address: the round's mail reaches it."""
+    from tests.tournaments.helpers import make_event, make_user, register_users
+    from tournaments import services
+
+    body = post(Client(), "/api/v1/accounts/", {**SAM, "email": "sam@bagshot-row.example"})
+    assert body.status_code == 201
+    me = Client(HTTP_AUTHORIZATION=f"Token {body.json()['token']}")
+    director = make_user("td")
+    event = make_event(director)
+    assert me.post(f"/api/v1/events/{event.slug}/register/").status_code == 201
+    register_users(event, 3)
+    mailoutbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.pair_next_round(director, event, seed=1)
+    assert [m.to for m in mailoutbox if "sam@bagshot-row.example" in m.to]
+    # One account per address; a malformed address is a 400 beside its field.
+    again = post(
+        Client(),
+        "/api/v1/accounts/",
+        {**SAM, "username": "sam2", "email": "SAM@bagshot-row.example"},
+    )
+    assert again.status_code == 400 and [e["field"] for e in again.json()["errors"]] == ["email"]
+    bad = post(
+        Client(), "/api/v1/accounts/", {**SAM, "username": "sam3", "email": "not-an-address"}
+    )
+    assert bad.status_code == 400 and [e["field"] for e in bad.json()["errors"]] == ["email"]

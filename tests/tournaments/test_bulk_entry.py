@@ -47,7 +47,7 @@ def test_preview_flags_duplicates_accounts_and_registered_players():
     assert flags == [
         ("Ana Ruiz", [], True),
         ("ana ruiz", ["duplicate_in_list"], False),
-        ("Dana", ["has_account"], False),
+        ("Dana", ["has_account"], True),
         ("Eli Stone", ["known_player", "already_registered"], False),
         ("Fay", ["bad_email"], True),
     ]

@@ -1,8 +1,8 @@
 """The one capability table (tournaments/permissions.py): each role's rights, read the
 same way by the blockers, pages and API. RULES.md names no staff roles; the reading
 taken is the director's guide's: a judge enters and confirms results, issues warnings
-and sees deck lists; a co-director runs the event but neither deletes it nor names
-co-directors; a player touches only his own tables; a visitor reads what is published."""
+and sees deck lists; a co-director runs the event and names its other co-directors
+and judges but does not delete it; a player touches only his own tables; a visitor reads what is published."""
 
 from __future__ import annotations
 
@@ -58,10 +58,24 @@ def test_a_judge_may_confirm_a_result_but_not_run_the_event(cast):
         require(judge, event, Capability.RUN_EVENT)
 
 
-def test_only_the_owner_deletes_the_event_or_names_co_directors(cast):
+def test_only_the_owner_deletes_the_event(cast):
     event, people = cast
-    for capability in (Capability.DELETE_EVENT, Capability.NAME_CO_DIRECTORS):
-        assert [r for r, u in people.items() if can(u, event, capability)] == [Role.OWNER]
+    assert [r for r, u in people.items() if can(u, event, Capability.DELETE_EVENT)] == [Role.OWNER]
+
+
+def test_whoever_runs_the_event_names_co_directors(cast):
+    event, people = cast
+    allowed = [r for r, u in people.items() if can(u, event, Capability.NAME_CO_DIRECTORS)]
+    assert allowed == [Role.OWNER, Role.CO_DIRECTOR]
+
+
+def test_judges_see_deck_lists_and_list_penalties_but_do_not_publish(cast):
+    event, people = cast
+    judge = people[Role.JUDGE]
+    assert can(judge, event, Capability.SEE_DECK_LISTS)
+    assert can(judge, event, Capability.LIST_PENALTIES)
+    assert not can(people[Role.PLAYER], event, Capability.SEE_DECK_LISTS)
+    assert not can(people[Role.PLAYER], event, Capability.LIST_PENALTIES)
 
 
 def test_roles_of_names_each_persons_roles(cast):

@@ -43,7 +43,9 @@ def test_every_kind_of_change_marks_the_snapshot_stale_in_its_transaction():
             director, regs[1], kind=Penalty.Kind.EJECTION, offense=Penalty.Offense.CHEATING
         ),
         lambda: _rename(regs[2].player, "Zed Renamed"),
-        lambda: services.update_event(director, event, tiebreaks=["opponents_points"]),
+        lambda: services.update_event(
+            director, event, tiebreaks=["opponents_points"], confirm_tiebreak_change=True
+        ),
     ]
     for step in steps:
         version = snapshot.snapshot_state(event).version

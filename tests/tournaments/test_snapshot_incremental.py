@@ -31,6 +31,12 @@ def _event_with_rounds(n: int, seed: int, rounds: int = 3):
         rnd = services.pair_next_round(director, event, seed=seed + number)
         for table in rnd.tables.filter(is_bye=False):
             play_table(director, table, [20, 5])
+    # Corrections in any round: the rounds two or more back are unlocked first, as the
+    # director does before correcting them.
+    event.refresh_from_db()
+    for rnd in event.rounds.all():
+        if services.edits_locked(rnd):
+            services.unlock_round_edits(director, rnd)
     return director, event
 
 

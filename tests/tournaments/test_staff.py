@@ -4,6 +4,7 @@ results, issue warnings; permissions are enforced by the services."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
 
 from audit.models import AuditEntry
 from core.errors import NotAllowed, NotFound
@@ -53,15 +54,18 @@ def test_judge_enters_results_and_warnings_but_cannot_pair():
         services.invite_staff(judge, event, "someone", EventStaff.Role.JUDGE)
 
 
-def test_only_the_owner_names_co_directors_and_outsiders_get_nothing():
+def test_directors_name_co_directors_and_outsiders_get_nothing():
     director, co = make_user("td"), make_user("co")
     make_user("other")
+    make_user("judy")
     event = make_event(director)
     services.invite_staff(director, event, "co", EventStaff.Role.CO_DIRECTOR)
+    # A co-director runs the event with the organizer: he names co-directors and judges.
+    services.invite_staff(co, event, "other", EventStaff.Role.CO_DIRECTOR)
+    services.invite_staff(co, event, "judy", EventStaff.Role.JUDGE)
+    judy = get_user_model().objects.get(username="judy")
     with pytest.raises(NotAllowed):
-        services.invite_staff(co, event, "other", EventStaff.Role.CO_DIRECTOR)
-    # A co-director may invite judges.
-    services.invite_staff(co, event, "other", EventStaff.Role.JUDGE)
+        services.invite_staff(judy, event, "judy", EventStaff.Role.CO_DIRECTOR)
     with pytest.raises(NotFound):
         services.invite_staff(director, event, "nobody-here", EventStaff.Role.JUDGE)
     stranger = make_user()

@@ -1,6 +1,7 @@
 """The tournaments API, one module per area; the views are re-exported for api_urls."""
 
 from tournaments.api.events import (
+    EventDelete,
     EventDetail,
     EventFinish,
     EventListCreate,
@@ -44,3 +45,4 @@ __all__ = [
 ]  # fmt: skip
 # The director's void and "what next" (no stuck event).
 __all__ += ["DirectorOptions", "EventCancel", "TableVoid"]
+__all__ += ["EventDelete"]

@@ -15,6 +15,7 @@ from tournaments.models import EventStaff
 PREVIEW_FLAGS = [
     "duplicate_in_list",
     "already_registered",
+    "possible_duplicate",
     "has_account",
     "known_player",
     "bad_email",

@@ -109,6 +109,14 @@ class EventWriteSerializer(serializers.Serializer):
         "/api/v1/event-presets/); on a change, before round 1, the preset is applied first "
         "and the other fields given then change its options.",
     )  # fmt: skip
+    confirm_tiebreak_change = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text=(
+            "After round 1 a new tiebreak order reorders standings already seen: true "
+            "confirms it (refused with code confirm_tiebreak_change otherwise)."
+        ),
+    )
 
 
 class RegistrationSerializer(serializers.ModelSerializer):
@@ -132,6 +140,16 @@ class WalkInSerializer(serializers.Serializer):
     display_name = serializers.CharField(max_length=100, required=False, allow_blank=True)
     membership_number = serializers.CharField(max_length=40, required=False, allow_blank=True)
     player = serializers.IntegerField(required=False, help_text="An existing player's id.")
+    email = serializers.EmailField(
+        required=False,
+        allow_blank=True,
+        help_text="Finds the account holder with this e-mail (he is entered as himself).",
+    )
+    confirm_duplicate = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Add the entry although one of the same name or number is already in.",
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if not attrs.get("player") and not (attrs.get("display_name") or "").strip():
@@ -159,3 +177,23 @@ class FinishSerializer(serializers.Serializer):
     early = serializers.BooleanField(
         default=False, help_text="Finish before the planned number of rounds."
     )
+
+
+class DeleteEventSerializer(serializers.Serializer):
+    schema_input_only = True
+
+    confirm = serializers.CharField(
+        max_length=200, help_text="The event's name, typed again: deleting cannot be undone."
+    )
+
+
+class DeleteConsequencesSerializer(serializers.Serializer):
+    consequences = serializers.CharField(help_text="What deleting the event does, in words.")
+
+
+class DuplicateEntrySerializer(serializers.Serializer):
+    first = serializers.IntegerField(help_text="The earlier entry (registration id).")
+    first_player = serializers.CharField()
+    second = serializers.IntegerField(help_text="The later entry (registration id).")
+    second_player = serializers.CharField()
+    reason = serializers.ChoiceField(choices=["same_name", "same_membership_number"])

@@ -31,6 +31,7 @@ from tournaments.api.common import (
 )
 from tournaments.api.filters import EventFilter, RegistrationFilter
 from tournaments.models import Event, Player, Registration
+from tournaments.permissions import Capability, require
 from tournaments.services import stage_plan
 
 EVENT_EXAMPLE = OpenApiExample(
@@ -63,6 +64,7 @@ class EventListCreate(generics.ListCreateAPIView):
     )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = valid(s.EventWriteSerializer, request)
+        data.pop("confirm_tiebreak_change", None)  # a new event has no standings yet
         preset = data.pop("preset", None)
         if preset:
             event = stage_plan.create_event_from_preset(request.user, preset, **data)
@@ -87,10 +89,41 @@ class EventDetail(APIView):
     def patch(self, request: Request, slug: str) -> Response:
         event = event_for(request, slug)
         data = valid(s.EventWriteSerializer, request, partial=True)
+        confirm = bool(data.pop("confirm_tiebreak_change", False))
         preset = data.pop("preset", None)
         if preset:  # before round 1: the preset's options and stages, then the ones given
             event = stage_plan.apply_preset(request.user, event, preset)
-        return event_response(services.update_event(request.user, event, **data))
+        return event_response(
+            services.update_event(request.user, event, confirm_tiebreak_change=confirm, **data)
+        )
+
+
+@extend_schema(tags=TAG, parameters=[SLUG])
+class EventDelete(APIView):
+    """Deleting an event: first what it does, then the deletion with the name typed."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="events_delete_preview",
+        summary="What deleting the event does (organizer)",
+        responses={200: s.DeleteConsequencesSerializer},
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        event = event_for(request, slug)
+        require(request.user, event, Capability.DELETE_EVENT)
+        return Response({"consequences": services.delete_consequences(event)})
+
+    @extend_schema(
+        operation_id="events_delete",
+        summary="Delete the event for good (organizer; its ratings are replayed without it)",
+        request=s.DeleteEventSerializer,
+        responses={204: None},
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        data = valid(s.DeleteEventSerializer, request)
+        services.delete_event(request.user, event_for(request, slug), confirm=data["confirm"])
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 @extend_schema(tags=TAG, parameters=[SLUG], request=None)
@@ -155,7 +188,8 @@ class Walkins(APIView):
                 raise NotFound(_("No player %(player)s.") % {"player": data["player"]})
         reg = services.add_walkin(
             request.user, event, data.get("display_name", ""),
-            data.get("membership_number", ""), player=player,
+            data.get("membership_number", ""), player=player, email=data.get("email", ""),
+            confirm_duplicate=data.get("confirm_duplicate", False),
         )  # fmt: skip
         return Response(s.RegistrationSerializer(reg).data, status=status.HTTP_201_CREATED)
 

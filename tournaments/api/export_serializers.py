@@ -50,6 +50,11 @@ class ExportedRoundSerializer(serializers.Serializer):
     tables = ExportedTableSerializer(many=True)
 
 
+class ExportedRescissionSerializer(serializers.Serializer):
+    at = serializers.DateTimeField()
+    note = serializers.CharField(allow_blank=True)
+
+
 class ExportedPenaltySerializer(serializers.Serializer):
     registration = serializers.IntegerField()
     kind = serializers.CharField()
@@ -57,6 +62,9 @@ class ExportedPenaltySerializer(serializers.Serializer):
     round = serializers.IntegerField(allow_null=True)
     note = serializers.CharField(allow_blank=True)
     at = serializers.DateTimeField()
+    rescinded = ExportedRescissionSerializer(
+        allow_null=True, help_text="Taken back: kept for the record, it no longer counts."
+    )
 
 
 class ExportedStandingSerializer(serializers.Serializer):

@@ -4,6 +4,7 @@ round that has results. Each change takes the confirmation its preview returned.
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -106,3 +107,31 @@ class RoundDelete(RoundLoss):
         tables = valid(io.TableNumbersSerializer, request)["tables"]
         deleted = services.delete_round(request.user, rnd, tables)
         return answer(io.RoundDeletedSerializer, {"deleted": deleted})
+
+
+class RoundUnlockedSerializer(serializers.Serializer):
+    round = serializers.IntegerField(source="number")
+    edits_unlocked_at = serializers.DateTimeField()
+
+
+class RoundUnlockSerializer(serializers.Serializer):
+    schema_input_only = True
+
+    note = serializers.CharField(
+        max_length=500, required=False, allow_blank=True, help_text="Why (for the audit trail)."
+    )
+
+
+class RoundUnlock(Base):
+    @extend_schema(
+        tags=TAG,
+        operation_id="events_rounds_unlock",
+        request=RoundUnlockSerializer,
+        responses={200: RoundUnlockedSerializer},
+    )
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        """Unlock a round two or more rounds back so its results can be corrected
+        (audited): later rounds were paired from them."""
+        rnd = round_or_404(services.event_for(slug), number)
+        note = valid(RoundUnlockSerializer, request).get("note", "")
+        return answer(RoundUnlockedSerializer, services.unlock_round_edits(request.user, rnd, note))

@@ -14,6 +14,7 @@ from core.types import signed_in
 from tournaments import services
 from tournaments.api import action_serializers as io
 from tournaments.api.common import Base, answer, many, staff_event, valid
+from tournaments.api.event_serializers import DuplicateEntrySerializer
 
 TAG = ["registration"]
 
@@ -104,3 +105,25 @@ class UndoSelfDrop(Base):
         if reg is None:
             raise NotFound(_("You are not registered for %(event)s.") % {"event": event.name})
         return answer(io.SelfDropUndoneSerializer, services.undo_self_drop(request.user, reg))
+
+
+class DuplicateEntries(Base):
+    @extend_schema(
+        tags=TAG,
+        operation_id="events_duplicates_find",
+        responses={200: many(DuplicateEntrySerializer)},
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        """Entries that look like one person entered twice (same name or number)."""
+        event = staff_event(request, slug)
+        pairs = [
+            {
+                "first": d.first.pk,
+                "first_player": d.first.player.display_name,
+                "second": d.second.pk,
+                "second_player": d.second.player.display_name,
+                "reason": d.reason,
+            }
+            for d in services.duplicate_entries(event)
+        ]
+        return answer(DuplicateEntrySerializer, pairs, many=True)

@@ -35,7 +35,7 @@ from tournaments.api.event_serializers import EventSerializer
 from tournaments.api.export_serializers import EventExportSerializer
 from tournaments.api.filters import PenaltyFilter
 from tournaments.models import Event, Penalty
-from tournaments.permissions import is_director
+from tournaments.permissions import Capability, can, require
 from tournaments.services.director_options import director_options, option_words
 from tournaments.views import page_cache
 
@@ -71,7 +71,7 @@ class Standings(generics.ListAPIView):
 def event_penalties(event: Event) -> Any:
     return (
         Penalty.objects.filter(registration__event=event)
-        .select_related("registration__player")
+        .select_related("registration__player", "rescission")
         .order_by("id")
     )
 
@@ -86,16 +86,15 @@ class Penalties(generics.ListAPIView):
         if getattr(self, "swagger_fake_view", False):
             return Penalty.objects.none()
         event = event_for(self.request, self.kwargs["slug"])
-        if not is_director(self.request.user, event):
-            raise NotAllowed(_("Only the tournament director sees the penalties."))
+        require(self.request.user, event, Capability.LIST_PENALTIES)
         return event_penalties(event)
 
-    @extend_schema(summary="Warnings and ejections (director)")
+    @extend_schema(summary="Warnings and ejections, rescinded ones marked (staff)")
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return super().get(request, *args, **kwargs)
 
     @extend_schema(
-        summary="Issue a warning or an ejection (director)",
+        summary="Issue a warning or an ejection (staff)",
         description=(
             "Two warnings for the same offense, or any three, eject the player; cheating and "
             "an illegal deck list eject at once (000 Part VI §3)."
@@ -124,14 +123,14 @@ class Export(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     @extend_schema(
-        summary="The whole event as one JSON document (penalties for the director only)",
+        summary="The whole event as one JSON document (penalties for the staff only)",
         responses={200: EventExportSerializer},
     )
     def get(self, request: Request, slug: str) -> Response:
         event = event_for(request, slug)
         document = services.export_event(event)
-        # Penalties (with the director's notes) are the director's, as in GET penalties/.
-        if not is_director(request.user, event):
+        # Penalties (with the staff's notes) are the staff's, as in GET penalties/.
+        if not can(request.user, event, Capability.LIST_PENALTIES):
             document.pop("penalties", None)
         return Response(document)
 
@@ -228,8 +227,8 @@ class DirectorOptions(APIView):
     )
     def get(self, request: Request, slug: str) -> Response:
         event = event_for(request, slug)
-        if not is_director(request.user, event):
-            raise NotAllowed("Only the tournament director sees what he can do next.")
+        if not can(request.user, event, Capability.RUN_EVENT):
+            raise NotAllowed(_("Only the event's directors see what they can do next."))
         rows = [
             {
                 "action": o.action,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, cast
 
 from django.utils.translation import gettext as _
@@ -18,7 +19,15 @@ from tournaments.api.fields import (
     ReportedResultSerializer,
     TableSnapshotSerializer,
 )
-from tournaments.models import Penalty, ResultChange, Round, Seat, ServerRecord, Table
+from tournaments.models import (
+    Penalty,
+    PenaltyRescission,
+    ResultChange,
+    Round,
+    Seat,
+    ServerRecord,
+    Table,
+)
 from tournaments.services.rooms import room_data, table_room
 from tournaments.words.explanations import round_explanation
 from tournaments.words.people import public_name
@@ -303,14 +312,35 @@ class PenaltySerializer(serializers.ModelSerializer):
     registration = serializers.IntegerField(source="registration_id", read_only=True)
     ejected = serializers.BooleanField(source="registration.ejected", read_only=True)
     ejection_reason = EjectionReasonField(source="registration.ejection_reason", read_only=True)
+    rescinded = serializers.SerializerMethodField(
+        help_text="Taken back: it no longer counts toward an ejection."
+    )
+    rescinded_at = serializers.SerializerMethodField()
+    rescission_note = serializers.SerializerMethodField()
 
     class Meta:
         model = Penalty
         fields = [
             "id", "registration", "player", "kind", "offense", "round_number", "note",
             "created_at", "ejected", "ejection_reason", "repeats",
+            "rescinded", "rescinded_at", "rescission_note",
         ]  # fmt: skip
         read_only_fields = fields
+
+    @staticmethod
+    def _rescission(penalty: Penalty) -> PenaltyRescission | None:
+        return getattr(penalty, "rescission", None)
+
+    def get_rescinded(self, penalty: Penalty) -> bool:
+        return self._rescission(penalty) is not None
+
+    def get_rescinded_at(self, penalty: Penalty) -> datetime | None:
+        rescission = self._rescission(penalty)
+        return rescission.at if rescission else None
+
+    def get_rescission_note(self, penalty: Penalty) -> str:
+        rescission = self._rescission(penalty)
+        return rescission.note if rescission else ""
 
 
 class PenaltyInputSerializer(serializers.Serializer):

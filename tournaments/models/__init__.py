@@ -1,5 +1,6 @@
 """The tournaments app's models, one module per domain; this package only re-exports them."""
 
+from tournaments.models.claims import EntryClaim
 from tournaments.models.events import Event, EventSettings, GameSystem
 from tournaments.models.penalties import Penalty, PenaltyRescission
 from tournaments.models.playoff import PlayoffGame, PlayoffMatch
@@ -16,6 +17,7 @@ from tournaments.models.windows import DeadlineReminder, RoundWindow
 __all__ = [
     "BulkAction",
     "DeadlineReminder",
+    "EntryClaim",
     "Event",
     "EventSettings",
     "EventStaff",

@@ -40,6 +40,9 @@ class Penalty(models.Model):
     repeats = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="repeated_by"
     )
+    # An ejection the warning ladder gave (not one given directly): it stands only while
+    # the warnings that reached the limit stand, so rescinding one of them lifts it.
+    automatic = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["created_at", "pk"]

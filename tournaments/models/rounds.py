@@ -25,6 +25,9 @@ class Round(models.Model):
     explanation = models.JSONField(default=list, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # A round two or more rounds back is locked while the event runs (later rounds were
+    # paired from its results); the director's explicit, audited unlock opens it.
+    edits_unlocked_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

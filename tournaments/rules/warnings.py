@@ -15,7 +15,8 @@ INSTANT_EJECTION = frozenset({"cheating", "illegal_deck"})
 EJECTION_CODES = frozenset(
     {"cheating", "illegal_deck", "director", "same_offense", "total_warnings"}
 )
-# A stored ejection reads "ejection:<code>:<count>:<offense>": data, put in words at the face.
+# A stored ejection reads "ejection:<code>:<count>:<offense>[:<judge>]": data, put in
+# words at the face.
 _STORED_PREFIX = "ejection"
 
 
@@ -24,24 +25,28 @@ class Ejection:
     """Why a player is ejected: ``code`` is one of "cheating", "illegal_deck",
     "director" (an ejection given directly), "same_offense" or "total_warnings";
     ``count`` is the number of standing warnings that reached the limit and ``offense``
-    the offense of the penalty that ejected."""
+    the offense of the penalty that ejected; ``judge`` names a judge (not a director)
+    who ejected directly."""
 
     code: str
     count: int = 0
     offense: str = ""
+    judge: str = ""
 
     def stored(self) -> str:
         """The reason as the registration and the audit trail keep it."""
-        return f"{_STORED_PREFIX}:{self.code}:{self.count}:{self.offense}"
+        text = f"{_STORED_PREFIX}:{self.code}:{self.count}:{self.offense}"
+        return f"{text}:{self.judge}" if self.judge else text
 
     @classmethod
     def from_stored(cls, text: str) -> Ejection | None:
         """The ejection a stored reason names; None for anything else (a reason typed
         by a director, or one stored in words by an older version)."""
-        parts = str(text).split(":")
-        if len(parts) != 4 or parts[0] != _STORED_PREFIX or parts[1] not in EJECTION_CODES:
+        parts = str(text).split(":", 4)  # a judge's name may hold a colon
+        if len(parts) < 4 or parts[0] != _STORED_PREFIX or parts[1] not in EJECTION_CODES:
             return None
-        return cls(parts[1], int(parts[2]) if parts[2].isdigit() else 0, parts[3])
+        judge = parts[4] if len(parts) == 5 else ""
+        return cls(parts[1], int(parts[2]) if parts[2].isdigit() else 0, parts[3], judge)
 
 
 def penalty_kind(offense: str, asked: str) -> str:

@@ -28,6 +28,13 @@ from tournaments.services.cancel import (
     cancel_blocker,
     cancel_consequences,
     cancel_event,
+    delete_consequences,
+    delete_event,
+)
+from tournaments.services.claims import (
+    claim_entry,
+    decide_claim,
+    open_claims,
 )
 from tournaments.services.clock import (
     RoundTimer,
@@ -60,12 +67,18 @@ from tournaments.services.hands_on import (
     round_loss_preview,
     swap_cost,
     swap_players,
+    unlock_round_edits,
 )
 from tournaments.services.pairings import (
     pairings_page,
 )
 from tournaments.services.penalties import (
     issue_penalty,
+)
+from tournaments.services.people import (
+    account_holder_for,
+    duplicate_entries,
+    duplicate_of,
 )
 from tournaments.services.playoff import (
     decide_playoff_tie,
@@ -160,6 +173,7 @@ from tournaments.services.table_actions import (
     confirm_blocker,
     director_set_blocker,
     dispute_blocker,
+    edits_locked,
     report_blocker,
     table_actions,
     void_blocker,
@@ -192,6 +206,7 @@ __all__ = [
     "StandingInput",
     "StandingsView",
     "TableActions",
+    "account_holder_for",
     "add_walkin",
     "apply_fixed_tables",
     "avoided_pairs_in_round",
@@ -201,14 +216,18 @@ __all__ = [
     "cancel_top_cut",
     "check_in",
     "check_in_everyone",
+    "claim_entry",
     "confirm_blocker",
     "confirm_result",
     "counted_players",
     "counts_as_player",
     "create_event",
+    "decide_claim",
     "decide_playoff_tie",
     "deck_readiness",
     "deck_readiness_for",
+    "delete_consequences",
+    "delete_event",
     "delete_round",
     "director_set_blocker",
     "director_set_result",
@@ -217,6 +236,9 @@ __all__ = [
     "drop",
     "drop_no_shows",
     "drop_no_shows_confirmed",
+    "duplicate_entries",
+    "duplicate_of",
+    "edits_locked",
     "event_for",
     "event_settings",
     "event_staff",
@@ -233,6 +255,7 @@ __all__ = [
     "issue_penalty",
     "next_round_number",
     "no_show_preview",
+    "open_claims",
     "open_registration",
     "pair_blocker",
     "pair_next_round",
@@ -290,6 +313,7 @@ __all__ = [
     "undo_bulk_action",
     "undo_self_drop",
     "undoable_actions",
+    "unlock_round_edits",
     "update_event",
     "visible_events",
     "void_blocker",

@@ -20,8 +20,9 @@ from core.types import AnyUser, signed_in
 from tournaments.models import BulkAction, Event, Player, PlayerContact, Registration
 from tournaments.permissions import require_director
 from tournaments.services.base import lock_event, registration_snapshot
+from tournaments.services.people import account_holder_for, duplicate_of
 from tournaments.services.quotas import check_walk_ins_added
-from tournaments.services.registration import enter_player
+from tournaments.services.registration import check_in_on_entry, enter_player
 
 MAX_ROWS = 1000
 HEADER_WORDS = {"name", "player", "display name", "naam", "nom"}
@@ -39,13 +40,16 @@ class EntryRow:
 class PreviewRow:
     row: EntryRow
     # Codes the page turns into words: duplicate_in_list, already_registered,
-    # has_account, known_player, bad_email.
+    # possible_duplicate, has_account, known_player, bad_email.
     flags: list[str] = field(default_factory=list)
     player_id: int | None = None
 
     @property
     def will_add(self) -> bool:
-        return not {"duplicate_in_list", "already_registered", "has_account"} & set(self.flags)
+        # An account holder is entered as himself (one person, one entry).
+        return not {"duplicate_in_list", "already_registered", "possible_duplicate"} & set(
+            self.flags
+        )
 
 
 def _split(line: str) -> list[str]:
@@ -125,11 +129,19 @@ def preview_player_list(event: Event, text: str) -> list[PreviewRow]:
     seen: set[str] = set()
     out = []
     for row in rows:
-        player = by_number.get(row.membership_number) or by_name.get(row.name.lower())
+        player = (
+            by_number.get(row.membership_number)
+            or account_holder_for(email=row.email)
+            or by_name.get(row.name.lower())
+        )
         preview = PreviewRow(row, player_id=player.pk if player else None)
         if player is not None:
             preview.flags.append("has_account" if player.user_id else "known_player")
         _flag(preview, seen, registered, emails)
+        if "already_registered" not in preview.flags and duplicate_of(
+            event, row.name, row.membership_number, player
+        ):
+            preview.flags.append("possible_duplicate")
         out.append(preview)
     return out
 
@@ -137,8 +149,11 @@ def preview_player_list(event: Event, text: str) -> list[PreviewRow]:
 def _player_for_row(actor: AnyUser, preview: PreviewRow) -> Player:
     if preview.player_id is not None:
         known = Player.objects.get(pk=preview.player_id)
-        # Only a walk-in this director entered (or any, for staff) is reused: another
-        # director's walk-in stays his, so nobody can move her rating from elsewhere.
+        # An account holder is entered as himself; a walk-in only if this director
+        # entered him (or any, for staff): another director's walk-in stays his, so
+        # nobody can move her rating from elsewhere.
+        if known.user_id is not None:
+            return known
         if known.created_by_id == actor.pk or getattr(actor, "is_staff", False):
             return known
     row = preview.row
@@ -162,8 +177,7 @@ def register_player_list(actor: AnyUser, event: Event, text: str) -> list[Regist
     added = []
     for preview in previews:
         reg = enter_player(actor, event, _player_for_row(actor, preview), "bulk_entry")
-        reg.checked_in = True
-        reg.save(update_fields=["checked_in"])
+        check_in_on_entry(actor, reg, "checked in with the pasted list")
         added.append(reg)
     return added
 

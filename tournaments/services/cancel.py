@@ -1,4 +1,4 @@
-"""Calling an event off (no event gets stuck).
+"""Calling an event off (no event gets stuck), and deleting one for good.
 
 An event whose players all dropped before round 1, or that should not go on for any
 other reason, can be ended by its director at any time before it is finished. It is
@@ -16,8 +16,8 @@ from audit import services as audit
 from core.errors import Conflict, ServiceError
 from core.types import AnyUser
 from tournaments import signals
-from tournaments.models import Event, Round
-from tournaments.permissions import require_director
+from tournaments.models import Event, PlayoffMatch, Round
+from tournaments.permissions import Capability, require, require_director
 from tournaments.services.base import lock_event, retry_on_conflict
 
 CANCEL_CONSEQUENCES = gettext_lazy(
@@ -70,3 +70,55 @@ def cancel_event(user: AnyUser, event: Event | int, *, reason: str = "") -> Even
     # Not event_finished: a cancelled event has no winner's bonus and no rating.
     signals.event_cancelled.send(sender=Event, event=event)
     return event
+
+
+DELETE_CONSEQUENCES = gettext_lazy(
+    "Deleting removes %(event)s for good: its %(players)s entries, %(rounds)s round(s) with "
+    "their results, penalties and deck lists. If its games were rated, the ratings of "
+    "%(game)s are computed again without them (every later rating may change). The audit "
+    "trail keeps the deletion. To keep the record, cancel the event instead."
+)
+
+
+def delete_consequences(event: Event) -> str:
+    """What deleting does, in words (shown next to the confirmation)."""
+    return str(DELETE_CONSEQUENCES) % {
+        "event": event.name,
+        "players": event.registrations.count(),
+        "rounds": event.rounds.count(),
+        "game": event.get_game_display(),
+    }
+
+
+@retry_on_conflict
+@transaction.atomic
+def delete_event(user: AnyUser, event: Event | int, *, confirm: str) -> None:
+    """The event's owner deletes it, having typed its name to confirm. The ratings
+    listen (``event_deleting``) and replay its game without its games."""
+    event = lock_event(event)
+    require(user, event, Capability.DELETE_EVENT)
+    if confirm.strip() != event.name:
+        raise ServiceError(
+            gettext("Type the event's name, %(event)s, to confirm the deletion.")
+            % {"event": event.name},
+            code="confirm_name",
+        )
+    audit.record(
+        actor=user,
+        obj=event,
+        action="delete",
+        event=event,
+        before={
+            "name": event.name,
+            "status": event.status,
+            "players": event.registrations.count(),
+            "rounds": event.rounds.count(),
+        },
+    )
+    signals.event_deleting.send(sender=Event, event=event)
+    slug = event.slug
+    # Seats and top-cut matches protect the entries they name: they go first.
+    PlayoffMatch.objects.filter(event=event).delete()
+    event.rounds.all().delete()
+    event.delete()
+    signals.announce_pages_changed([slug])

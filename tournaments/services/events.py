@@ -148,7 +148,12 @@ def create_event(user: AnyUser, **data: Any) -> Event:
 
 @retry_on_conflict
 @transaction.atomic
-def update_event(user: AnyUser, event: Event, **data: Any) -> Event:
+def update_event(
+    user: AnyUser, event: Event, *, confirm_tiebreak_change: bool = False, **data: Any
+) -> Event:
+    """Change the event's settings. Once round 1 is paired a new tiebreak order reorders
+    standings players have already seen: it needs ``confirm_tiebreak_change`` and is
+    recorded on its own in the audit trail."""
     event = lock_event(event)
     require_director(user, event)
     data = {k: v for k, v in data.items() if k in EVENT_FIELDS}
@@ -165,6 +170,17 @@ def update_event(user: AnyUser, event: Event, **data: Any) -> Event:
                 )
                 % {"fields": ", ".join(str(LOCKED_LABELS[k]) for k in changed)}
             )
+    new_tiebreaks = (data.get("tiebreaks") or []) if "tiebreaks" in data else None
+    tiebreaks_moved = started and new_tiebreaks is not None and new_tiebreaks != event.tiebreaks
+    if tiebreaks_moved and not confirm_tiebreak_change:
+        raise Conflict(
+            _(
+                "Round %(round)s has been paired: a new tiebreak order reorders the standings "
+                "players have already seen. Confirm the change to make it."
+            )
+            % {"round": last_round_number(event)},
+            code="confirm_tiebreak_change",
+        )
     planned = data.get("planned_rounds")
     if planned and planned < last_round_number(event):
         raise ServiceError(
@@ -194,6 +210,16 @@ def update_event(user: AnyUser, event: Event, **data: Any) -> Event:
         after=event_snapshot(event),
         event=event,
     )
+    if tiebreaks_moved:
+        audit.record(
+            actor=user,
+            obj=event,
+            action="tiebreaks_changed",
+            before={"tiebreaks": before.get("tiebreaks")},
+            after={"tiebreaks": event.tiebreaks},
+            event=event,
+            note=f"after round {last_round_number(event)}: confirmed by the director",
+        )
     return event
 
 

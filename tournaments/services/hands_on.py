@@ -8,6 +8,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit import services as audit
@@ -19,6 +20,7 @@ from tournaments.permissions import require_director
 from tournaments.services.base import event_settings, last_round_number, lock_event
 from tournaments.services.constraints import apply_fixed_tables
 from tournaments.services.rounds import compute_pairing, create_tables, new_seed
+from tournaments.services.table_actions import edits_locked
 from tournaments.words.explanations import hand_swap_item
 
 Arrangement = dict[int, list[int]]  # table number -> registration ids
@@ -57,6 +59,22 @@ def _history(event: Event, before_round: int) -> tuple[dict[int, int], set[froze
             tables[seat.table_id].append(seat.registration_id)
     met = {frozenset((a, b)) for ids in tables.values() for a in ids for b in ids if a != b}
     return scores, met
+
+
+def tables_unlike_engine(event: Event, rnd: Round) -> list[int]:
+    """The tables of the round, as it stands after a hand change, that the engine did
+    not make when it paired the round (its pairing is kept in the trail's "pair" entry;
+    without one, the engine is asked again with the round's seed)."""
+    paired = audit.history(rnd).filter(action__in=("pair", "repair")).order_by("-at", "-pk").first()
+    tables = (paired.after or {}).get("tables") if paired is not None else None
+    if not isinstance(tables, list):
+        try:
+            tables = compute_pairing(event, rnd.number, rnd.seed).tables
+        except ServiceError:
+            return []
+    engine = {frozenset(int(r) for r in table) for table in tables}
+    now = round_arrangement(rnd)
+    return sorted(n for n, regs in now.items() if frozenset(regs) not in engine)
 
 
 def round_arrangement(rnd: Round) -> Arrangement:
@@ -199,6 +217,7 @@ def swap_players(actor: AnyUser, rnd: Round, a: int, b: int) -> Cost:
             "avoided_pairs": len(cost.avoided),
             "gap_before": cost.gap_before,
             "gap_after": cost.gap_after,
+            "tables_unlike_the_engine": tables_unlike_engine(event, rnd),
         },
     )
     return cost
@@ -285,4 +304,34 @@ def repair_round_with_results(actor: AnyUser, rnd: Round, confirmed_tables: list
     create_tables(rnd, pairing)
     apply_fixed_tables(rnd)  # players with a fixed table (an event setting) sit there
     signals.round_paired.send(sender=Round, round=rnd, repaired=True)
+    return rnd
+
+
+# --------------------------------------------------------------------------- old rounds
+
+
+@transaction.atomic
+def unlock_round_edits(actor: AnyUser, rnd: Round, note: str = "") -> Round:
+    """The director unlocks a round two or more rounds back so its results may be
+    corrected (later rounds were paired from them); the unlock is audited."""
+    event = lock_event(rnd.event_id)
+    require_director(actor, event)
+    rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+    if not edits_locked(rnd):
+        raise Conflict(
+            _("Round %(round)s is not locked: its results can be corrected as they are.")
+            % {"round": rnd.number},
+            code="not_locked",
+        )
+    rnd.edits_unlocked_at = timezone.now()
+    rnd.save(update_fields=["edits_unlocked_at"])
+    audit.record(
+        actor=actor,
+        obj=rnd,
+        action="round_unlock",
+        event=event,
+        before={"round": rnd.number, "locked": True},
+        after={"round": rnd.number, "locked": False},
+        note=note[:500],
+    )
     return rnd

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from django.db import transaction
@@ -9,11 +10,14 @@ from django.utils.translation import gettext as _
 
 from audit import services as audit
 from core.errors import Conflict, ServiceError
+from core.types import AnyUser, signed_in
 from tournaments.models import (
+    Event,
     Penalty,
+    Player,
     Registration,
 )
-from tournaments.permissions import Capability, require
+from tournaments.permissions import Capability, is_director, require
 from tournaments.rules.warnings import (
     Ejection,
     ejection_for,
@@ -26,6 +30,26 @@ from tournaments.services.base import (
     retry_on_conflict,
 )
 from tournaments.words.penalties import ejection_words
+
+
+def judge_name(user: AnyUser, event: Event) -> str:
+    """The name of a judge acting on ``event``, or "" when the director acts."""
+    if is_director(user, event):
+        return ""
+    player = Player.objects.filter(user=signed_in(user)).only("display_name").first()
+    return player.display_name if player else user.get_username()
+
+
+def warnings_still_eject(registration: Registration) -> bool:
+    """Whether the player's standing warnings still reach the ladder's limit (000 Part
+    VI §3: two for the same offense, or any three)."""
+    warnings = list(
+        registration.penalties.filter(kind=Penalty.Kind.WARNING, rescission__isnull=True)
+    )
+    return any(
+        ejection_for(w.kind, w.offense, len(same_offense(w, warnings)), len(warnings))
+        for w in warnings
+    )
 
 
 @retry_on_conflict
@@ -89,7 +113,10 @@ def issue_penalty(
     # A rescinded warning no longer counts toward an ejection.
     warnings = list(reg.penalties.filter(kind=Penalty.Kind.WARNING, rescission__isnull=True))
     ejection = ejection_for(kind, offense, len(same_offense(penalty, warnings)), len(warnings))
-    # Stored as the ladder's code with its data; the pages and the API word it.
+    # Stored as the ladder's code with its data (a judge's own ejection names him: the
+    # record says who decided it); the pages and the API word it.
+    if ejection is not None and ejection.code == "director":
+        ejection = dataclasses.replace(ejection, judge=judge_name(user, event))
     reason = ejection.stored() if ejection else ""
     if kind == Penalty.Kind.WARNING and reason:
         auto = Penalty.objects.create(
@@ -98,6 +125,7 @@ def issue_penalty(
             offense=offense,
             round_number=round_number,
             issued_by=user,
+            automatic=True,
         )
         audit.record(
             actor=user,

@@ -31,6 +31,7 @@ from tournaments.services.base import (
     registration_snapshot,
     retry_on_conflict,
 )
+from tournaments.services.people import account_holder_for, duplicate_of
 from tournaments.services.quotas import check_walk_ins_added
 from tournaments.words.penalties import ejection_words
 
@@ -102,20 +103,29 @@ def add_walkin(
     display_name: str = "",
     membership_number: str = "",
     player: Player | None = None,
+    email: str = "",
+    *,
+    confirm_duplicate: bool = False,
 ) -> Registration:
-    """The director adds a player at the door: an existing player, or a new one without
-    an account."""
+    """The director adds a player at the door: an account holder the details name (by
+    membership number, e-mail or his unique name), an existing player, or a new one
+    without an account. An entry that looks like one already there asks first."""
     event = lock_event(event)
     require_director(user, event)
-    if player is not None and player.user_id is not None and not _is_staff(user):
-        # A player with an account signs up himself: otherwise any director could put
-        # him into a sanctioned event of his own making and move his rating.
-        raise NotAllowed(
+    if player is None:
+        # One person, one entry: an account holder named by these details is entered
+        # as himself (he is told by mail), never as a second record.
+        player = account_holder_for(display_name, membership_number, email)
+    name = player.display_name if player is not None else (display_name or "").strip()
+    twin = duplicate_of(event, name, membership_number, player)
+    if twin is not None and not confirm_duplicate:
+        raise Conflict(
             _(
-                "%(player)s has an account and registers for events himself; only staff can add "
-                "him as a walk-in."
+                "%(player)s is already entered under the name %(entry)s: the same person "
+                "twice? Confirm to add another entry anyway."
             )
-            % {"player": player.display_name}
+            % {"player": name, "entry": twin.player.display_name},
+            code="possible_duplicate",
         )
     if (
         player is not None
@@ -141,9 +151,25 @@ def add_walkin(
         )
     reg = enter_player(user, event, player, "walkin")
     # A walk-in is added at the door, in person: he is there, so he is checked in.
+    check_in_on_entry(user, reg, "checked in at the door")
+    return reg
+
+
+def check_in_on_entry(actor: AnyUser, reg: Registration, note: str) -> None:
+    """A player entered in person is checked in at once; the trail shows it like any
+    other check-in."""
+    before = registration_snapshot(reg)
     reg.checked_in = True
     reg.save(update_fields=["checked_in"])
-    return reg
+    audit.record(
+        actor=actor,
+        obj=reg,
+        action="check_in",
+        before=before,
+        after=registration_snapshot(reg),
+        event=reg.event,
+        note=note,
+    )
 
 
 @retry_on_conflict

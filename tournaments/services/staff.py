@@ -32,7 +32,7 @@ def _user_named(username: str) -> Any:
 def _check_role_change(actor: AnyUser, event: Event, role: str) -> None:
     if role not in EventStaff.Role.values:
         raise ServiceError(gettext("Choose co-director or judge."), code="invalid_role")
-    # A co-director may invite judges; only the organizer names co-directors.
+    # The capability table says who may name co-directors and who judges.
     if role == EventStaff.Role.CO_DIRECTOR:
         require(actor, event, Capability.NAME_CO_DIRECTORS)
     else:

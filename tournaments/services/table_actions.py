@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import Conflict, NotAllowed, ServiceError
 from core.types import AnyUser
-from tournaments.models import Event, Registration, Table
+from tournaments.models import Event, Registration, Round, Table
 from tournaments.permissions import Capability, can, require, require_seat
 from tournaments.permissions import seat_registration as _seat_registration
 from tournaments.rules.result_flow import Action, Refusal, step
@@ -155,7 +155,21 @@ def director_set_blocker(
         return director_refusal(ServiceError, "bye_fixed", round=table.round.number)
     if event.status not in (Event.Status.RUNNING, Event.Status.FINISHED):
         return director_refusal(Conflict, "event_not_started", event=event.name)
+    if edits_locked(table.round):
+        return director_refusal(Conflict, "round_locked", round=table.round.number)
     return version_blocker(table, version)
+
+
+# How many rounds back a result may be changed without unlocking its round first.
+UNLOCKED_ROUNDS_BACK = 1
+
+
+def edits_locked(rnd: Round) -> bool:
+    """While the event runs, a round two or more rounds back has had later rounds paired
+    from its results: changing one needs the director's explicit unlock."""
+    if rnd.edits_unlocked_at is not None or rnd.event.status != Event.Status.RUNNING:
+        return False
+    return rnd.event.rounds.filter(number__gt=rnd.number + UNLOCKED_ROUNDS_BACK).exists()
 
 
 # The director's refusals at a table: each names why, and what to do instead. Kept as
@@ -174,6 +188,10 @@ DIRECTOR_REFUSALS = {
     "later_round_paired": gettext_lazy(
         "Round %(round)s is followed by round %(later)s, paired from its results: voiding "
         "table %(table)s would leave a hole. Correct its result instead."
+    ),
+    "round_locked": gettext_lazy(
+        "Round %(round)s is two or more rounds back: later rounds were paired from its "
+        "results. Unlock the round first (the unlock is recorded), then correct the result."
     ),
     "nothing_to_void": gettext_lazy(
         "Table %(table)s has no result to void. Enter its result, or pair the round again."

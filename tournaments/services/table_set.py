@@ -26,6 +26,7 @@ from tournaments.services.hands_on import (
     move,
     round_arrangement,
     seat_of,
+    tables_unlike_engine,
 )
 
 
@@ -123,6 +124,7 @@ def set_table(actor: AnyUser, rnd: Round, table: int, players: Sequence[int]) ->
             "fixed_tables_left": len(cost.fixed_moved),
             "gap_before": cost.gap_before,
             "gap_after": cost.gap_after,
+            "tables_unlike_the_engine": tables_unlike_engine(event, rnd),
         },
     )
     return cost

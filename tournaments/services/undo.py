@@ -21,6 +21,7 @@ from tournaments.services.base import (
     lock_registration,
     registration_snapshot,
 )
+from tournaments.services.penalties import warnings_still_eject
 from tournaments.services.registration import record_drop
 
 
@@ -141,6 +142,23 @@ def _reverse_ejection(actor: AnyUser, reg: Registration, note: str) -> None:
     )
 
 
+def _lift_automatic_ejection(actor: AnyUser, reg: Registration, ejection: Penalty) -> None:
+    note = "the warnings that ejected the player no longer reach the limit"
+    PenaltyRescission.objects.create(penalty=ejection, by=signed_in(actor), note=note)
+    audit.record(
+        actor=actor,
+        obj=ejection,
+        action="penalty_rescind",
+        before={
+            "player": reg.player.display_name,
+            "kind": ejection.kind,
+            "offense": ejection.offense,
+        },
+        event=reg.event,
+        note=note,
+    )
+
+
 @transaction.atomic
 def rescind_penalty(actor: AnyUser, penalty_id: int, note: str = "") -> PenaltyRescission:
     """Take back a warning or an ejection; the penalty stays in the record, marked.
@@ -170,6 +188,10 @@ def rescind_penalty(actor: AnyUser, penalty_id: int, note: str = "") -> PenaltyR
         note=note,
     )
     standing = reg.penalties.filter(kind=Penalty.Kind.EJECTION, rescission__isnull=True)
+    if penalty.kind == Penalty.Kind.WARNING and not warnings_still_eject(reg):
+        # The ladder's ejection stood on the warnings; without enough of them it goes.
+        for ejection in standing.filter(automatic=True):
+            _lift_automatic_ejection(actor, reg, ejection)
     if reg.ejected and not standing.exists():
         _reverse_ejection(actor, reg, note or "ejection rescinded")
     return rescission

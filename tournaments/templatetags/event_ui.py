@@ -15,10 +15,12 @@ from django.utils import formats, timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_noop
 
 from tournaments.rules.warnings import Ejection
+from tournaments.services.table_actions import edits_locked as round_edits_locked
 from tournaments.standings import TIEBREAKS
+from tournaments.words.audit_entries import AUDIT_KINDS, entry_sentence, note_words
 from tournaments.words.labels import READING_LABELS, READING_VALUES
 from tournaments.words.penalties import ejection_words
 from tournaments.words.people import public_name
@@ -95,67 +97,7 @@ def _qr_svg(target: str) -> str:
     return segno.make(target, error="m").svg_inline(scale=3, border=2, omitsize=True)
 
 
-# Words for the audit trail's actions and objects (they are stored as keys and model labels).
-AUDIT_ACTIONS = {
-    "create": gettext_lazy("created"),
-    "update": gettext_lazy("changed"),
-    "open_registration": gettext_lazy("opened registration for"),
-    "finish": gettext_lazy("finished"),
-    "import": gettext_lazy("imported"),
-    "check_in": gettext_lazy("checked in"),
-    "register": gettext_lazy("registered"),
-    "walkin": gettext_lazy("added a walk-in to"),
-    "drop": gettext_lazy("dropped"),
-    "readd": gettext_lazy("re-added"),
-    "eject": gettext_lazy("ejected"),
-    "penalty": gettext_lazy("gave a penalty to"),
-    "penalty_ejection": gettext_lazy("ejected (penalty)"),
-    "pair": gettext_lazy("paired"),
-    "repair": gettext_lazy("paired again"),
-    "start_clock": gettext_lazy("started the clock of"),
-    "pause_clock": gettext_lazy("paused the clock of"),
-    "resume_clock": gettext_lazy("restarted the paused clock of"),
-    "add_time": gettext_lazy("added time to"),
-    "table_extra_time": gettext_lazy("gave extra time to"),
-    "check_out": gettext_lazy("undid the check-in of"),
-    "result_report": gettext_lazy("reported the result of"),
-    "result_confirm": gettext_lazy("confirmed the result of"),
-    "result_dispute": gettext_lazy("disputed the result of"),
-    "result_director": gettext_lazy("entered the result of"),
-    "result_correction": gettext_lazy("corrected the result of"),
-    "penalty_warning": gettext_lazy("gave a warning to"),
-    "decklist.submit": gettext_lazy("submitted"),
-    "decklists.publish": gettext_lazy("published the deck lists of"),
-    "decklists.unpublish": gettext_lazy("hid the deck lists of"),
-    "format.create": gettext_lazy("created"),
-    "server_record_read": gettext_lazy("read a game server's record into the result of"),
-    "server_names": gettext_lazy("changed the game server names of"),
-    "round_window": gettext_lazy("set the window of"),
-    "round_deadline": gettext_lazy("applied the deadline of"),
-    "deadline_reminder": gettext_lazy("reminded a player of the deadline at"),
-    "game_rooms": gettext_lazy("set the game server of"),
-}
-AUDIT_KINDS = {
-    "result": gettext_lazy("results"),
-    "registration": gettext_lazy("registrations"),
-    "penalty": gettext_lazy("penalties"),
-    "decklist": gettext_lazy("deck lists"),
-    "round": gettext_lazy("rounds"),
-    "event": gettext_lazy("the event"),
-}
-AUDIT_OBJECTS = {
-    "tournaments.event": gettext_lazy("the event"),
-    "tournaments.registration": gettext_lazy("a registration"),
-    "tournaments.round": gettext_lazy("a round"),
-    "tournaments.table": gettext_lazy("a table"),
-    "tournaments.penalty": gettext_lazy("a penalty"),
-    "tournaments.player": gettext_lazy("a player"),
-    "decks.decklist": gettext_lazy("a deck list"),
-    "decks.decklistversion": gettext_lazy("a deck list"),
-    "decks.format": gettext_lazy("a format"),
-    "ratings.league": gettext_lazy("a league"),
-    "tournaments.deadlinereminder": gettext_lazy("a table"),
-}
+# The audit trail's words live with the other words (tournaments.words.audit_entries).
 
 
 def _humanize(key: str) -> str:
@@ -167,28 +109,10 @@ def audit_kind(key: str) -> str:
     return str(AUDIT_KINDS.get(key) or _humanize(key))
 
 
-# Actions on a player's entry, said whole (their object is a registration or a penalty).
-AUDIT_SENTENCES = {
-    "register": gettext_lazy("registered a player"),
-    "walkin": gettext_lazy("added a walk-in player"),
-    "check_in": gettext_lazy("checked in a player"),
-    "check_out": gettext_lazy("undid a player's check-in"),
-    "drop": gettext_lazy("dropped a player"),
-    "readd": gettext_lazy("re-added a player"),
-    "eject": gettext_lazy("ejected a player"),
-    "penalty_warning": gettext_lazy("gave a player a warning"),
-    "penalty_ejection": gettext_lazy("ejected a player after a penalty"),
-}
-
-
 @register.filter
 def audit_words(entry: Any) -> str:
     """“changed the event”, never “update tournaments.event #7”."""
-    if entry.action in AUDIT_SENTENCES:
-        return str(AUDIT_SENTENCES[entry.action])
-    action = AUDIT_ACTIONS.get(entry.action) or _humanize(entry.action.replace(".", " "))
-    thing = AUDIT_OBJECTS.get(entry.object_type) or _("a record")
-    return f"{action} {thing}"
+    return entry_sentence(entry)
 
 
 @register.filter
@@ -284,8 +208,11 @@ def rulebook_refs(text: str) -> str:
 
 @register.filter
 def change_note(note: str) -> str:
-    """A result change's note. The services write a dispute's other report into the note as
-    data; the page shows that report from the table's own fields, so here it is named only."""
-    if str(note).startswith("differing report:"):
-        return _("the two reports differ")
-    return str(note)
+    """A result change's note, in words (tournaments.words.audit_entries)."""
+    return note_words(note)
+
+
+@register.filter
+def edits_locked(rnd: Any) -> bool:
+    """A round whose results wait for the director's unlock (two or more rounds back)."""
+    return rnd is not None and round_edits_locked(rnd)

@@ -13,9 +13,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from audit.models import AuditEntry
+from core.errors import ServiceError
 from tournaments import extensions, services
 from tournaments.models import Event, Penalty, Registration, Round, Table
-from tournaments.permissions import is_director
+from tournaments.permissions import Capability, can, is_director
 from tournaments.services import clock as round_clock
 from tournaments.services import pairing_sheets as sheets
 from tournaments.services.pairings import round_tables_query
@@ -31,7 +32,7 @@ from tournaments.views.common import (
     url_or_none,
 )
 from tournaments.views.director_actions import KEPT_WALKIN
-from tournaments.views.forms import EventForm, PenaltyForm, WalkinForm
+from tournaments.views.forms import EventForm, PenaltyForm, WalkinForm, tiebreak_confirmation
 from tournaments.views.penalties import KEPT_PENALTY_FORM
 from tournaments.views.stages import PresetEventForm, create_from_form
 
@@ -58,13 +59,21 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
         messages.error(request, _("Only the tournament director can change this event."))
         return redirect(event.get_absolute_url())
     form = EventForm(request.POST or None, initial=EventForm.initial_for(event))
+    started = event.rounds.exists()
+    if started:
+        form.fields["confirm_tiebreak_change"] = tiebreak_confirmation()
     if request.method == "POST" and form.is_valid():
         data = form.event_data()
-        if event.rounds.exists():
+        confirm = bool(form.cleaned_data.get("confirm_tiebreak_change"))
+        if started:
             # Only send what changed, so unchanged locked fields are not refused.
             data = {k: v for k, v in data.items() if v != getattr(event, k)}
         if run_service(
-            request, lambda: services.update_event(request.user, event, **data), _("Event saved.")
+            request,
+            lambda: services.update_event(
+                request.user, event, confirm_tiebreak_change=confirm, **data
+            ),
+            _("Event saved."),
         ):
             return redirect("event-dashboard", slug=event.slug)
     return render(request, "tournaments/event_form.html", {"form": form, "event": event})
@@ -130,7 +139,7 @@ def _walkin_form(kept: dict[str, Any] | None) -> WalkinForm:
     """The walk-in form, with what was typed and the reason beside it after a refusal."""
     form = WalkinForm(initial=(kept or {}).get("data"))
     if kept:
-        for name in ("display_name", "membership_number"):
+        for name in ("display_name", "membership_number", "email"):
             form.fields[name].widget.attrs["aria-describedby"] = "walkin-error"
     return form
 
@@ -197,6 +206,7 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "no_shows": counts.playing - counts.checked_in,
         "walkin_form": _walkin_form(kept_walkin),
         "walkin_error": (kept_walkin or {}).get("error", ""),
+        "may_delete": can(request.user, event, Capability.DELETE_EVENT),
         # The players listed on this page (a search finds any other): a choice of 10,000
         # names is neither usable nor a bounded page.
         "penalty_form": PenaltyForm(
@@ -213,3 +223,32 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         # Before round 1: which lists are missing or illegal.
         context["readiness"] = services.deck_readiness_for(event, deck_status)
     return render(request, "tournaments/dashboard.html", context)
+
+
+@login_required
+def event_delete(request: HttpRequest, slug: str) -> HttpResponse:
+    """The organizer deletes the event for good: first what it does (entries, rounds,
+    ratings replayed), then the deletion with the event's name typed again."""
+    event = event_or_404(request, slug)
+    if not can(request.user, event, Capability.DELETE_EVENT):
+        messages.error(
+            request, _("Only the organizer of %(event)s can do this.") % {"event": event.name}
+        )
+        return redirect(event.get_absolute_url())
+    typed, error = request.POST.get("confirm", ""), ""
+    if request.method == "POST":
+        name = event.name
+        try:
+            services.delete_event(request.user, event, confirm=typed)
+        except ServiceError as exc:
+            error = exc.message  # shown beside the field, with what was typed
+        else:
+            messages.success(request, _("%(event)s deleted.") % {"event": name})
+            return redirect("event-list")
+    context = {
+        "event": event,
+        "consequences": services.delete_consequences(event),
+        "typed": typed,
+        "error": error,
+    }
+    return render(request, "tournaments/event_delete.html", context, status=400 if error else 200)

@@ -51,7 +51,9 @@ def _keep_walkin(request: HttpRequest, message: str) -> None:
     """A refused walk-in comes back typed, with the reason beside the name."""
     messages.error(request, message)
     request.session[KEPT_WALKIN] = {
-        "data": {k: request.POST.get(k, "") for k in ("display_name", "membership_number")},
+        "data": {
+            k: request.POST.get(k, "") for k in ("display_name", "membership_number", "email")
+        },
         "error": message,
     }
 
@@ -73,7 +75,12 @@ def _walkin(request: HttpRequest, event: Event) -> str:
     data = form.cleaned_data
     try:
         reg = services.add_walkin(
-            request.user, event, data["display_name"], data["membership_number"]
+            request.user,
+            event,
+            data["display_name"],
+            data["membership_number"],
+            email=data["email"],
+            confirm_duplicate=data["confirm_duplicate"],
         )
     except ServiceError as exc:
         _keep_walkin(request, exc.message)

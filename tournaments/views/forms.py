@@ -253,6 +253,11 @@ class EventForm(forms.Form):
 class WalkinForm(forms.Form):
     display_name = forms.CharField(max_length=100, label=_("Name"))
     membership_number = forms.CharField(max_length=40, required=False, label=_("Membership number"))
+    # An account holder named by his number, e-mail or name is entered as himself.
+    email = forms.EmailField(required=False, label=_("E-mail"))
+    confirm_duplicate = forms.BooleanField(
+        required=False, label=_("Add anyway: not the same person as an entry already in")
+    )
 
 
 class PenaltyForm(forms.Form):
@@ -310,3 +315,13 @@ def council_from_post(post: Any, seat_ids: list[int]) -> dict[str, Any] | None:
             for rid in seat_ids
         ]
     }
+
+
+def tiebreak_confirmation() -> forms.BooleanField:
+    """Shown once round 1 is paired: a new tiebreak order reorders standings players
+    have already seen, so the director confirms it."""
+    return forms.BooleanField(
+        required=False,
+        label=_("I change the tiebreak order after round 1 on purpose"),
+        help_text=_("The standings already shown will change order; the change is recorded."),
+    )

@@ -24,7 +24,11 @@ from tournaments.views.common import back, confirm_one, ids, run_service, staff_
 FLAG_WORDS = {
     "duplicate_in_list": gettext_lazy("appears twice in the list: added once"),
     "already_registered": gettext_lazy("already registered: skipped"),
-    "has_account": gettext_lazy("has an account: he registers himself"),
+    "has_account": gettext_lazy("has an account: entered as the account holder"),
+    "possible_duplicate": gettext_lazy(
+        "someone of this name or number is already entered: skipped "
+        "(add by hand if not the same person)"
+    ),
     "known_player": gettext_lazy("known player without an account: his record is reused"),
     "bad_email": gettext_lazy("the e-mail address is not valid: left out"),
 }

@@ -9,7 +9,9 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from core.errors import ServiceError
 from tournaments import services
@@ -71,6 +73,20 @@ def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         except ServiceError as exc:
             messages.error(request, exc.message)
     return render(request, "tournaments/swap.html", context)
+
+
+@login_required
+@require_POST
+def round_unlock(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Unlock a round two or more rounds back so its results can be corrected."""
+    event = staff_event(request, slug)
+    rnd = _round_of(event, number)
+    run_service(
+        request,
+        lambda: services.unlock_round_edits(request.user, rnd, request.POST.get("note", "")),
+        _("Round %(n)d unlocked: its results can be corrected.") % {"n": rnd.number},
+    )
+    return redirect(f"{reverse('event-dashboard', args=[event.slug])}?round={rnd.number}#round")
 
 
 @login_required

@@ -25,6 +25,11 @@ def ejection_words(stored: str) -> str:
         return _("Ejected for cheating: obvious cheating ejects at once.")
     if ejection.code == "illegal_deck":
         return _("Ejected for an illegal deck list, which counts as cheating.")
+    if ejection.code == "director" and ejection.judge:
+        return _("Ejected by the judge %(judge)s for %(offense)s.") % {
+            "judge": ejection.judge,
+            "offense": offense,
+        }
     if ejection.code == "director":
         return _("Ejected by the staff for %(offense)s.") % {"offense": offense}
     if ejection.code == "same_offense":

@@ -48,4 +48,6 @@ def connect() -> None:
     for model in (Seat, Table, Round, Registration, Event, Player):
         post_save.connect(changed, sender=model, dispatch_uid=f"snapshot-{model.__name__}")
     post_delete.connect(changed, sender=Registration, dispatch_uid="snapshot-registration-delete")
+    # A deleted round takes its results with it: its points leave the standings at once.
+    post_delete.connect(changed, sender=Round, dispatch_uid="snapshot-round-delete")
     post_delete.connect(event_deleted, sender=Event, dispatch_uid="snapshot-event-delete")

@@ -86,10 +86,19 @@ def export_event(event: Event) -> dict[str, Any]:
                 "round": p.round_number,
                 "note": p.note,
                 "at": p.created_at.isoformat(),
+                # A rescinded penalty stays in the record but no longer counts.
+                "rescinded": _rescission(p),
             }
-            for p in Penalty.objects.filter(registration__event=event)
+            for p in Penalty.objects.filter(registration__event=event).select_related("rescission")
         ],
         "standings": standings,
         **export_playoff(event),  # the top cut, if any (tournaments.services.transfer.playoff)
         **export_stages(event),  # the preset and stages (tournaments.services.transfer.stages)
     }
+
+
+def _rescission(penalty: Penalty) -> dict[str, Any] | None:
+    rescission = getattr(penalty, "rescission", None)
+    if rescission is None:
+        return None
+    return {"at": rescission.at.isoformat(), "note": rescission.note}

@@ -35,7 +35,16 @@ from audit import services as audit
 from core.errors import Conflict, ServiceError
 from core.types import AnyUser
 from tournaments import services, signals
-from tournaments.models import Event, Penalty, Player, Registration, Round, Seat, Table
+from tournaments.models import (
+    Event,
+    Penalty,
+    PenaltyRescission,
+    Player,
+    Registration,
+    Round,
+    Seat,
+    Table,
+)
 from tournaments.rules.council import remap_council
 from tournaments.services.event_validation import validate_event
 from tournaments.services.events import free_slug as unique_slug
@@ -268,7 +277,7 @@ def _create_rounds(event: Event, rounds: list[Any], reg_map: dict[int, Registrat
 
 def _create_penalties(penalties: list[Any], reg_map: dict[int, Registration]) -> None:
     for p in penalties:
-        Penalty.objects.create(
+        penalty = Penalty.objects.create(
             registration=_registration(reg_map, p.get("registration"), "a penalty"),
             kind=_choice(p.get("kind"), Penalty.Kind, Penalty.Kind.WARNING, "penalty kind"),
             offense=_choice(p.get("offense"), Penalty.Offense, Penalty.Offense.OTHER, "offense"),
@@ -276,6 +285,15 @@ def _create_penalties(penalties: list[Any], reg_map: dict[int, Registration]) ->
             note=str(p.get("note") or "")[:500],
             created_at=_datetime(p.get("at"), "penalty.at") or timezone.now(),
         )
+        # A penalty rescinded in the exported event stays rescinded: it does not count
+        # toward an ejection again (the warning ladder counts standing ones only).
+        rescinded = p.get("rescinded")
+        if isinstance(rescinded, dict):
+            PenaltyRescission.objects.create(
+                penalty=penalty,
+                at=_datetime(rescinded.get("at"), "penalty.rescinded.at") or timezone.now(),
+                note=str(rescinded.get("note") or "")[:500],
+            )
 
 
 @transaction.atomic

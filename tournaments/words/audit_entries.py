@@ -1,0 +1,271 @@
+"""The audit trail in words: each entry a sentence ("swapped two players of a round",
+never "pairing_swap a round"), its changes with players named instead of their entry
+numbers ("Bye: — → Ana", never "Bye: — → 73"), and a top-cut result with its score.
+One reading for the page and the API."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from audit.models import AuditEntry
+from audit.views import Change, readable_diff
+from tournaments.models import PlayoffMatch, Registration
+from tournaments.words.audit import strip_nested
+
+# Words for the audit trail's actions and objects (they are stored as keys and model labels).
+AUDIT_ACTIONS = {
+    "create": gettext_lazy("created"),
+    "update": gettext_lazy("changed"),
+    "open_registration": gettext_lazy("opened registration for"),
+    "finish": gettext_lazy("finished"),
+    "import": gettext_lazy("imported"),
+    "check_in": gettext_lazy("checked in"),
+    "register": gettext_lazy("registered"),
+    "walkin": gettext_lazy("added a walk-in to"),
+    "drop": gettext_lazy("dropped"),
+    "readd": gettext_lazy("re-added"),
+    "eject": gettext_lazy("ejected"),
+    "penalty": gettext_lazy("gave a penalty to"),
+    "penalty_ejection": gettext_lazy("ejected (penalty)"),
+    "pair": gettext_lazy("paired"),
+    "repair": gettext_lazy("paired again"),
+    "start_clock": gettext_lazy("started the clock of"),
+    "pause_clock": gettext_lazy("paused the clock of"),
+    "resume_clock": gettext_lazy("restarted the paused clock of"),
+    "add_time": gettext_lazy("added time to"),
+    "check_out": gettext_lazy("undid the check-in of"),
+    "result_report": gettext_lazy("reported the result of"),
+    "result_confirm": gettext_lazy("confirmed the result of"),
+    "result_dispute": gettext_lazy("disputed the result of"),
+    "result_director": gettext_lazy("entered the result of"),
+    "result_correction": gettext_lazy("corrected the result of"),
+    "penalty_warning": gettext_lazy("gave a warning to"),
+    "decklist.submit": gettext_lazy("submitted"),
+    "decklists.publish": gettext_lazy("published the deck lists of"),
+    "decklists.unpublish": gettext_lazy("hid the deck lists of"),
+    "format.create": gettext_lazy("created"),
+    "cancel": gettext_lazy("cancelled"),
+    "delete": gettext_lazy("deleted"),
+    "table_extra_time": gettext_lazy("gave extra time to"),
+    "server_record_read": gettext_lazy("read a game server's record into the result of"),
+    "server_names": gettext_lazy("changed the game server names of"),
+    "round_window": gettext_lazy("set the window of"),
+    "round_deadline": gettext_lazy("applied the deadline of"),
+    "deadline_reminder": gettext_lazy("reminded a player of the deadline at"),
+    "game_rooms": gettext_lazy("set the game server of"),
+}
+AUDIT_KINDS = {
+    "result": gettext_lazy("results"),
+    "registration": gettext_lazy("registrations"),
+    "penalty": gettext_lazy("penalties"),
+    "decklist": gettext_lazy("deck lists"),
+    "round": gettext_lazy("rounds"),
+    "playoff": gettext_lazy("top cut"),
+    "staff": gettext_lazy("staff"),
+    "event": gettext_lazy("the event"),
+}
+# The kind filter's model labels.
+KIND_TYPES = {
+    "result": ("tournaments.table",),
+    "registration": ("tournaments.registration",),
+    "penalty": ("tournaments.penalty",),
+    "decklist": ("decks.decklist",),
+    "round": ("tournaments.round",),
+    "playoff": ("tournaments.playoffmatch",),
+    "staff": ("tournaments.eventstaff",),
+    "event": ("tournaments.event", "tournaments.eventdaysettings", "tournaments.eventsettings"),
+}
+AUDIT_OBJECTS = {
+    "tournaments.event": gettext_lazy("the event"),
+    "tournaments.registration": gettext_lazy("a registration"),
+    "tournaments.round": gettext_lazy("a round"),
+    "tournaments.table": gettext_lazy("a table"),
+    "tournaments.penalty": gettext_lazy("a penalty"),
+    "tournaments.player": gettext_lazy("a player"),
+    "tournaments.playoffmatch": gettext_lazy("a top-cut match"),
+    "tournaments.eventstaff": gettext_lazy("the staff"),
+    "tournaments.eventdaysettings": gettext_lazy("the event's settings"),
+    "tournaments.eventsettings": gettext_lazy("the event's settings"),
+    "decks.decklist": gettext_lazy("a deck list"),
+    "decks.decklistversion": gettext_lazy("a deck list"),
+    "decks.format": gettext_lazy("a format"),
+    "ratings.league": gettext_lazy("a league"),
+    "tournaments.deadlinereminder": gettext_lazy("a table"),
+    "tournaments.stage": gettext_lazy("a stage"),
+    "tournaments.leaguegame": gettext_lazy("a league game"),
+}
+# Actions said whole: their object is plain from the sentence.
+AUDIT_SENTENCES = {
+    "register": gettext_lazy("registered a player"),
+    "walkin": gettext_lazy("added a walk-in player"),
+    "bulk_entry": gettext_lazy("added a player from a pasted list"),
+    "unregister": gettext_lazy("removed a player's entry"),
+    "check_in": gettext_lazy("checked in a player"),
+    "check_out": gettext_lazy("undid a player's check-in"),
+    "drop": gettext_lazy("dropped a player"),
+    "readd": gettext_lazy("re-added a player"),
+    "eject": gettext_lazy("ejected a player"),
+    "eject_reversed": gettext_lazy("lifted a player's ejection"),
+    "penalty_warning": gettext_lazy("gave a player a warning"),
+    "penalty_ejection": gettext_lazy("ejected a player after a penalty"),
+    "penalty_rescind": gettext_lazy("rescinded a penalty"),
+    "pairing_swap": gettext_lazy("swapped two players between tables"),
+    "pairing_set_table": gettext_lazy("set a table by hand"),
+    "pairing_constraints": gettext_lazy("changed the pairs to avoid and the fixed tables"),
+    "round_deleted": gettext_lazy("deleted a round with its results"),
+    "round_repaired": gettext_lazy("threw away a round's results and paired it again"),
+    "staff_invite": gettext_lazy("named a member of the staff"),
+    "staff_role": gettext_lazy("changed a staff member's role"),
+    "staff_remove": gettext_lazy("removed a member of the staff"),
+    "top_cut": gettext_lazy("set the top cut"),
+    "stages": gettext_lazy("set the event's stages"),
+    "preset": gettext_lazy("chose the event's preset"),
+    "stage_start": gettext_lazy("started a stage"),
+    "stage_skip": gettext_lazy("skipped a stage"),
+    "league_game": gettext_lazy("reported a league game"),
+    "playoff_start": gettext_lazy("started the top cut"),
+    "playoff_result": gettext_lazy("entered a top-cut result"),
+    "playoff_cancel": gettext_lazy("cancelled the top cut"),
+    "result_void": gettext_lazy("took back a table's result"),
+    "result_matching_report": gettext_lazy("reported the same result at a table"),
+    "result_differing_report": gettext_lazy("reported a different result at a table"),
+}
+
+# Fields that hold entry numbers, named by the players they stand for.
+_TABLES = "tables"
+_PLAYER_FIELDS = ("bye",)
+
+
+def humanize(key: str) -> str:
+    return key.replace("_", " ").replace("-", " ").strip()
+
+
+def entry_sentence(entry: AuditEntry) -> str:
+    """What the entry records, as a sentence without its subject ("paired a round")."""
+    if entry.action in AUDIT_SENTENCES:
+        return str(AUDIT_SENTENCES[entry.action])
+    action = AUDIT_ACTIONS.get(entry.action) or humanize(entry.action.replace(".", " "))
+    thing = AUDIT_OBJECTS.get(entry.object_type) or _("a record")
+    return f"{action} {thing}"
+
+
+def _ints(value: Any) -> Iterable[int]:
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        yield value
+    elif isinstance(value, str) and value.isdigit():
+        yield int(value)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _ints(item)
+
+
+def _entry_numbers(snapshot: Any) -> set[int]:
+    if not isinstance(snapshot, dict):
+        return set()
+    found = set(_ints(snapshot.get("avoid_pairs")))
+    found |= set(_ints(list((snapshot.get("fixed_tables") or {}).keys())))
+    if isinstance(snapshot.get(_TABLES), list):
+        found |= set(_ints(snapshot[_TABLES]))
+    for key in _PLAYER_FIELDS:
+        found |= set(_ints(snapshot.get(key)))
+    return found
+
+
+def entry_names(entries: Iterable[AuditEntry]) -> dict[int, str]:
+    """The players named by entry number in these entries, in one query."""
+    wanted: set[int] = set()
+    for entry in entries:
+        wanted |= _entry_numbers(entry.before) | _entry_numbers(entry.after)
+    return dict(
+        Registration.objects.filter(pk__in=wanted).values_list("pk", "player__display_name")
+    )
+
+
+def _name(names: dict[int, str], value: Any) -> str:
+    ids = list(_ints(value))
+    return names.get(ids[0], _("a removed player")) if ids else "—"
+
+
+def named(snapshot: Any, names: dict[int, str]) -> Any:
+    """The snapshot with every entry number replaced by its player's name."""
+    if not isinstance(snapshot, dict):
+        return snapshot
+    out = dict(strip_nested(snapshot))
+    if "avoid_pairs" in out:
+        out["avoid_pairs"] = (
+            "; ".join(
+                _("%(a)s and %(b)s") % {"a": _name(names, a), "b": _name(names, b)}
+                for a, b in (out["avoid_pairs"] or [])
+            )
+            or "—"
+        )
+    if "fixed_tables" in out:
+        out["fixed_tables"] = (
+            "; ".join(
+                _("%(player)s at table %(table)s") % {"player": _name(names, reg), "table": table}
+                for reg, table in sorted((out["fixed_tables"] or {}).items(), key=lambda kv: kv[1])
+            )
+            or "—"
+        )
+    if isinstance(out.get(_TABLES), list):
+        out[_TABLES] = "; ".join(
+            _("table %(n)s: %(players)s")
+            % {"n": n, "players": " – ".join(_name(names, r) for r in seats)}
+            for n, seats in enumerate(out[_TABLES], start=1)
+        )
+    for key in _PLAYER_FIELDS:
+        if out.get(key) is not None:
+            out[key] = _name(names, out[key])
+    return out
+
+
+def entry_changes(entry: AuditEntry, names: dict[int, str]) -> list[Change]:
+    return readable_diff(named(entry.before, names), named(entry.after, names))
+
+
+def playoff_scores(entries: Iterable[AuditEntry]) -> dict[int, str]:
+    """For each top-cut result entry: the score in words ("Ana 20 – 5 Bo; Ana wins")."""
+    wanted = [
+        e
+        for e in entries
+        if e.object_type == "tournaments.playoffmatch" and isinstance(e.after, dict)
+    ]
+    ids = {int(e.object_id) for e in wanted if str(e.object_id).isdigit()}
+    matches = PlayoffMatch.objects.select_related("high__player", "low__player").in_bulk(ids)
+    out: dict[int, str] = {}
+    for entry in wanted:
+        match = matches.get(int(entry.object_id)) if str(entry.object_id).isdigit() else None
+        after: dict[str, Any] = entry.after if isinstance(entry.after, dict) else {}
+        if match is None or after.get("high_mps") is None or after.get("low_mps") is None:
+            continue
+        score = _("%(high)s %(high_mps)s – %(low_mps)s %(low)s") % {
+            "high": match.high.player.display_name if match.high else "—",
+            "high_mps": after["high_mps"],
+            "low_mps": after["low_mps"],
+            "low": match.low.player.display_name if match.low else "—",
+        }
+        if after.get("winner"):
+            score += "; " + _("%(player)s wins") % {"player": after["winner"]}
+        out[entry.pk] = score
+    return out
+
+
+def field_label(name: str) -> str:
+    """An audit diff's field name in words (the stored name is a snake_case key)."""
+    words = humanize(str(name))
+    # Only the first letter: the rest may hold a player's name, which keeps its case.
+    return words[:1].upper() + words[1:]
+
+
+def note_words(note: str) -> str:
+    """A change's note. A dispute's other report is written into the note as data; the
+    trail shows that report from the table's own fields, so here it is only named."""
+    if str(note).startswith("differing report:"):
+        return _("the two reports differ")
+    return str(note)
