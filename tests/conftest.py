@@ -67,3 +67,17 @@ def card_data_dir():
     if not (path / "metw" / "cards.json").exists():
         pytest.skip(f"card databases not found in {path} (set CARD_DATA_DIR)")
     return path
+
+
+@pytest.fixture(scope="module")
+def visitors_not_throttled():
+    """For tests that read as a visitor from one address hundreds of times a minute (whole
+    events, property tests over the calculators); the visitors' throttle has its own
+    tests (tests/security)."""
+    from rest_framework.throttling import AnonRateThrottle
+
+    rates = {**AnonRateThrottle.THROTTLE_RATES, "anon": None}
+    # Module-wide (property tests cannot take a per-test fixture), undone after it.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(AnonRateThrottle, "THROTTLE_RATES", rates)
+        yield

@@ -142,3 +142,34 @@ class StageAdmin(ReadOnlyAdmin):
 @admin.register(models.LeagueGame)
 class LeagueGameAdmin(ReadOnlyAdmin):
     list_display = ("event", "series", "winner", "loser", "reported_at")
+
+
+@admin.register(models.PlayoffGame)
+class PlayoffGameAdmin(ReadOnlyAdmin):
+    list_display = ("match", "number", "winner", "outcome")
+
+
+@admin.register(models.EntryClaim)
+class EntryClaimAdmin(ReadOnlyAdmin):
+    list_display = ("registration", "user", "created_at", "accepted", "decided_by")
+
+
+@admin.register(models.ServerRecord)
+class ServerRecordAdmin(ReadOnlyAdmin):
+    list_display = ("table", "server", "read_by", "read_at")
+    list_filter = ("server",)
+
+
+@admin.register(models.RoundWindow)
+class RoundWindowAdmin(ReadOnlyAdmin):
+    list_display = ("round", "opens_at", "deadline", "deadline_rule", "deadline_applied_at")
+
+
+@admin.register(models.DeadlineReminder)
+class DeadlineReminderAdmin(ReadOnlyAdmin):
+    list_display = ("table", "registration", "kind", "mailed")
+
+
+@admin.register(models.GameRoomSettings)
+class GameRoomSettingsAdmin(ReadOnlyAdmin):
+    list_display = ("event", "server", "room_prefix")

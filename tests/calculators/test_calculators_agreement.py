@@ -12,9 +12,13 @@ import json
 import math
 from fractions import Fraction
 
+import pytest
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+# Hundreds of anonymous requests a test, from one address.
+pytestmark = pytest.mark.usefixtures("visitors_not_throttled")
 
 client = Client()
 

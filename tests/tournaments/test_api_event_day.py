@@ -17,6 +17,7 @@ from tests.tournaments.helpers import make_event, make_user, play_round, registe
 from tournaments import services
 from tournaments.models import Event, EventStaff, Penalty
 from tournaments.services.transfer.imports import import_event
+from tournaments.words.penalties import ejection_words
 
 pytestmark = pytest.mark.django_db
 
@@ -151,8 +152,10 @@ def test_a_judges_ejection_is_recorded_as_the_judges(cast):
     answer = warn(as_(people["judge2"]), event, regs[1], offense="conduct", kind="ejection")
     assert answer.status_code == 201
     regs[1].refresh_from_db()
-    assert "judge Judge2" in regs[1].ejection_reason
-    assert "director" not in regs[1].ejection_reason
+    # Stored as the ladder's code naming the judge; worded for people.
+    assert regs[1].ejection_reason.endswith(":Judge2")
+    words = ejection_words(regs[1].ejection_reason)
+    assert "judge Judge2" in words and "director" not in words
     entry = AuditEntry.objects.get(event=event, action="eject")
     assert entry.actor.username == "judge2"
     assert regs[1].penalties.get().issued_by.username == "judge2"
