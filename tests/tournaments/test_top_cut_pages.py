@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from rest_framework.test import APIClient
 
+from audit.models import AuditEntry
 from tests.tournaments.helpers import make_event, make_user, play_round, register_users
 from tournaments import services
 from tournaments.models import Event
@@ -45,7 +47,7 @@ def test_finishing_with_an_unplayed_top_cut_asks_and_says_so(client, swiss_done)
     assert "Finish without the top 2" in page and "Start the top cut" in page
     event.refresh_from_db()
     assert event.status == Event.Status.RUNNING  # asking changes nothing
-    client.post(url("event-finish", event))
+    client.post(url("event-finish", event), {"skip_top_cut": "1"})
     event.refresh_from_db()
     assert event.status == Event.Status.FINISHED
     bracket = client.get(url("event-bracket", event)).content.decode()
@@ -136,3 +138,22 @@ def test_playoff_tables_are_on_the_pairings_page(client, swiss_done):
     section = text.split('id="playoff-tables"')[1].split("</section>")[0]
     assert final.high.player.display_name in section and final.low.player.display_name in section
     assert '<span class="phone-only">Table </span>1' in section
+
+
+def test_a_top_cut_is_never_skipped_without_the_directors_word(client, swiss_done):
+    """RULES.md §3 "Top cut": the champion is the playoff's winner; finishing without a
+    top cut that is set is refused (page, API) until the director says he means it."""
+    _director, event = swiss_done
+    refused = client.post(url("event-finish", event))
+    assert refused.status_code == 409
+    event.refresh_from_db()
+    assert event.status == "running"
+    api = APIClient()
+    api.force_authenticate(event.organizer)
+    answer = api.post(f"/api/v1/events/{event.slug}/finish/", {}, format="json")
+    assert answer.status_code == 409 and answer.json()["code"] == "top_cut_not_played"
+    body = {"skip_top_cut": True}
+    answer = api.post(f"/api/v1/events/{event.slug}/finish/", body, format="json")
+    assert answer.status_code == 200 and answer.json()["status"] == "finished"
+    entry = AuditEntry.objects.get(event=event, action="finish")
+    assert entry.after["top_cut_skipped"] == 2

@@ -177,6 +177,13 @@ class FinishSerializer(serializers.Serializer):
     early = serializers.BooleanField(
         default=False, help_text="Finish before the planned number of rounds."
     )
+    skip_top_cut = serializers.BooleanField(
+        default=False,
+        help_text=(
+            "Finish without a top cut that is set and not played (refused with code "
+            "top_cut_not_played otherwise)."
+        ),
+    )
 
 
 class DeleteEventSerializer(serializers.Serializer):

@@ -147,7 +147,12 @@ class EventFinish(APIView):
     )
     def post(self, request: Request, slug: str) -> Response:
         data = valid(s.FinishSerializer, request)
-        event = services.finish_event(request.user, event_for(request, slug), early=data["early"])
+        event = services.finish_event(
+            request.user,
+            event_for(request, slug),
+            early=data["early"],
+            skip_top_cut=data["skip_top_cut"],
+        )
         return event_response(event)
 
 

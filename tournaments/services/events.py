@@ -38,7 +38,7 @@ from tournaments.services.base import (
     tiebreaks_for,
 )
 from tournaments.services.event_validation import validate_event
-from tournaments.services.playoff_end import finish_blocker
+from tournaments.services.playoff_end import finish_blocker, top_cut_pending
 from tournaments.services.quotas import check_event_quota
 from tournaments.services.sanctioning import (  # noqa: F401  (re-exported)
     MIN_PLAYERS,
@@ -248,9 +248,13 @@ def open_registration(user: AnyUser, event: Event) -> Event:
 
 @retry_on_conflict
 @transaction.atomic
-def finish_event(user: AnyUser, event: Event, *, early: bool = False) -> Event:
+def finish_event(
+    user: AnyUser, event: Event, *, early: bool = False, skip_top_cut: bool = False
+) -> Event:
     """Close the event after its last round. ``early`` lets the director end it before
-    the planned number of rounds (the standings stand as they are)."""
+    the planned number of rounds (the standings stand as they are); ``skip_top_cut``
+    says he means to finish without a top cut that is set and not played (never done
+    without his word: the Swiss standings then name the winner)."""
     event = lock_event(event)
     require_director(user, event)
     if event.status != Event.Status.RUNNING:
@@ -289,6 +293,16 @@ def finish_event(user: AnyUser, event: Event, *, early: bool = False) -> Event:
     stage = stage_finish_blocker(event)  # RULES.md §8: every configured stage is played
     if stage is not None:
         raise stage
+    cut = top_cut_pending(event)
+    if cut and not skip_top_cut:
+        raise Conflict(
+            _(
+                "A top %(n)s is set and has not been played. Start the top cut, or finish "
+                "without it on purpose (the Swiss standings then name the winner)."
+            )
+            % {"n": cut},
+            code="top_cut_not_played",
+        )
     played = last.number if last is not None else 0
     total = 0 if league else rounds_total(event)
     if played < total and not early:
@@ -307,7 +321,12 @@ def finish_event(user: AnyUser, event: Event, *, early: bool = False) -> Event:
         obj=event,
         action="finish",
         event=event,
-        after={"status": event.status, "rounds": played, "early": played < total},
+        after={
+            "status": event.status,
+            "rounds": played,
+            "early": played < total,
+            "top_cut_skipped": cut or None,
+        },
     )
     signals.event_finished.send(sender=Event, event=event)
     return event

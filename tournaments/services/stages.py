@@ -221,6 +221,11 @@ def skip_stage(actor: AnyUser, event: Event, position: int) -> Stage:
         raise Conflict(_("Only a stage that has not started can be skipped."), code="stage_started")
     stage.skipped_at = timezone.now()
     stage.save(update_fields=["skipped_at"])
+    if stage.kind in BRACKETS:
+        # The bracket is the event's top cut: skipping the stage is skipping the cut.
+        settings = event_settings(event)
+        settings.top_cut = 0
+        settings.save(update_fields=["top_cut"])
     mark_stale([event.pk])
     audit.record(
         actor=actor, obj=stage, action="stage_skip", event=event,

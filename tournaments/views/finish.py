@@ -77,7 +77,13 @@ def finish_event(request: HttpRequest, slug: str) -> HttpResponse:
         early = request.POST.get("early") == "1"
         done = run_service(
             request,
-            lambda: services.finish_event(request.user, event, early=early),
+            lambda: services.finish_event(
+                request.user,
+                event,
+                early=early,
+                # The page said the top cut would be skipped, and the button says so.
+                skip_top_cut=request.POST.get("skip_top_cut") == "1",
+            ),
             _("The event is finished."),
         )
         if done is not None:
