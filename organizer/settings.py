@@ -13,6 +13,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from organizer import api_schema
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -321,6 +323,7 @@ REST_FRAMEWORK = {
 API_TOKEN_TTL_HOURS = int(os.environ.get("API_TOKEN_TTL_HOURS", "720"))
 
 # The API schema's settings (drf-spectacular) are their own module.
+SPECTACULAR_SETTINGS = api_schema.SPECTACULAR_SETTINGS
 
 # --- Production hardening (manage.py check --deploy is clean with DEBUG=0) --
 # VENUE_MODE=1: production settings on a laptop serving the shop's Wi-Fi over plain
