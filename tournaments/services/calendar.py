@@ -163,9 +163,7 @@ def event_feed(event: Event, site: str) -> Feed:
         entry
         for rnd in rounds
         if (
-            entry := _round_entry(
-                rnd, event, f"round-{rnd.pk}@{host}", revisions.get(rnd.pk), None
-            )
+            entry := _round_entry(rnd, event, f"round-{rnd.pk}@{host}", revisions.get(rnd.pk), None)
         )
         is not None
     ]
@@ -176,9 +174,7 @@ def event_feed(event: Event, site: str) -> Feed:
 def _seat_words(seat: Seat) -> str:
     if seat.is_bye or seat.table.is_bye:
         return words.bye_words()
-    others = [
-        s.registration.player.display_name for s in seat.table.seats.all() if s.pk != seat.pk
-    ]
+    others = [s.registration.player.display_name for s in seat.table.seats.all() if s.pk != seat.pk]
     parts = [words.table_words(seat.table.number, others)]
     room = table_room(seat.table, seat.event)
     if room is not None:
@@ -217,4 +213,3 @@ def player_feed(player: Player, site: str) -> Feed:
         text = "\n".join(t for t in (entry.description, detail) if t)
         entries.append(replace(entry, description=text))
     return _finish(words.my_feed_name(), entries)
-

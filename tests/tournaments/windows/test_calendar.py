@@ -101,9 +101,7 @@ def test_moving_a_window_bumps_the_sequence_and_keeps_the_uid():
     assert int(moved["SEQUENCE"]) == 1
     assert moved.decoded("DTEND").day == 15
     # An unchanged feed answers 304 to a calendar program asking again.
-    again = client.get(
-        f"/events/{event.slug}/calendar.ics", HTTP_IF_NONE_MATCH=first["ETag"]
-    )
+    again = client.get(f"/events/{event.slug}/calendar.ics", HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 200  # the feed changed: not the old ETag
     latest = client.get(f"/events/{event.slug}/calendar.ics")
     assert (
@@ -174,9 +172,8 @@ def test_a_players_feed_shows_only_his_own_games_with_table_opponent_and_room():
         f"round-{rnd.pk}-player-{other.player.pk}@testserver",
     }
     other_table = rnd.seats.get(registration=other).table
-    assert (
-        f"Table {other_table.number} against"
-        in str(theirs[f"round-{rnd.pk}-player-{other.player.pk}@testserver"]["DESCRIPTION"])
+    assert f"Table {other_table.number} against" in str(
+        theirs[f"round-{rnd.pk}-player-{other.player.pk}@testserver"]["DESCRIPTION"]
     )
 
 
@@ -199,9 +196,10 @@ def test_a_draft_is_left_out_of_a_players_feed():
     draft = make_event(director, open_=False)
     player = Player.objects.get(user=make_user("walker"))
     Registration.objects.create(event=draft, player=player)
-    assert f"event-{draft.pk}@" not in Client().get(
-        f"/calendar/{calendar.player_token(player)}.ics"
-    ).content.decode()
+    assert (
+        f"event-{draft.pk}@"
+        not in Client().get(f"/calendar/{calendar.player_token(player)}.ics").content.decode()
+    )
 
 
 @pytest.mark.django_db
@@ -246,7 +244,7 @@ def test_api_answers_the_private_feeds_address():
 
 @pytest.mark.django_db
 def test_the_feed_speaks_the_readers_language():
-    director, event, regs, rnd = online_event()
+    director, event, _regs, rnd = online_event()
     window_across_the_change(director, rnd)
     cal = Client().get(f"/events/{event.slug}/calendar.ics", HTTP_ACCEPT_LANGUAGE="es")
     vevent = by_uid(parse(cal))[f"round-{rnd.pk}@testserver"]
