@@ -250,3 +250,10 @@ def test_the_feed_speaks_the_readers_language():
     vevent = by_uid(parse(cal))[f"round-{rnd.pk}@testserver"]
     assert str(vevent["SUMMARY"]) == f"{event.name}: ronda 1"
     assert "cierra en 12 horas" in str(vevent.walk("VALARM")[0]["DESCRIPTION"])
+
+
+@pytest.mark.django_db
+def test_the_event_page_links_its_feed():
+    _director, event, _regs, _rnd = online_event()
+    page = Client().get(f"/events/{event.slug}/").content.decode()
+    assert f'href="/events/{event.slug}/calendar.ics"' in page
