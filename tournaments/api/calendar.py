@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.errors import NotFound
+from core.types import signed_in
 from tournaments.models import Player
 from tournaments.services import calendar
 
@@ -27,7 +28,7 @@ class MyCalendar(APIView):
 
     @extend_schema(tags=["players"], responses=CalendarLinksSerializer)
     def get(self, request: Request) -> Response:
-        player = Player.objects.filter(user=request.user).first()
+        player = Player.objects.filter(user=signed_in(request.user)).first()
         if player is None:
             raise NotFound(_("You have no player profile yet."))
         site = f"{request.scheme}://{request.get_host()}"

@@ -28,9 +28,10 @@ def _answer(request: HttpRequest, found: Feed, filename: str) -> HttpResponse:
         response["Last-Modified"] = http_date(modified)
     response["Content-Disposition"] = f'inline; filename="{filename}"'
     # A calendar program asks again every few hours: an unchanged feed answers 304.
-    return get_conditional_response(
+    answer = get_conditional_response(
         request, etag=found.etag, last_modified=modified, response=response
     )
+    return answer if answer is not None else response
 
 
 @require_safe
