@@ -4,7 +4,7 @@ Eastern"). Every feed is parsed back with icalendar."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 import icalendar
@@ -12,11 +12,14 @@ import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from tests.tournaments.helpers import make_event, make_user, play_round, register_users
 from tournaments import services
 from tournaments.models import Player, Registration
+from tournaments.rules.calendar import Entry, feed
 from tournaments.rules.windows import in_zone
 from tournaments.services import calendar, rooms, windows
 from tournaments.services.clock import start_round_clock
@@ -156,6 +159,14 @@ def test_a_players_feed_shows_only_his_own_games_with_table_opponent_and_room():
     token = calendar.player_token(me.player)
     assert f"webcal://testserver/calendar/{token}.ics" in page
     assert "Subscribe to your calendar" in page
+    games = client.get(f"/events/{event.slug}/me/").content.decode()
+    assert f"http://testserver/calendar/{token}.ics" in games
+    own_page = client.get(f"/players/{me.player.pk}/").content.decode()
+    assert token in own_page
+    # Nobody else is shown his address on his player page.
+    assert token not in Client().get(f"/players/{me.player.pk}/").content.decode()
+    me.player.time_zone = "Europe/Madrid"
+    me.player.save()
     mine = by_uid(parse(Client().get(f"/calendar/{token}.ics")))
     vevent = mine[f"round-{rnd.pk}-player-{me.player.pk}@testserver"]
     text = str(vevent["DESCRIPTION"])
@@ -163,6 +174,8 @@ def test_a_players_feed_shows_only_his_own_games_with_table_opponent_and_room():
     assert f"Table {table.number} against" in text
     assert all(name in text for name in opponents_of(me, rnd))
     assert f"CoeR1T{table.number}" in text
+    # The deadline in words also in his own zone: 23:59 in New York is 05:59 in Madrid.
+    assert "05:59 your time (Madrid)" in text
     assert vevent.decoded("DTEND").hour == 23
     assert vevent.walk("VALARM")
     # Another player's token shows his own table, never this player's.
@@ -257,3 +270,35 @@ def test_the_event_page_links_its_feed():
     _director, event, _regs, _rnd = online_event()
     page = Client().get(f"/events/{event.slug}/").content.decode()
     assert f'href="/events/{event.slug}/calendar.ics"' in page
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    zone=st.sampled_from(["America/New_York", "Europe/Madrid", "Australia/Sydney", "UTC"]),
+    day=st.dates(min_value=date(2025, 1, 1), max_value=date(2030, 12, 31)),
+    weeks=st.integers(min_value=1, max_value=2),
+    hour=st.integers(min_value=0, max_value=23),
+    minute=st.integers(min_value=0, max_value=59),
+)
+def test_a_deadline_keeps_its_wall_clock_time_in_its_zone(zone, day, weeks, hour, minute):
+    """RULES.md §8: a window closes at a stated time in a named zone; read back from the
+    feed it is that wall-clock time in that zone, whatever changes inside the window."""
+    deadline = in_zone(datetime.combine(day, time(hour, minute)), zone)
+    opens = deadline - timedelta(weeks=weeks)
+    entry = Entry(
+        uid="round-1@example.org",
+        start=opens,
+        end=deadline,
+        zone=zone,
+        summary="Round 1",
+        stamp=datetime(2025, 1, 1, tzinfo=UTC),
+        alarm="closes soon",
+    )
+    (vevent,) = icalendar.Calendar.from_ical(feed("Rounds", [entry])).walk("VEVENT")
+    end = vevent.decoded("DTEND")
+    assert end.astimezone(UTC) == deadline.astimezone(UTC)
+    assert (end.hour, end.minute) == (
+        deadline.astimezone(ZoneInfo(zone)).hour,
+        deadline.astimezone(ZoneInfo(zone)).minute,
+    )
+    assert vevent.decoded("DTSTART").astimezone(UTC) == opens.astimezone(UTC)
