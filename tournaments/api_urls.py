@@ -4,6 +4,7 @@ from django.urls import path
 
 from tournaments import api
 from tournaments.api import audit as audit_api
+from tournaments.api import calendar as calendar_api
 from tournaments.api import claims as claims_api
 from tournaments.api import constraints as constraints_api
 from tournaments.api import hands_on as hands_on_api
@@ -22,6 +23,7 @@ E = "events/<slug:slug>/"
 T = E + "tables/<int:table_id>/"
 
 urlpatterns = [
+    path("me/calendar/", calendar_api.MyCalendar.as_view(), name="api-my-calendar"),
     path("events/", api.EventListCreate.as_view(), name="api-event-list"),
     path(E, api.EventDetail.as_view(), name="api-event-detail"),
     path(E + "open/", api.EventOpen.as_view(), name="api-event-open"),

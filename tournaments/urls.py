@@ -5,6 +5,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 
 from tournaments import views
+from tournaments.views import calendar as calendar_views
 from tournaments.views import claims as claims_views
 from tournaments.views import director as director_views
 from tournaments.views import finish as finish_views
@@ -39,6 +40,8 @@ urlpatterns = [
     path(E + "rounds/<int:number>/slips/", views.print_slips, name="print-slips"),
     path(E + "rounds/<int:number>/window/", windows_views.round_window, name="round-window"),
     path(E + "game-rooms/", rooms_views.game_rooms, name="game-rooms"),
+    path(E + "calendar.ics", calendar_views.event_calendar, name="event-calendar"),
+    path("calendar/<str:token>.ics", calendar_views.player_calendar, name="player-calendar"),
     path(E + "standings/print/", views.print_standings, name="print-standings"),
     path(E + "projector/pairings/", views.projector_pairings, name="projector-pairings"),
     path(E + "projector/clock/", views.projector_clock, name="projector-clock"),

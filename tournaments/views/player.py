@@ -15,7 +15,9 @@ from django.views.decorators.http import require_POST
 from tournaments import extensions, services
 from tournaments.models import Seat, Table
 from tournaments.permissions import is_director, own_registration, seat_registration
+from tournaments.services import calendar
 from tournaments.views import presenters
+from tournaments.views.calendar import site_of
 from tournaments.views.common import (
     back_to,
     current_round,
@@ -67,6 +69,7 @@ def my_event(request: HttpRequest, slug: str) -> HttpResponse:
         "penalties": reg.penalties.all(),
         "decklist_submit": url_or_none("decklist-submit", event.slug),
         "my_deck": extensions.deck_status(event).get(reg.pk) if event.decklists_required else None,
+        "calendar_links": calendar.subscribe_links(reg.player, site_of(request)),
     }
     return render(request, "tournaments/my_event.html", context)
 

@@ -15,10 +15,12 @@ from core.types import signed_in
 from tournaments import services
 from tournaments.models import Event, GameSystem, Player, PlayoffMatch, Registration
 from tournaments.permissions import capabilities_of, own_registration
+from tournaments.services import calendar
 from tournaments.services import clock as round_clock
 from tournaments.services.table_time import extra_minutes, table_time_changes
 from tournaments.views import page_cache, presenters
 from tournaments.views import standings_marks as marks
+from tournaments.views.calendar import site_of
 from tournaments.views.common import event_or_404, game_info, to_int, url_or_none
 
 # A page of standings: every page is bounded, however large the field.
@@ -182,7 +184,13 @@ def round_timer(request: HttpRequest, slug: str) -> HttpResponse:
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     history = services.player_history(player)
-    return render(request, "tournaments/player_detail.html", {"player": player, "history": history})
+    mine = player.user_id is not None and player.user_id == request.user.pk
+    links = calendar.subscribe_links(player, site_of(request)) if mine else None
+    return render(
+        request,
+        "tournaments/player_detail.html",
+        {"player": player, "history": history, "calendar_links": links},
+    )
 
 
 @login_required
@@ -196,8 +204,14 @@ def my_events(request: HttpRequest) -> HttpResponse:
     )
     directing = Event.objects.filter(organizer=signed_in(request.user)).order_by("-created_at")
     player = Player.objects.filter(user=signed_in(request.user)).first()
+    links = calendar.subscribe_links(player, site_of(request)) if player else None
     return render(
         request,
         "tournaments/my_events.html",
-        {"registrations": regs, "directing": directing, "player": player},
+        {
+            "registrations": regs,
+            "directing": directing,
+            "player": player,
+            "calendar_links": links,
+        },
     )
