@@ -1,6 +1,6 @@
 """Deck lists entered at the venue: the director enters or replaces a player's list (a
 walk-in has no account). A decks page, because it writes deck lists; it sits beside the
-event-day pages of tournaments."""
+staff pages of tournaments (the director's hub)."""
 
 from __future__ import annotations
 

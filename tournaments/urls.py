@@ -71,7 +71,7 @@ urlpatterns = [
 
 # The event's staff, who plays, penalties, the top cut and hands-on rounds.
 urlpatterns += [
-    path(E + "event-day/", registration_views.hub, name="event-day"),
+    path(E + "event-day/", registration_views.hub, name="event-hub"),
     path(E + "event-day/staff/", staff_views.staff, name="event-staff"),
     path(E + "event-day/players/", registration_views.bulk_entry, name="event-bulk-entry"),
     path(E + "event-day/check-in-all/", registration_views.check_in_all, name="event-check-in-all"),

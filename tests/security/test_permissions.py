@@ -526,7 +526,7 @@ def test_the_matrix_covers_every_write_operation_of_the_api() -> None:
         # By role (director, co-director, judges, player, visitor):
         "PUT /api/v1/events/{slug}/pairing-constraints",  # test_api_audit_constraints.py
         "POST /api/v1/events/{slug}/rounds/{number}/unlock",  # test_guard_rails.py
-        "POST /api/v1/events/{slug}/delete",  # test_api_event_day.py
+        "POST /api/v1/events/{slug}/delete",  # test_api_staff_roles.py
         "POST /api/v1/events/{slug}/registrations/{registration_id}/claim",  # test_entry_claims
         "POST /api/v1/events/{slug}/claims/{claim_id}/decide",  # test_entry_claims.py
         "POST /api/v1/decks/events/{slug}/decklists/{registration}",  # test_staff_lists_api

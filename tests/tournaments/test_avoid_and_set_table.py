@@ -260,7 +260,7 @@ def test_pages_a_pair_set_on_the_settings_page_is_kept_apart_and_explained(clien
     client.post(reverse("director-action", args=[event.slug, "pair"]))
     dashboard = client.get(reverse("event-dashboard", args=[event.slug])).content.decode()
     assert "No pairing keeps every pair to avoid apart" in dashboard
-    hub = client.get(reverse("event-day", args=[event.slug])).content.decode()
+    hub = client.get(reverse("event-hub", args=[event.slug])).content.decode()
     assert "1 pair to avoid is seated together" in hub
     assert reverse("round-table-set", args=[event.slug, 1]) in hub
 

@@ -28,7 +28,7 @@ def url(name, event, *args):
 def test_outsiders_are_refused(client):
     event = make_event(make_user("td"))
     client.force_login(make_user("nobody"))
-    for name in ("event-day", "event-staff", "event-bulk-entry", "event-no-shows"):
+    for name in ("event-hub", "event-staff", "event-bulk-entry", "event-no-shows"):
         assert client.get(url(name, event)).status_code == 403
     assert client.post(url("event-check-in-all", event)).status_code == 403
 

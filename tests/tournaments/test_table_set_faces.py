@@ -39,7 +39,7 @@ def test_page_shows_the_cost_then_sets_the_table(client):
     a, b = _tables(first)[1]  # they played each other in round 1
     target = next(t for t, ids in _tables(second).items() if a not in ids and b not in ids)
     page_url = reverse("round-table-set", args=[event.slug, 2])
-    hub = client.get(reverse("event-day", args=[event.slug])).content.decode()
+    hub = client.get(reverse("event-hub", args=[event.slug])).content.decode()
     assert page_url in hub
     form = client.get(page_url).content.decode()
     assert f'<option value="{target}"' in form and form.count('name="player"') == 2

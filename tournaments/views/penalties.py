@@ -169,5 +169,5 @@ def eject(request: HttpRequest, slug: str, registration_id: int) -> HttpResponse
             "danger": True,
         },
         judge=True,
-        after="event-day",
+        after="event-hub",
     )

@@ -201,4 +201,4 @@ def hub(request: HttpRequest, slug: str) -> HttpResponse:
         "q": query,
         "first_paired": last is not None,
     }
-    return render(request, "tournaments/event_day.html", context)
+    return render(request, "tournaments/hub.html", context)

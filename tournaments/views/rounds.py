@@ -67,7 +67,7 @@ def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             if request.POST.get("confirm"):
                 services.swap_players(request.user, rnd, a, b)
                 messages.success(request, _("Players swapped."))
-                return redirect("event-day", slug=event.slug)
+                return redirect("event-hub", slug=event.slug)
             cost = services.swap_cost(event, rnd, a, b)
             context.update(cost_context(event, cost), a=a, b=b)
         except ServiceError as exc:
@@ -95,13 +95,13 @@ def round_drop(request: HttpRequest, slug: str, number: int, how: str) -> HttpRe
     event = staff_event(request, slug)
     rnd = _round_of(event, number)
     if how not in ("repair", "delete"):
-        return redirect("event-day", slug=event.slug)
+        return redirect("event-hub", slug=event.slug)
     if request.method == "POST":
         tables = ids(request.POST.getlist("table"))
         call = services.repair_round_with_results if how == "repair" else services.delete_round
         done = run_service(request, lambda: call(request.user, rnd, tables), _("Done."))
         if done is not None:
-            return redirect("event-day", slug=event.slug)
+            return redirect("event-hub", slug=event.slug)
     lost = services.round_loss_preview(rnd)
     title = _("Pair round %(n)d again") if how == "repair" else _("Delete round %(n)d")
     return render(

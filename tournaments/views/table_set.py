@@ -61,7 +61,7 @@ def table_set(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             if request.POST.get("confirm"):
                 set_table(request.user, rnd, table, chosen)
                 messages.success(request, _("Table %(t)d set.") % {"t": table})
-                return redirect("event-day", slug=event.slug)
+                return redirect("event-hub", slug=event.slug)
             cost = table_set_cost(event, rnd, table, chosen)
             context.update(cost_context(event, cost), table=table, chosen=chosen)
         except ServiceError as exc:
