@@ -136,8 +136,13 @@ def send_once_after_commit(task: Task, *args: Any) -> None:
     queued = pending.get(key)
     # Django keeps the open transaction's callbacks as (savepoint ids, callback, robust) in
     # run_on_commit and drops those of a rolled-back savepoint: a request whose callback
-    # is gone (rolled back) is queued again.
-    if queued is not None and any(entry[1] is queued for entry in connection.run_on_commit):
+    # is gone (rolled back) is queued again. Only a request of the same atomic block is
+    # folded into it: a later block (another change inside an outer transaction) asks
+    # on its own, so each change's commit still sends.
+    here = set(connection.savepoint_ids)
+    if queued is not None and any(
+        entry[1] is queued and entry[0] == here for entry in connection.run_on_commit
+    ):
         return
 
     def send() -> None:

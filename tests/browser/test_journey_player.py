@@ -34,7 +34,8 @@ def test_new_player_signs_up_registers_and_submits_a_deck_list_on_a_phone(phone)
         "link", name=demo.UPCOMING_METW
     ).click()
     expect(page.get_by_text("Deck lists are required")).to_be_visible()
-    page.get_by_role("button", name="Register for this event").click()
+    # On a phone the button also stands at the top of the page: the first one is it.
+    page.get_by_role("button", name="Register for this event").first.click()
     message(page, "You are registered")
     no_horizontal_scroll(page)
     screenshot(page, "player-02-registered-phone")

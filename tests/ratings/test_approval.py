@@ -66,7 +66,11 @@ def test_an_unapproved_event_moves_no_rating_and_says_it_waits(client):
     assert not RatingEntry.objects.filter(event=event).exists()
     assert services.compute_ledger("lore")[0] == []
     page = client.get(event.get_absolute_url()).content.decode()
-    assert "waiting for the league's approval" in page
+    assert "Not rated" not in page  # the public page does not speak of the staff's wait
+    client.force_login(event.organizer)
+    page = client.get(f"/events/{event.slug}/manage/").content.decode()
+    assert "Not rated yet:" in page and "approved it" in page
+    client.logout()
     league = client.get(season.get_absolute_url()).content.decode()
     assert "Waiting for the league's approval" in league and event.name in league
 

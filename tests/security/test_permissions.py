@@ -530,6 +530,17 @@ def test_the_matrix_covers_every_write_operation_of_the_api() -> None:
         "POST /api/v1/events/{slug}/registrations/{registration_id}/claim",  # test_entry_claims
         "POST /api/v1/events/{slug}/claims/{claim_id}/decide",  # test_entry_claims.py
         "POST /api/v1/decks/events/{slug}/decklists/{registration}",  # test_staff_lists_api
+        # Stages and league series (director; a player's own league game): test_stages_api.py,
+        # test_league_series.py
+        "PUT /api/v1/events/{slug}/stages", "POST /api/v1/events/{slug}/stages/preset",
+        "POST /api/v1/events/{slug}/stages/start", "POST /api/v1/events/{slug}/stages/pair",
+        "POST /api/v1/events/{slug}/stages/{position}/skip",
+        "POST /api/v1/events/{slug}/league/games",
+        # Online events: tests/tournaments/records/ and tests/tournaments/windows/
+        "POST /api/v1/events/{slug}/tables/{table_id}/record",  # test_record_api.py
+        "PUT /api/v1/players/{player_id}/server-names",  # test_record_page.py (his own only)
+        "PUT /api/v1/events/{slug}/rounds/{number}/window",  # test_window_service.py
+        "PUT /api/v1/events/{slug}/game-rooms",  # test_game_rooms.py
     }  # fmt: skip
     writes = {label for label in LABELS if not label.startswith("GET ")}
     assert writes <= covered, sorted(writes - covered)

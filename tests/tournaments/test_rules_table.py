@@ -273,8 +273,13 @@ def test_event_page_says_why_an_event_is_not_rated(client):
     assert "Not rated:" in page and "too_few_players" not in page
     walkins(director, event, "E")
     page = client.get(f"/events/{event.slug}/").content.decode()
-    # a sanctioned event at the minimum still waits for its league's approval.
-    assert "Not rated:" not in page and "waiting for the league's approval" in page
+    # A sanctioned event at the minimum still waits for its league's approval: its staff
+    # read why (with the way to the leagues); the public page does not speak of it.
+    assert "Not rated" not in page
+    client.force_login(director)
+    staff_page = client.get(f"/events/{event.slug}/manage/").content.decode()
+    assert "Not rated yet:" in staff_page and "approved it" in staff_page
+    client.logout()
     approve_directly(event)
     page = client.get(f"/events/{event.slug}/").content.decode()
     assert "waiting for the league" not in page and "Rated." in page

@@ -199,6 +199,15 @@ def ejection_words_filter(stored: str) -> str:
 
 
 @register.filter
+def public_source(text: str) -> str:
+    """A preset's source for people: the publications it names, without the project's
+    own notes file (RULES.md) that indexes them for its developers."""
+    text = re.sub(r"\s*\(RULES\.md §\d+\)", "", str(text))
+    parts = (re.sub(r"^RULES\.md §\d+:?\s*", "", p.strip()) for p in text.split(";"))
+    return "; ".join(p for p in parts if p and "RULES.md" not in p)
+
+
+@register.filter
 def rulebook_refs(text: str) -> str:
     """A rules source as the rulebooks' sections only: the project's own notes file
     (RULES.md) is for its developers, the readings are explained in words on the page."""
