@@ -21,6 +21,7 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 WIDE = {"viewport": {"width": 1366, "height": 768}}
 # Links a crawl must not follow: leaving, downloads, the API, admin, and endless variants.
 SKIP = ("/accounts/logout", "/admin/", "/api/", "/static/", "/language/", "/export")
+FILES = (".ics", ".csv", ".json", ".pdf", ".zip")
 MAX_PAGES = 45
 
 
@@ -39,6 +40,9 @@ def _links(page, base: str) -> list[str]:
         url = urljoin(base, href)
         parts = urlsplit(url)
         if parts.netloc != urlsplit(base).netloc or any(s in parts.path for s in SKIP):
+            continue
+        # Files, not pages: calendar feeds (and their webcal:// twins) and other downloads.
+        if parts.scheme not in ("http", "https") or parts.path.endswith(FILES):
             continue
         if "page=" in parts.query or "sort=" in parts.query:
             continue
