@@ -15,31 +15,15 @@ from django.views.decorators.http import require_POST
 
 from tournaments import services
 from tournaments.models import Event, Penalty, Registration
-from tournaments.rules.warnings import Ejection
 from tournaments.services.penalties import ejection_preview
 from tournaments.views.common import back, confirm_one, run_service, staff_event
 from tournaments.views.forms import PenaltyForm
+from tournaments.words.penalties import ejection_preview_words, ejection_words
 
 # The dashboard's penalty form as it was sent, kept when it is refused so the same player
 # stays chosen (tournaments.views.director reads it back).
 KEPT_PENALTY_FORM = "penalty_form"
 FORM_FIELDS = ("registration", "offense", "kind", "note", "repeats")
-
-
-def ejection_words(ejection: Ejection, name: str, offense: str) -> str:
-    """What a penalty about to be issued will do, in words, before it is done."""
-    words = {
-        "same_offense": _(
-            "This is %(name)s's second standing warning for %(offense)s: issuing it ejects "
-            "them (the rulebook's tournament rules: two warnings for the same offense eject)."
-        ),
-        "total_warnings": _(
-            "This is %(name)s's third standing warning: issuing it ejects them (the "
-            "rulebook's tournament rules: three warnings in all eject)."
-        ),
-    }
-    default = _("Issuing it ejects %(name)s at once (%(offense)s).")
-    return words.get(ejection.code, default) % {"name": name, "offense": offense}
 
 
 def _dashboard(event: Event) -> HttpResponse:
@@ -59,7 +43,7 @@ def _issued_words(reg: Registration, penalty: Penalty) -> str:
         "name": reg.player.display_name,
         "offense": _(penalty.get_offense_display()),
     }
-    return f"{text} {reg.ejection_reason}" if reg.ejected else text
+    return f"{text} {ejection_words(reg.ejection_reason)}" if reg.ejected else text
 
 
 @require_POST
@@ -83,7 +67,7 @@ def issue(request: HttpRequest, slug: str) -> HttpResponse:
         context: dict[str, Any] = {
             "event": event,
             "title": _("Issue a warning that ejects") if ladder else _("Eject a player"),
-            "question": ejection_words(ejection, reg.player.display_name, offense),
+            "question": ejection_preview_words(ejection, reg.player.display_name, offense),
             "names": [reg.player.display_name],
             "hidden": [(k, request.POST.get(k, "")) for k in FORM_FIELDS] + [("confirm", "1")],
             "button": _("Issue the warning and eject") if ladder else _("Eject"),

@@ -40,3 +40,19 @@ def ejection_words(stored: str) -> str:
     return _("Ejected automatically: %(count)s warnings in all (any three eject).") % {
         "count": ejection.count
     }
+
+
+def ejection_preview_words(ejection: Ejection, name: str, offense: str) -> str:
+    """What a penalty about to be issued will do, in words, before it is done."""
+    words = {
+        "same_offense": _(
+            "This is %(name)s's second standing warning for %(offense)s: issuing it ejects "
+            "them (the rulebook's tournament rules: two warnings for the same offense eject)."
+        ),
+        "total_warnings": _(
+            "This is %(name)s's third standing warning: issuing it ejects them (the "
+            "rulebook's tournament rules: three warnings in all eject)."
+        ),
+    }
+    default = _("Issuing it ejects %(name)s at once (%(offense)s).")
+    return words.get(ejection.code, default) % {"name": name, "offense": offense}
