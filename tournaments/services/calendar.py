@@ -1,5 +1,5 @@
 """Calendar feeds (.ics) of an event's rounds and of one player's games across his events
-(issue 27, RULES.md §8: round windows closing at a stated time in a named zone).
+(RULES.md §8: round windows closing at a stated time in a named zone).
 
 The rows are read in a fixed number of queries whatever the number of rounds or players;
 the words are put here in the request's language; tournaments.rules.calendar writes the

@@ -1,4 +1,4 @@
-"""Calendar feeds (.ics) of an event's rounds and of one player's games (issue 27; the
+"""Calendar feeds (.ics) of an event's rounds and of one player's games (the
 windows are RULES.md §8's online rounds: "one- or two-week windows closing 23:59
 Eastern"). Every feed is parsed back with icalendar."""
 
