@@ -58,7 +58,8 @@ def _enter_all_results(page: Page, scores: list[tuple[int, int]]) -> int:
         summary = row.locator("summary")
         number = row.locator("td").first.inner_text().strip()
         summary.click()
-        fields = row.get_by_role("spinbutton")
+        # The slip's fields are in the result form (the row also has its extra-time box).
+        fields = row.locator("details.fix").get_by_role("spinbutton")
         first, second = scores[entered % len(scores)]
         fields.nth(0).fill(str(first))
         fields.nth(1).fill(str(second))
@@ -166,8 +167,8 @@ def test_director_runs_an_event_from_start_to_finish(desktop):
     # Correct a result: the change is kept in the table's history.
     row = page.locator("tr[id^=t]").first  # table 1
     row.locator("details.fix summary", has_text="Correct result").click()
-    row.get_by_role("spinbutton").nth(0).fill("12")
-    row.get_by_role("spinbutton").nth(1).fill("12")
+    row.locator("details.fix").get_by_role("spinbutton").nth(0).fill("12")
+    row.locator("details.fix").get_by_role("spinbutton").nth(1).fill("12")
     row.get_by_label("Note (kept in the history)").fill("Slip misread: it was a tie.")
     row.get_by_role("button", name="Save result").click()
     message(page, "saved")
@@ -184,7 +185,7 @@ def test_director_runs_an_event_from_start_to_finish(desktop):
         page.get_by_role("button", name="Issue").click()
     expect(page.locator("#confirm-question")).to_contain_text("second standing warning")
     page.get_by_role("button", name="Issue the warning and eject").click()
-    message(page, "Automatically ejected: 2 technical error warnings for slow play")
+    message(page, "Ejected automatically: 2 warnings for slow play")
     penalties = page.get_by_role("region", name="Warnings and penalties")
     expect(penalties.get_by_role("row")).to_have_count(1 + 4)  # header, deck, 2 warnings, ejection
     screenshot(page, "director-08-warnings-desktop")
@@ -241,7 +242,7 @@ def test_director_settles_a_dispute_on_a_phone(phone):
     disputes.get_by_role("link").first.click()
     row = page.locator("tr[id^=t].disputed")
     expect(row).to_contain_text("Other report")
-    fields = row.get_by_role("spinbutton")
+    fields = row.locator("details.fix").get_by_role("spinbutton")
     fields.nth(0).fill("16")
     fields.nth(1).fill("9")
     row.get_by_label("Note (kept in the history)").fill("Both agreed on 16–9 with the judge.")
