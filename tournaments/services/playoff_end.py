@@ -87,10 +87,10 @@ def top_cut_pending(event: Event) -> int:
 def top_cut_cancel_blocker(event: Event) -> Conflict | None:
     """Why the top cut cannot be cancelled, or None: only an undecided playoff is."""
     if not event.playoff_matches.exists():
-        return Conflict("This event has no playoff to cancel.", code="no_playoff")
+        return Conflict(_("This event has no playoff to cancel."), code="no_playoff")
     if not _open_matches(event):
         return Conflict(
-            "The playoff is decided: its champion stands. Correct a match instead.",
+            _("The playoff is decided: its champion stands. Correct a match instead."),
             code="playoff_decided",
         )
     return None
