@@ -54,3 +54,36 @@ def play_table(director: Any, table: Table, mps: list[int] | None = None) -> Tab
 def play_round(director: Any, rnd: Round) -> None:
     for table in rnd.tables.filter(is_bye=False):
         play_table(director, table)
+
+
+def api_as(user: Any) -> Any:
+    """A JSON API client acting as ``user`` (a visitor when the user is anonymous)."""
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.default_format = "json"
+    if user.is_authenticated:
+        client.force_authenticate(user)
+    return client
+
+
+def staff_cast(players: int) -> tuple[Event, dict[str, Any], list[Registration]]:
+    """An event with its director, a co-director ("co"), two judges ("judge1",
+    "judge2"), ``players`` registered players (the first is "player") and a visitor."""
+    from django.contrib.auth.models import AnonymousUser
+
+    from tournaments.models import EventStaff
+
+    director = make_user("td")
+    event = make_event(director)
+    people: dict[str, Any] = {"director": director}
+    for name, role in (
+        ("co", EventStaff.Role.CO_DIRECTOR),
+        ("judge1", EventStaff.Role.JUDGE),
+        ("judge2", EventStaff.Role.JUDGE),
+    ):
+        people[name] = make_user(name)
+        services.invite_staff(director, event, name, role)
+    registered = register_users(event, players)
+    people.update({"player": registered[0][0], "visitor": AnonymousUser()})
+    return event, people, [r for _, r in registered]

@@ -6,12 +6,9 @@ set by the director and read by the staff."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import AnonymousUser
-from rest_framework.test import APIClient
 
-from tests.tournaments.helpers import make_event, make_user, register_users
+from tests.tournaments.helpers import api_as, make_event, make_user, register_users, staff_cast
 from tournaments import services
-from tournaments.models import EventStaff
 from tournaments.services.table_set import set_table
 
 pytestmark = pytest.mark.django_db
@@ -19,27 +16,10 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def cast():
-    director = make_user("td")
-    event = make_event(director)
-    people = {"director": director}
-    for name, role in (
-        ("co", EventStaff.Role.CO_DIRECTOR),
-        ("judge1", EventStaff.Role.JUDGE),
-        ("judge2", EventStaff.Role.JUDGE),
-    ):
-        people[name] = make_user(name)
-        services.invite_staff(director, event, name, role)
-    players = register_users(event, 4)
-    people.update({"player": players[0][0], "visitor": AnonymousUser()})
-    return event, people, [r for _, r in players]
+    return staff_cast(4)
 
 
-def as_(user) -> APIClient:
-    client = APIClient()
-    client.default_format = "json"
-    if user.is_authenticated:
-        client.force_authenticate(user)
-    return client
+as_ = api_as
 
 
 def test_pairing_constraints_set_by_directors_read_by_the_staff(cast):

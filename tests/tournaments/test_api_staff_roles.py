@@ -9,13 +9,18 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.contrib.auth.models import AnonymousUser
-from rest_framework.test import APIClient
 
 from audit.models import AuditEntry
-from tests.tournaments.helpers import make_event, make_user, play_round, register_users
+from tests.tournaments.helpers import (
+    api_as,
+    make_event,
+    make_user,
+    play_round,
+    register_users,
+    staff_cast,
+)
 from tournaments import services
-from tournaments.models import Event, EventStaff, Penalty
+from tournaments.models import Event, Penalty
 from tournaments.services.transfer.imports import import_event
 from tournaments.words.penalties import ejection_words
 
@@ -24,27 +29,10 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def cast():
-    director = make_user("td")
-    event = make_event(director)
-    people = {"director": director}
-    for name, role in (
-        ("co", EventStaff.Role.CO_DIRECTOR),
-        ("judge1", EventStaff.Role.JUDGE),
-        ("judge2", EventStaff.Role.JUDGE),
-    ):
-        people[name] = make_user(name)
-        services.invite_staff(director, event, name, role)
-    players = register_users(event, 6)
-    people.update({"player": players[0][0], "visitor": AnonymousUser()})
-    return event, people, [r for _, r in players]
+    return staff_cast(6)
 
 
-def as_(user) -> APIClient:
-    client = APIClient()
-    client.default_format = "json"
-    if user.is_authenticated:
-        client.force_authenticate(user)
-    return client
+as_ = api_as
 
 
 def url(event, tail: str = "") -> str:

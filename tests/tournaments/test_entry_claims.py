@@ -5,21 +5,22 @@ games, so his ratings) become the account holder's. Through the API, by role."""
 from __future__ import annotations
 
 import pytest
-from rest_framework.test import APIClient
 
 from audit.models import AuditEntry
-from tests.tournaments.helpers import make_event, make_user, play_round, register_users
+from tests.tournaments.helpers import (
+    api_as,
+    make_event,
+    make_user,
+    play_round,
+    register_users,
+)
 from tournaments import services
 from tournaments.models import EventStaff, Player
 
 pytestmark = pytest.mark.django_db
 
 
-def as_(user) -> APIClient:
-    client = APIClient()
-    client.default_format = "json"
-    client.force_authenticate(user)
-    return client
+as_ = api_as
 
 
 @pytest.fixture
