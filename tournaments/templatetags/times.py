@@ -14,6 +14,7 @@ from django.utils import timezone
 from tournaments.models import RoundWindow
 from tournaments.rules.windows import REMINDER_HOURS
 from tournaments.words.times import event_time_words, zone_or_utc
+from tournaments.words.windows import PASSED_WORDS
 
 register = template.Library()
 
@@ -55,4 +56,5 @@ def round_window(rnd: Any, table: Any = None) -> dict[str, Any] | None:
         and left.total_seconds() > 0
         and left.total_seconds() <= max(REMINDER_HOURS) * 3600,
         "passed": left.total_seconds() <= 0,
+        "passed_words": str(PASSED_WORDS.get(window.deadline_rule, "")),  # type: ignore[call-overload]
     }
