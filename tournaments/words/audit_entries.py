@@ -133,6 +133,8 @@ AUDIT_SENTENCES = {
     "playoff_result": gettext_lazy("entered a top-cut result"),
     "playoff_cancel": gettext_lazy("cancelled the top cut"),
     "result_void": gettext_lazy("took back a table's result"),
+    "calendar_renew": gettext_lazy("gave his calendar feed a new link"),
+    "calendar_off": gettext_lazy("turned his calendar feed off"),
     "result_deadline": gettext_lazy("gave a table a double loss at its window's deadline"),
     "result_matching_report": gettext_lazy("reported the same result at a table"),
     "result_differing_report": gettext_lazy("reported a different result at a table"),
