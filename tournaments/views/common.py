@@ -148,6 +148,7 @@ def staff_event(request: HttpRequest, slug: str, judge: bool = False) -> Event:
     allowed = is_judge if judge else is_director
     if not allowed(request.user, event):
         raise PermissionDenied(_("Only the staff of this event can see this page."))
+    activate_event_zone(event)
     return event
 
 

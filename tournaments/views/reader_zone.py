@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
 
 from tournaments.words.times import READER_ZONE, reader_zone_of
 
@@ -18,6 +19,9 @@ class ReaderZoneMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        # The page's zone is the one its view activates (an event's); a zone activated by
+        # the thread's previous request must not stay on for this one.
+        timezone.deactivate()
         token = READER_ZONE.set(reader_zone_of(getattr(request, "user", None), request.COOKIES))
         try:
             return self.get_response(request)
