@@ -113,6 +113,10 @@ def test_the_pages_say_it_in_words():
     assert f"Round 1, table {table.number}" in standings
     staff = Client()
     staff.force_login(director)
+    grid = staff.get(f"/events/{event.slug}/rounds/1/results/").content.decode()
+    assert '<option value="double_loss" selected>' in grid  # kept, not shown as normal
+    window_page = staff.get(f"/events/{event.slug}/rounds/1/window/").content.decode()
+    assert "Each was given a double loss" in window_page
     trail = staff.get(f"/audit/events/{event.slug}/").content.decode()
     assert "gave a table a double loss at its window&#x27;s deadline" in trail
     assert "A double loss for both players" in trail  # the rule, not its key
