@@ -8,6 +8,7 @@ from typing import Any
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
 
 from decks import services
 from decks.layout_labels import archetype_rows, sections_shown
@@ -16,6 +17,7 @@ from decks.models import DeckList
 from decks.stored import verdict_data
 from rules_engine.deckrules.layout import deck_sections
 from tournaments.models import Event, Registration
+from tournaments.words.times import zone_or_utc
 
 LISTS_PER_PAGE = 50
 
@@ -63,6 +65,7 @@ def registration_sheet(request: HttpRequest, slug: str, registration: int) -> Ht
     )
     if not _may_see(request.user, reg):
         raise Http404
+    timezone.activate(zone_or_utc(reg.event.time_zone))  # times in the event's zone too
     decklist = DeckList.objects.filter(registration=reg).select_related("current_version").first()
     version = decklist.current_version if decklist else None
     if version is None:

@@ -11,6 +11,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -37,6 +38,7 @@ from rules_engine.deckrules.export import EXPORT_FORMATS
 from rules_engine.deckrules.formats import DEFAULT_FORMAT
 from tournaments.models import Event
 from tournaments.permissions import is_director
+from tournaments.words.times import zone_or_utc
 
 GAMES = [(DeckGame.METW, "METW"), (DeckGame.LOTR_TCG, "LOTR TCG"), (DeckGame.LORE, "LoRE")]
 
@@ -174,7 +176,10 @@ def export(request: HttpRequest) -> HttpResponse:
 
 
 def _event(slug: str) -> Event:
-    return get_object_or_404(Event, slug=slug)
+    event = get_object_or_404(Event, slug=slug)
+    # Its times (the deck deadline, each version's) in the event's zone, and the reader's.
+    timezone.activate(zone_or_utc(event.time_zone))
+    return event
 
 
 @login_required

@@ -272,7 +272,10 @@ def deadline_reminder(reminder_id: int) -> int:
         "t": reminder.table.number,
         "n": rnd.number,
         "event": event.name,
-        "deadline": event_time_words(window.deadline, event.time_zone),
+        # In the event's zone and in his own, when his profile names one.
+        "deadline": event_time_words(
+            window.deadline, event.time_zone, reminder.registration.player.time_zone or None
+        ),
     }
     return _send("round_deadline", subject, body, users, emails)
 

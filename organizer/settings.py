@@ -91,6 +91,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "core.middleware.AnonymousThrottleMiddleware",  # visitors, per address
+    # Every time shown also in the reader's zone (his profile's, else his browser's).
+    "tournaments.views.reader_zone.ReaderZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "core.api_http.ApiHttpMiddleware",

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rules_engine.double_loss import double_loss_problems
 from rules_engine.games._common import is_whole, seat_ref
 from rules_engine.games.base import GameSystem
 from rules_engine.registry import get_game
 from rules_engine.types import (
+    DOUBLE_LOSS,
     HALF_CAP_READINGS,
     NORMAL,
     ONE_RING,
@@ -371,7 +373,10 @@ def find_problems(result: GameResult, settings: ScoringSettings | None = None) -
     problems = check_settings(settings)
     structural, sound = _structure(result, game)
     problems += structural
-    if sound and game.check is not None:
+    outcome = resolve_outcome(result, game) if sound else None
+    if outcome == DOUBLE_LOSS:
+        problems += double_loss_problems(result)
+    elif sound and game.check is not None:
         problems += game.check(result, resolve_outcome(result, game), settings)
     return problems
 

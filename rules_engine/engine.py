@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules_engine.checking import check_result, check_round, check_settings, resolve_outcome
+from rules_engine.double_loss import double_loss_score
 from rules_engine.registry import get_game
 from rules_engine.scoring import BYE, BYE_BAND, bye_points_for_round
 from rules_engine.types import (
+    DOUBLE_LOSS,
     WIN,
     GameResult,
     GameScore,
@@ -30,6 +32,8 @@ def score_game(result: GameResult, settings: ScoringSettings | None = None) -> G
     check_result(result, settings)
     game = get_game(result.game)
     outcome = resolve_outcome(result, game)
+    if outcome == DOUBLE_LOSS:
+        return replace(double_loss_score(result, game.key), outcome_key=outcome)
     if game.score is None:
         raise ValueError(f"the game system {game.key!r} has no scorer")
     score = game.score(result, outcome, settings)

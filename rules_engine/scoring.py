@@ -32,6 +32,7 @@ ELIMINATION_BAND = gettext_noop("Wizard eliminated or corrupted ({won}–{lost})
 BOTH_LOSE_BAND = gettext_noop("both Wizards corrupted: both lose (0–0)")
 LOTR_TCG_WIN_BAND = gettext_noop("win ({won}–0)")
 SAURON_BAND = gettext_noop("Sauron won (0 for all)")
+DOUBLE_LOSS_BAND = gettext_noop("double loss: no result by the deadline (0 for all)")
 FIXED_BANDS = (
     BYE_BAND,
     TABLE_BYE_BAND,
@@ -39,6 +40,7 @@ FIXED_BANDS = (
     BOTH_LOSE_BAND,
     LOTR_TCG_WIN_BAND,
     SAURON_BAND,
+    DOUBLE_LOSS_BAND,
 )
 
 ONE_RING_BAND = "one_ring"
@@ -51,6 +53,7 @@ WIN_BAND = "win"
 SAURON = "sauron"
 BOTH_LOSE = "both_lose"
 ELIMINATION = "elimination"
+DOUBLE_LOSS_KEY = "double_loss"
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,8 @@ RING_BEARER_KILLED = "ring_bearer_killed"
 RING_BEARER_CORRUPTED = "ring_bearer_corrupted"
 GLORY = "glory"
 SAURON_WON = "sauron_won"
+# Not a way a game ends but a ruling on a game not played (RULES.md §8), open to every game.
+DOUBLE_LOSS = "double_loss"
 
 WIN, LOSS, DRAW = "win", "loss", "draw"
 

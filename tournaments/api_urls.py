@@ -24,6 +24,9 @@ T = E + "tables/<int:table_id>/"
 
 urlpatterns = [
     path("me/calendar/", calendar_api.MyCalendar.as_view(), name="api-my-calendar"),
+    path(
+        "me/calendar/renew/", calendar_api.MyCalendarRenew.as_view(), name="api-my-calendar-renew"
+    ),
     path("events/", api.EventListCreate.as_view(), name="api-event-list"),
     path(E, api.EventDetail.as_view(), name="api-event-detail"),
     path(E + "open/", api.EventOpen.as_view(), name="api-event-open"),

@@ -42,6 +42,7 @@ urlpatterns = [
     path(E + "game-rooms/", rooms_views.game_rooms, name="game-rooms"),
     path(E + "calendar.ics", calendar_views.event_calendar, name="event-calendar"),
     path("calendar/<str:token>.ics", calendar_views.player_calendar, name="player-calendar"),
+    path("me/calendar/", calendar_views.my_calendar_link, name="my-calendar-link"),
     path(E + "standings/print/", views.print_standings, name="print-standings"),
     path(E + "projector/pairings/", views.projector_pairings, name="projector-pairings"),
     path(E + "projector/clock/", views.projector_clock, name="projector-clock"),

@@ -9,7 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from rules_engine.types import GameResult, GameScore, Problem, ScoringSettings
+from rules_engine.types import DOUBLE_LOSS, GameResult, GameScore, Problem, ScoringSettings
+from rules_engine.words import gettext_noop
+
+# Rulings open to every game system, beside the ways its games end (RULES.md §8).
+RULINGS = {DOUBLE_LOSS: gettext_noop("double loss (no result by the deadline)")}
 
 # (result, resolved outcome, settings) -> problems; (result, outcome, settings) -> score
 Checker = Callable[[GameResult, str, ScoringSettings], list[Problem]]
@@ -46,7 +50,9 @@ class GameSystem:
         return self.default_outcome if outcome == "normal" else outcome
 
     def allows(self, outcome: str) -> bool:
-        return outcome == "normal" or outcome in self.outcomes
+        return outcome == "normal" or outcome in self.outcomes or outcome in RULINGS
 
     def label(self, outcome: str) -> str:
+        if outcome in RULINGS:
+            return RULINGS[outcome]
         return self.outcome_labels.get(outcome, str(outcome).replace("_", " "))

@@ -23,13 +23,46 @@ class CalendarLinksSerializer(serializers.Serializer):
     )
 
 
+def _own_player(request: Request) -> Player:
+    player = Player.objects.filter(user=signed_in(request.user)).first()
+    if player is None:
+        raise NotFound(_("You have no player profile yet."))
+    return player
+
+
+def _links(request: Request, player: Player) -> Response:
+    links = calendar.subscribe_links(player, f"{request.scheme}://{request.get_host()}")
+    if not links["active"]:
+        raise NotFound(_("Your calendar feed is off: make a new link to subscribe again."))
+    return Response(CalendarLinksSerializer(links).data)
+
+
 class MyCalendar(APIView):
+    """The signed-in player's private feed: its link; turning it off (every link then
+    answers 404, until he renews it)."""
+
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(tags=["players"], responses=CalendarLinksSerializer)
+    @extend_schema(
+        tags=["players"], summary="My calendar feed's link", responses=CalendarLinksSerializer
+    )
     def get(self, request: Request) -> Response:
-        player = Player.objects.filter(user=signed_in(request.user)).first()
-        if player is None:
-            raise NotFound(_("You have no player profile yet."))
-        site = f"{request.scheme}://{request.get_host()}"
-        return Response(CalendarLinksSerializer(calendar.subscribe_links(player, site)).data)
+        return _links(request, _own_player(request))
+
+    @extend_schema(tags=["players"], summary="Turn my calendar feed off", responses={204: None})
+    def delete(self, request: Request) -> Response:
+        calendar.turn_off_calendar(request.user, _own_player(request))
+        return Response(status=204)
+
+
+class MyCalendarRenew(APIView):
+    """A new private link for the signed-in player's feed; every earlier one answers 404."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        tags=["players"], summary="Renew my calendar feed's link", request=None,
+        responses=CalendarLinksSerializer,
+    )  # fmt: skip
+    def post(self, request: Request) -> Response:
+        return _links(request, calendar.renew_calendar_link(request.user, _own_player(request)))

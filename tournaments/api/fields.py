@@ -9,6 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from rules_engine import GAME_SYSTEMS
+from rules_engine.games.base import RULINGS
 from rules_engine.types import HALF_CAP_READINGS
 from tournaments.api.council_serializers import TableCouncilSerializer
 from tournaments.rules.limits import LOTR_TCG_POINTS, METW_ELIMINATION_POINTS
@@ -28,8 +29,11 @@ def _outcome_enums() -> dict[str, Any]:
             {
                 "x-component": _component_name(key),
                 "type": "string",
-                "enum": sorted({"normal", *system.outcomes}),
-                "description": f"Outcomes of {system.name} ({key}).",
+                "enum": sorted({"normal", *system.outcomes, *RULINGS}),
+                "description": (
+                    f"Outcomes of {system.name} ({key}); double_loss is the director's "
+                    "ruling on a table without a result at its window's deadline."
+                ),
             }
             for key, system in GAME_SYSTEMS.items()
         ]

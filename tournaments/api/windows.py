@@ -32,8 +32,12 @@ class RoundWindowSerializer(serializers.Serializer):
     )
     deadline_rule = serializers.ChoiceField(
         choices=RoundWindow.DeadlineRule.choices,
-        default=RoundWindow.DeadlineRule.DIRECTOR_DECIDES,
-        help_text="Who gives the result of a table that has none at the deadline.",
+        default=RoundWindow.DeadlineRule.DOUBLE_LOSS,
+        help_text=(
+            "What a table without a result gets at the deadline (RULES.md §8): a double loss "
+            "(the default; the director may still enter a result), the director decides, or "
+            "the director enters the result."
+        ),
     )
     deadline_applied_at = serializers.DateTimeField(read_only=True, allow_null=True)
     overdue_tables = serializers.ListField(

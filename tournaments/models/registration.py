@@ -27,6 +27,10 @@ class Player(models.Model):
     meccg_name = models.CharField(max_length=100, blank=True)
     # The zone he reads times in (an IANA name); empty: his browser's, else the event's.
     time_zone = models.CharField(max_length=64, blank=True)
+    # His private calendar feed's link (services.calendar): renewing it counts up, so every
+    # earlier link answers 404; turned off, no link answers until he renews it.
+    calendar_generation = models.PositiveIntegerField(default=0)
+    calendar_off = models.BooleanField(default=False)
     # Who entered a walk-in without an account: only he (or staff) may add him to events.
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

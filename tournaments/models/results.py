@@ -17,6 +17,7 @@ class ResultChange(models.Model):
         DIRECTOR = "director", "Entered by the director"
         CORRECTION = "correction", "Corrected by the director"
         VOID = "void", "Voided by the director"
+        DEADLINE = "deadline", "Double loss at the deadline"
 
     table = models.ForeignKey("tournaments.Table", on_delete=models.CASCADE, related_name="changes")
     action = models.CharField(max_length=20, choices=Action.choices)

@@ -12,7 +12,8 @@ class RoundWindow(models.Model):
 
     class DeadlineRule(models.TextChoices):
         # A reading of RULES.md §8 (setting): who gives the result of a table that has
-        # none at the deadline.
+        # none at the deadline. "A double loss by default, or a result he enters."
+        DOUBLE_LOSS = "double_loss", "A double loss (the director may enter a result later)"
         DIRECTOR_DECIDES = "director_decides", "The director decides (late reports still taken)"
         DIRECTOR_ENTERS = "director_enters", "The director enters the result (players no longer)"
 
@@ -22,7 +23,7 @@ class RoundWindow(models.Model):
     opens_at = models.DateTimeField()
     deadline = models.DateTimeField()
     deadline_rule = models.CharField(
-        max_length=20, choices=DeadlineRule.choices, default=DeadlineRule.DIRECTOR_DECIDES
+        max_length=20, choices=DeadlineRule.choices, default=DeadlineRule.DOUBLE_LOSS
     )
     # Set once the deadline was applied (idempotent): the tables then without a result.
     deadline_applied_at = models.DateTimeField(null=True, blank=True)

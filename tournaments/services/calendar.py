@@ -13,13 +13,19 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
+from typing import Any
 from urllib.parse import urlsplit
 
 from django.core import signing
+from django.db import transaction
 from django.db.models import Count, Max, Prefetch
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
+from audit import services as audit
 from audit.models import AuditEntry
+from core.errors import NotAllowed
+from core.types import AnyUser
 from tournaments.models import Event, Player, Round, RoundWindow, Seat
 from tournaments.rules.calendar import Entry, feed, last_revised, zone_of
 from tournaments.services.rooms import table_room
@@ -49,24 +55,57 @@ class Revision:
 
 
 def player_token(player: Player) -> str:
-    return signing.Signer(salt=TOKEN_SALT).sign(str(player.pk))
+    # The first link signs the id alone (links given before renewing existed keep working).
+    gen = player.calendar_generation
+    return signing.Signer(salt=TOKEN_SALT).sign(f"{player.pk}.{gen}" if gen else str(player.pk))
 
 
 def player_for_token(token: str) -> Player | None:
-    """The player a token names, or None for a token not signed here (tampered, made up)."""
+    """The player a token names, or None for a token not signed here (tampered, made up),
+    one he renewed since, or any while he has turned his feed off."""
     try:
-        pk = int(signing.Signer(salt=TOKEN_SALT).unsign(token))
+        pk_text, _dot, gen_text = signing.Signer(salt=TOKEN_SALT).unsign(token).partition(".")
+        pk, gen = int(pk_text), int(gen_text or 0)
     except (signing.BadSignature, ValueError):
         return None
-    return Player.objects.select_related("user").filter(pk=pk).first()
+    player = Player.objects.select_related("user").filter(pk=pk).first()
+    if player is None or player.calendar_off or player.calendar_generation != gen:
+        return None
+    return player
 
 
-def subscribe_links(player: Player, site: str) -> dict[str, str]:
+def subscribe_links(player: Player, site: str) -> dict[str, Any]:
     """The feed's https address and the same as webcal://, which calendar programs open
-    as a subscription. ``site`` is the scheme and host ("https://example.org")."""
+    as a subscription. ``site`` is the scheme and host ("https://example.org"). A feed
+    turned off has no address (``active`` false)."""
+    if player.calendar_off:
+        return {"url": "", "webcal": "", "active": False}
     path = reverse("player-calendar", args=[player_token(player)])
     https = site.rstrip("/") + path
-    return {"url": https, "webcal": "webcal://" + https.split("://", 1)[1]}
+    return {"url": https, "webcal": "webcal://" + https.split("://", 1)[1], "active": True}
+
+
+@transaction.atomic
+def renew_calendar_link(user: AnyUser, player: Player) -> Player:
+    """A new private link for the player's own feed; every earlier one answers 404."""
+    return _change_link(user, player, off=False, action="calendar_renew")
+
+
+@transaction.atomic
+def turn_off_calendar(user: AnyUser, player: Player) -> Player:
+    """No link to the player's feed answers any more, until he renews it."""
+    return _change_link(user, player, off=True, action="calendar_off")
+
+
+def _change_link(user: AnyUser, player: Player, *, off: bool, action: str) -> Player:
+    if player.user_id is None or player.user_id != getattr(user, "pk", None):
+        raise NotAllowed(_("Only the player himself changes his calendar link."))
+    locked = Player.objects.select_for_update().get(pk=player.pk)
+    locked.calendar_generation += 1
+    locked.calendar_off = off
+    locked.save(update_fields=["calendar_generation", "calendar_off"])
+    audit.record(actor=user, obj=locked, action=action, after={"calendar_off": off})
+    return locked
 
 
 # --- reading ----------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 """Round windows of online events (RULES.md §8): set a round's opening and deadline in
 the event's named zone; remind players whose table has no result 48 h and 12 h before
-the deadline; at the deadline apply the window's rule (audited). The beat task
+the deadline; at the deadline apply the window's rule (audited): by default a double loss
+for every table without a result, which the director reverses by entering a result
+(tournaments.services.results.flow.director_set_result corrects it). The beat task
 ``round_deadlines`` runs both steps; both are idempotent, so a task run twice, or late,
 sends nothing twice."""
 
@@ -17,10 +19,19 @@ from audit import services as audit
 from core.errors import ServiceError
 from core.jobs import ResilientTask
 from core.types import AnyUser
-from tournaments.models import DeadlineReminder, Round, RoundWindow, Table
+from rules_engine.types import DOUBLE_LOSS
+from tournaments import signals
+from tournaments.models import DeadlineReminder, ResultChange, Round, RoundWindow, Table
 from tournaments.permissions import Capability, require
 from tournaments.rules.windows import REMINDER_HOURS, reminders_due, window_problem
 from tournaments.services.base import lock_event, retry_on_conflict
+from tournaments.services.results.input import (
+    ReportedResult,
+    score_result,
+    table_snapshot,
+    write_result,
+)
+from tournaments.services.rounds import maybe_close_round
 
 PROBLEM_WORDS = {
     "deadline_before_opening": lambda: _("The deadline must come after the opening."),
@@ -35,7 +46,7 @@ def set_round_window(
     rnd: Round,
     opens_at: datetime,
     deadline: datetime,
-    deadline_rule: str = RoundWindow.DeadlineRule.DIRECTOR_DECIDES,
+    deadline_rule: str = RoundWindow.DeadlineRule.DOUBLE_LOSS,
 ) -> RoundWindow:
     """Open ``rnd`` as a window; the times are instants (the faces read them in the
     event's zone, tournaments.rules.windows.in_zone)."""
@@ -142,7 +153,42 @@ def _apply_deadline(window_id: int, now: datetime) -> bool:
         event=event,
         note=f"round {window.round.number}",
     )
+    if window.deadline_rule == RoundWindow.DeadlineRule.DOUBLE_LOSS and overdue:
+        for table in Table.objects.select_for_update().filter(
+            round=window.round_id, number__in=overdue
+        ):
+            _give_double_loss(table, now)
+        maybe_close_round(window.round)
     return True
+
+
+def _give_double_loss(table: Table, now: datetime) -> None:
+    """RULES.md §8: the table's players both lose (rules_engine.double_loss), confirmed at
+    once as a director's ruling; the director corrects it by entering the result."""
+    seats = list(table.seats.order_by("position").values_list("registration_id", flat=True))
+    reported = ReportedResult(mps=dict.fromkeys(seats), outcome=DOUBLE_LOSS)
+    score = score_result(table, reported)
+    before = table_snapshot(table)
+    write_result(table, reported, score)
+    table.status = Table.Status.CONFIRMED  # as any result the director enters
+    table.reported_at = table.confirmed_at = now
+    table.counter_report = None
+    table.version += 1
+    table.save()
+    after = table_snapshot(table)
+    ResultChange.objects.create(
+        table=table, action=ResultChange.Action.DEADLINE, at=now, before=before, after=after
+    )
+    audit.record(
+        actor=None,
+        obj=table,
+        action="result_deadline",
+        before=before,
+        after=after,
+        event=table.round.event,
+        note=f"round {table.round.number} table {table.number}",
+    )
+    signals.result_confirmed.send(sender=Table, table=table, by_director=True)
 
 
 def apply_deadlines(now: datetime) -> int:
@@ -160,11 +206,11 @@ def run_round_deadlines(now: datetime | None = None) -> dict[str, int]:
 
 def deadline_blocker_applies(table: Table, now: datetime | None = None) -> bool:
     """Whether the players may no longer report this table: its window's deadline passed
-    and the rule is that the director enters the result."""
+    and the rule is that the director enters the result or gives a double loss."""
     window = RoundWindow.objects.filter(round=table.round_id).first()
     return (
         window is not None
-        and window.deadline_rule == RoundWindow.DeadlineRule.DIRECTOR_ENTERS
+        and window.deadline_rule != RoundWindow.DeadlineRule.DIRECTOR_DECIDES
         and (now or timezone.now()) >= window.deadline
     )
 
@@ -173,3 +219,22 @@ def deadline_blocker_applies(table: Table, now: datetime | None = None) -> bool:
 def round_deadlines() -> dict[str, int]:
     """Every few minutes from beat: the reminders due and the deadlines passed."""
     return run_round_deadlines()
+
+
+def double_losses(event_id: int, limit: int = 50) -> list[dict[str, object]]:
+    """The tables given a double loss (RULES.md §8), latest round first, for the standings'
+    note: round, table and the players who both lost. Bounded: a page lists ``limit``."""
+    tables = (
+        Table.objects.filter(round__event=event_id, outcome=DOUBLE_LOSS, status="confirmed")
+        .select_related("round")
+        .prefetch_related("seats__registration__player")
+        .order_by("-round__number", "number")[:limit]
+    )
+    return [
+        {
+            "round": t.round.number,
+            "table": t.number,
+            "players": [s.registration.player.display_name for s in t.seats.all()],
+        }
+        for t in tables
+    ]

@@ -24,6 +24,7 @@ from tournaments.words.audit_entries import AUDIT_KINDS, entry_sentence, note_wo
 from tournaments.words.labels import READING_LABELS, READING_VALUES
 from tournaments.words.penalties import ejection_words
 from tournaments.words.people import public_name
+from tournaments.words.times import READER_ZONE, clock_words, reader_words
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -39,18 +40,22 @@ def person(user: User | None) -> str:
 
 @register.filter
 def when(value: datetime | None) -> str:
-    """A date and time, written the one way every page writes them (in the active zone)."""
+    """A date and time, written the one way every page writes them: in the page's zone
+    (the event's, activated by its views) and in the reader's when his differs."""
     if not value:
         return ""
-    return formats.date_format(timezone.localtime(value), "DATETIME_FORMAT")
+    here = timezone.localtime(value)
+    zone = timezone.get_current_timezone_name()
+    written = f"{formats.date_format(here, 'DATETIME_FORMAT')} {here.tzname()}"
+    return written + reader_words(value, zone, READER_ZONE.get())
 
 
 @register.filter
 def clock(value: datetime | None) -> str:
-    """A time of day in the active zone (today's round clock)."""
+    """A time of day (today's round clock) in the page's zone and in the reader's."""
     if not value:
         return ""
-    return formats.time_format(timezone.localtime(value), "TIME_FORMAT")
+    return clock_words(value, timezone.get_current_timezone_name(), READER_ZONE.get())
 
 
 @register.filter

@@ -13,7 +13,8 @@ from django.utils import timezone
 
 from tournaments.models import RoundWindow
 from tournaments.rules.windows import REMINDER_HOURS
-from tournaments.words.times import event_time_words, zone_or_utc
+from tournaments.words.times import event_time_words, reader_zone_of
+from tournaments.words.windows import PASSED_WORDS
 
 register = template.Library()
 
@@ -21,12 +22,7 @@ register = template.Library()
 def reader_zone(request: Any) -> str | None:
     if request is None:
         return None
-    user = getattr(request, "user", None)
-    player = getattr(user, "player", None) if getattr(user, "is_authenticated", False) else None
-    chosen = getattr(player, "time_zone", "") or request.COOKIES.get("tz", "")
-    if not chosen or zone_or_utc(chosen).key != chosen:
-        return None  # an unknown zone name is no zone: show the event's only
-    return chosen
+    return reader_zone_of(getattr(request, "user", None), request.COOKIES)
 
 
 @register.simple_tag(takes_context=True)
@@ -55,4 +51,5 @@ def round_window(rnd: Any, table: Any = None) -> dict[str, Any] | None:
         and left.total_seconds() > 0
         and left.total_seconds() <= max(REMINDER_HOURS) * 3600,
         "passed": left.total_seconds() <= 0,
+        "passed_words": str(PASSED_WORDS.get(window.deadline_rule, "")),  # type: ignore[call-overload]
     }

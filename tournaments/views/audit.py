@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from tournaments.models import Event
 from tournaments.permissions import Capability, can
 from tournaments.services.audit_trail import trail_entries, trail_rows
+from tournaments.views.common import activate_event_zone
 from tournaments.words.audit_entries import KIND_TYPES
 
 PAGE_SIZE = 50
@@ -23,6 +24,7 @@ def event_audit(request: HttpRequest, slug: str) -> HttpResponse:
     # 403, not a redirect to log in: the trail names players and their penalties.
     if not can(request.user, event, Capability.READ_AUDIT_TRAIL):
         raise PermissionDenied(_("Only the event's director and staff see its audit trail."))
+    activate_event_zone(event)  # each entry's time in the event's zone, and the reader's
     kind = request.GET.get("kind", "")
     kind = kind if kind in KIND_TYPES else ""
     page = Paginator(trail_entries(request.user, event, kind=kind), PAGE_SIZE).get_page(

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
 from rules_engine import get_game
+from rules_engine.games.base import RULINGS
 from tournaments.models import Event, Registration, Round, Table
 from tournaments.permissions import is_director, is_judge
 from tournaments.views.forms import council_from_post
@@ -90,11 +91,15 @@ def result_from_post(request: HttpRequest, table: Table) -> dict[str, Any]:
     }
 
 
-def game_info(event: Event) -> dict[str, Any]:
+def game_info(event: Event, rulings: bool = False) -> dict[str, Any]:
+    """The game's outcomes for a result form; ``rulings``: the director's form, which also
+    offers the rulings open to every game (a double loss, RULES.md §8)."""
     game = get_game(event.game)
     outcomes = [("normal", _("Normal end"))] + [
         (o, _(game.label(o)).capitalize()) for o in game.outcomes if o != "normal"
     ]
+    if rulings:
+        outcomes += [(o, _(label).capitalize()) for o, label in RULINGS.items()]
     return {"game": game, "outcomes": outcomes, "uses_mps": game.uses_mps}
 
 
@@ -143,6 +148,7 @@ def staff_event(request: HttpRequest, slug: str, judge: bool = False) -> Event:
     allowed = is_judge if judge else is_director
     if not allowed(request.user, event):
         raise PermissionDenied(_("Only the staff of this event can see this page."))
+    activate_event_zone(event)
     return event
 
 

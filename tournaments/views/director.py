@@ -215,7 +215,7 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "penalty_choices_paged": players.paginator.num_pages > 1,
         "penalties": penalties,
         "audit": audit_entries,
-        "game_info": game_info(event),
+        "game_info": game_info(event, rulings=True),
         "format_name": presenters.format_name(event),
     }
     context["needs_you"] = presenters.needs_you(context)

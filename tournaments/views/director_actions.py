@@ -12,7 +12,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
-from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -20,10 +19,10 @@ from django.views.decorators.http import require_POST
 from core.errors import ServiceError
 from tournaments import services
 from tournaments.models import Event, Penalty, Registration
-from tournaments.views import presenters
 from tournaments.views.common import back_to, current_round, event_or_404, run_service, to_int
 from tournaments.views.forms import PenaltyForm, WalkinForm
 from tournaments.words.penalties import ejection_words
+from tournaments.words.times import READER_ZONE, clock_words
 
 # The walk-in form as it was sent, kept when it is refused (tournaments.views.director).
 KEPT_WALKIN = "walkin_form"
@@ -165,8 +164,10 @@ def _clock(request: HttpRequest, event: Event) -> str:
         return "round"
 
     def started(r: Any) -> str:
-        ends = formats.time_format(
-            cast(datetime, presenters.local(services.round_timer(r).ends_at)), "TIME_FORMAT"
+        ends = clock_words(
+            cast(datetime, services.round_timer(r).ends_at),
+            event.time_zone or "UTC",
+            READER_ZONE.get(),
         )
         return _("Round %(n)s clock started: it ends at %(time)s.") % {"n": r.number, "time": ends}
 

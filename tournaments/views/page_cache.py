@@ -27,6 +27,8 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.translation import get_language, get_language_from_request
 
+from tournaments.words.times import READER_ZONE, reader_zone_of
+
 SECONDS = 600
 PARAMS = ("round", "page", "per_page", "page_size", "provisional_page")
 # The outer entries live shorter: a generation missed because Redis was away for a moment
@@ -45,7 +47,9 @@ def page_key(request: HttpRequest, name: str, event_id: int, version: int) -> st
     if len(messages.get_messages(request)):
         return None
     params = ":".join(str(request.GET.get(p, ""))[:12] for p in PARAMS)
-    return f"page:{name}:{event_id}:{version}:{get_language()}:{params}"
+    # Times are shown in the reader's zone too: one copy per zone read in.
+    zone = READER_ZONE.get() or ""
+    return f"page:{name}:{event_id}:{version}:{get_language()}:{zone}:{params}"
 
 
 def cached_page(key: str | None) -> HttpResponse | None:
@@ -144,7 +148,8 @@ class VisitorPageMiddleware:
         slug = match["slug"]
         params = ":".join(str(request.GET.get(p, ""))[:12] for p in PARAMS)
         language = get_language_from_request(request)
-        return f"outer:{slug}:{_generation(slug)}:{language}:{request.path}:{params}"
+        zone = reader_zone_of(None, cookies) or ""  # times are shown in his zone too
+        return f"outer:{slug}:{_generation(slug)}:{language}:{zone}:{request.path}:{params}"
 
     @staticmethod
     def _answer(request: HttpRequest, stored: tuple[bytes, dict[str, str]]) -> HttpResponse:

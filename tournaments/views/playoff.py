@@ -22,7 +22,7 @@ from tournaments.models import (
     PlayoffMatch,
 )
 from tournaments.permissions import capabilities_of, is_director, is_judge
-from tournaments.views.common import run_service
+from tournaments.views.common import activate_event_zone, run_service
 from tournaments.views.rounds import opt_int
 from tournaments.words.playoff import round_label, side_label
 
@@ -77,6 +77,7 @@ def _visible_event(request: HttpRequest, slug: str) -> Event:
     event = get_object_or_404(Event, slug=slug)
     if event.status == Event.Status.DRAFT and not is_director(request.user, event):
         raise Http404(_("No such event."))
+    activate_event_zone(event)
     return event
 
 

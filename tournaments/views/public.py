@@ -15,7 +15,7 @@ from core.types import signed_in
 from tournaments import services
 from tournaments.models import Event, GameSystem, Player, PlayoffMatch, Registration
 from tournaments.permissions import capabilities_of, own_registration
-from tournaments.services import calendar
+from tournaments.services import calendar, windows
 from tournaments.services import clock as round_clock
 from tournaments.services.table_time import extra_minutes, table_time_changes
 from tournaments.views import page_cache, presenters
@@ -161,6 +161,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
                  "provisional_page": provisional,
                  "provisional_round": view.provisional_round,
                  "tiebreaks": services.tiebreak_labels(event),
+                 "double_losses": windows.double_losses(event.pk),
                  "my_page": marks.page_of(view.rows, me, STANDINGS_PER_PAGE)},
             ),
         )  # fmt: skip

@@ -125,7 +125,7 @@ def results_grid(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "round": rnd,
         "rows": rows,
         "refused": len(errors),
-        "game_info": game_info(event),
+        "game_info": game_info(event, rulings=True),
         "rounds": list(event.rounds.order_by("number").values_list("number", flat=True)),
     }
     return render(request, "tournaments/results_grid.html", context, status=400 if errors else 200)

@@ -20,16 +20,9 @@ from tournaments.rules.windows import in_zone
 from tournaments.services import windows
 from tournaments.views.common import event_or_404
 from tournaments.words.times import zone_or_utc
+from tournaments.words.windows import DEADLINE_RULE_WORDS
 
 LOCAL = "%Y-%m-%dT%H:%M"
-RULE_WORDS = {
-    RoundWindow.DeadlineRule.DIRECTOR_DECIDES: gettext_lazy(
-        "The director decides (late reports are still taken)"
-    ),
-    RoundWindow.DeadlineRule.DIRECTOR_ENTERS: gettext_lazy(
-        "The director enters the result (players can no longer report)"
-    ),
-}
 
 
 class WindowForm(forms.Form):
@@ -45,7 +38,7 @@ class WindowForm(forms.Form):
     )
     deadline_rule = forms.ChoiceField(
         label=gettext_lazy("A table without a result at the deadline"),
-        choices=list(RULE_WORDS.items()),
+        choices=list(DEADLINE_RULE_WORDS.items()),
     )
 
 

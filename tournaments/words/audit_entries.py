@@ -13,8 +13,10 @@ from django.utils.translation import gettext_lazy
 
 from audit.models import AuditEntry
 from audit.views import Change, readable_diff
+from rules_engine.games.base import RULINGS
 from tournaments.models import PlayoffMatch, Registration
 from tournaments.words.audit import strip_nested
+from tournaments.words.windows import deadline_rule_words
 
 # Words for the audit trail's actions and objects (they are stored as keys and model labels).
 AUDIT_ACTIONS = {
@@ -131,6 +133,9 @@ AUDIT_SENTENCES = {
     "playoff_result": gettext_lazy("entered a top-cut result"),
     "playoff_cancel": gettext_lazy("cancelled the top cut"),
     "result_void": gettext_lazy("took back a table's result"),
+    "calendar_renew": gettext_lazy("gave his calendar feed a new link"),
+    "calendar_off": gettext_lazy("turned his calendar feed off"),
+    "result_deadline": gettext_lazy("gave a table a double loss at its window's deadline"),
     "result_matching_report": gettext_lazy("reported the same result at a table"),
     "result_differing_report": gettext_lazy("reported a different result at a table"),
 }
@@ -222,7 +227,20 @@ def named(snapshot: Any, names: dict[int, str]) -> Any:
     for key in _PLAYER_FIELDS:
         if out.get(key) is not None:
             out[key] = _name(names, out[key])
+    _window_words(out)
     return out
+
+
+def _window_words(out: dict[str, Any]) -> None:
+    """A window's rule and a table's double loss (RULES.md §8) in words, not their keys."""
+    if isinstance(out.get("deadline_rule"), str):
+        out["deadline_rule"] = deadline_rule_words(out["deadline_rule"])
+    if isinstance(out.get("tables_without_result"), list):
+        out["tables_without_result"] = (
+            ", ".join(str(n) for n in out["tables_without_result"]) or "—"
+        )
+    if out.get("outcome") in RULINGS:
+        out["outcome"] = _(RULINGS[out["outcome"]])
 
 
 def entry_changes(entry: AuditEntry, names: dict[int, str]) -> list[Change]:

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from core.errors import Conflict, ServiceError
 from core.types import AnyUser, signed_in
+from rules_engine.games.base import RULINGS
 from tournaments import signals
 from tournaments.models import (
     ResultChange,
@@ -105,6 +106,10 @@ def report_result(
     _raise(report_blocker(user, table, version))
     reporter = require_seat(user, table)
     reported = reported_result(table, mps, outcome, winner, time_called, council)
+    if reported.outcome in RULINGS:  # a double loss is the director's ruling (RULES.md §8)
+        raise ServiceError(
+            _("Only the director gives a table a double loss."), code="director_ruling"
+        )
     score = score_result(table, reported)
     before = table_snapshot(table)
     now = timezone.now()
