@@ -47,6 +47,10 @@ class StageOptionsSerializer(serializers.Serializer):
     loser_chooses_format = serializers.BooleanField(
         required=False, help_text="The loser of each game chooses the next game's format."
     )
+    group_draw = serializers.ChoiceField(
+        choices=[("rating", "rating"), ("random", "random")], required=False,
+        help_text="Swiss in heats: players dealt by rating, or at random from a seed.",
+    )  # fmt: skip
 
 
 class StageSpecSerializer(serializers.Serializer):
@@ -125,6 +129,11 @@ class NextStepSerializer(serializers.Serializer):
     code = serializers.CharField()
     message = serializers.SerializerMethodField()
     position = serializers.IntegerField(required=False)
+    advance = serializers.IntegerField(
+        required=False, allow_null=True, help_text="Players (of each heat) who go on."
+    )
+    per_group = serializers.BooleanField(required=False, help_text="The top N of each heat.")
+    heats = serializers.IntegerField(required=False, help_text="Heats of the Swiss before it.")
 
     def get_message(self, obj: dict[str, Any]) -> str:
         return next_step_text(obj)

@@ -97,6 +97,12 @@ def next_step_text(step: dict[str, Any]) -> str:
     """What the director does next, from services.stages.next_step's code and data."""
     code = step["code"]
     line = stage_line(step.get("kind", ""), step.get("advance"), step.get("per_group", False))
+    if code == "start_stage" and step.get("heats", 1) > 1 and step.get("per_group"):
+        return _("Heats done: start the top %(total)s: %(kind)s, the top %(n)s of each heat.") % {
+            "total": step["advance"] * step["heats"],
+            "kind": kind_label(step["kind"]).lower(),
+            "n": step["advance"],
+        }
     if code == "start_stage":
         return _("%(done)s done: start the %(stage)s.") % {
             "done": kind_label(step["after"]),
@@ -141,6 +147,12 @@ PLAN_PROBLEMS = {
     ),
     "rounds": gettext_lazy("Stage %(position)s: rounds are 1 to %(max)s."),
     "groups": gettext_lazy("Stage %(position)s: groups are 1 to %(max)s."),
+    "groups_swiss": gettext_lazy(
+        "Stage %(position)s: only the first stage, a two-player Swiss, is played in heats."
+    ),
+    "groups_fixed": gettext_lazy(
+        "Round 1 has been paired: the number of heats can no longer change."
+    ),
     "formats": gettext_lazy("Stage %(position)s: more round formats than rounds."),
     "first_stage": gettext_lazy(
         "The first stage is a Swiss or a league series: later stages take its top players."
