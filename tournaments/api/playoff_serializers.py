@@ -28,7 +28,7 @@ class TopCutSerializer(serializers.Serializer):
     top_cut = serializers.IntegerField(
         min_value=0,
         max_value=64,
-        help_text="0: no playoff; single elimination 2, 4, 8, 16 or 32; double elimination 2 to 64.",
+        help_text="0: no playoff; single elimination 2 to 32 (powers of 2); double 2 to 64.",
     )
     playoff_tie = serializers.ChoiceField(choices=EventSettings.TieRule.choices)
     playoff_kind = serializers.ChoiceField(
