@@ -93,6 +93,30 @@ def stage_line(kind: str, advance: int | None, per_group: bool = False) -> str:
     return _("%(kind)s of the top %(n)s") % {"kind": kind_label(kind), "n": advance}
 
 
+def heats_reading(draw: str, per_heat: int) -> str:
+    """How the heats are drawn, paired and left (tournaments.rules.heats' readings)."""
+    drawn = (
+        _(
+            "Players are dealt into the heats in a snake by rating (the unrated last): "
+            "heats differ by one player at most and are equally strong."
+        )
+        if draw == "rating"
+        else _("Players are dealt into the heats in a snake after a shuffle from a seed.")
+    )
+    paired = _(
+        "Each heat is a Swiss of its own, with its own bye; nobody plays a player of "
+        "another heat, and nobody has more than one bye in the event."
+    )
+    if not per_heat:
+        return f"{drawn} {paired}"
+    going = _(
+        "The top %(n)s of each heat go on: the heat winners are the first seeds, ordered by "
+        "points and then the tiebreaks (head-to-head cannot compare two heats), then the "
+        "seconds, and so on."
+    ) % {"n": per_heat}
+    return f"{drawn} {paired} {going}"
+
+
 def next_step_text(step: dict[str, Any]) -> str:
     """What the director does next, from services.stages.next_step's code and data."""
     code = step["code"]
