@@ -11,6 +11,7 @@ import random
 from collections import Counter, defaultdict
 
 import pytest
+from django.test import Client
 from rest_framework.test import APIClient
 
 from audit.models import AuditEntry
@@ -118,6 +119,18 @@ def _strength(player, wins, losses, met):
     return (wins[player], -losses[player], _opponents_points(player, met, wins))
 
 
+def _bracket_pages(director, slug):
+    """The page and the wall name each stage of a top 16 and lay its matches in a grid
+    (a round of 16 wraps into rows instead of widening a phone's page)."""
+    browser = Client()
+    browser.force_login(director)
+    for url in (f"/events/{slug}/bracket/", f"/events/{slug}/projector/bracket/"):
+        page = browser.get(url).content.decode()
+        names = ["Round of 16", "Quarter-finals", "Semi-finals", "Final"]
+        assert [page.index(f">{n}<") for n in names] == sorted(page.index(f">{n}<") for n in names)
+        assert page.count('class="bracket-stage"') == 4
+
+
 def _reg(player):
     return player["registration"] if player else None
 
@@ -164,6 +177,7 @@ def test_a_decipher_2003_worlds_runs_through_the_api_to_a_champion():
     assert step["advance"] == 8 and step["per_group"]
     assert step["message"].startswith("Heats done: start the top 16")
     _ok(api.post(f"/api/v1/events/{slug}/stages/start/"))
+    _bracket_pages(director, slug)
     # Seeds: the heats' k-th places as seeds 2k-1 and 2k, the stronger first.
     seeds = []
     for place in range(8):
