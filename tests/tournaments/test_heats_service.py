@@ -7,6 +7,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.conf import settings as django_settings
+from django.test import Client
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from audit.models import AuditEntry
@@ -133,3 +136,24 @@ def test_each_heats_standings_are_on_the_page_and_the_heats_come_back_from_a_doc
     theirs = dict(copy.registrations.values_list("player__display_name", "stage_group"))
     assert mine == theirs and None not in mine.values()
     assert Registration.objects.filter(event=copy, stage_group__isnull=True).count() == 0
+
+
+@pytest.fixture
+def back_to_english():
+    yield
+    translation.activate(django_settings.LANGUAGE_CODE)
+
+
+def test_the_heats_in_spanish(back_to_english):
+    director, event = _heated(8, "td-heats-es")
+    services.pair_next_round(director, event, seed=2)
+    client = Client(HTTP_ACCEPT_LANGUAGE="es")
+    client.force_login(director)
+    page = client.get(f"/events/{event.slug}/stages/").content.decode()
+    assert "Grupo 1" in page and "2 grupos" in page
+    assert "Cada grupo es un suizo propio, con su propio bye" in page
+    api = APIClient(HTTP_ACCEPT_LANGUAGE="es")
+    api.force_authenticate(director)
+    url = f"/api/v1/events/{event.slug}/heats/move/"
+    refused = api.post(url, {"registration": 1, "heat": 1}, format="json").json()
+    assert "los grupos ya no pueden cambiar" in refused["detail"]
