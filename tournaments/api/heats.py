@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 
 from tournaments.api.common import SLUG, Base, answer, event_for, valid
 from tournaments.models import Event
-from tournaments.rules.heats import DRAWS
+from tournaments.rules.heats import DRAW_CHOICES
 from tournaments.services import heats
 
 TAG = ["stages"]
@@ -40,7 +40,7 @@ class HeatSerializer(serializers.Serializer):
 
 class HeatsSerializer(serializers.Serializer):
     count = serializers.IntegerField(help_text="Heats of the Swiss; 1: a single Swiss.")
-    draw = serializers.ChoiceField(choices=[(d, d) for d in DRAWS])
+    draw = serializers.ChoiceField(choices=DRAW_CHOICES)
     drawn = serializers.BooleanField(help_text="Whether the heats have been drawn.")
     heats = HeatSerializer(many=True)
 
@@ -48,7 +48,7 @@ class HeatsSerializer(serializers.Serializer):
 class HeatDrawSerializer(serializers.Serializer):
     schema_input_only = True
 
-    method = serializers.ChoiceField(choices=[(d, d) for d in DRAWS], default="rating")
+    method = serializers.ChoiceField(choices=DRAW_CHOICES, default="rating")
     seed = serializers.IntegerField(
         required=False, allow_null=True, min_value=0, help_text="Random draw: its seed."
     )

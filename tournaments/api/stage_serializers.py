@@ -11,6 +11,7 @@ from rest_framework import serializers
 from tournaments.api.fields import TiebreakField
 from tournaments.models import StageKind, StageScoring
 from tournaments.rules import presets as p
+from tournaments.rules.heats import DRAW_CHOICES
 from tournaments.rules.limits import PLANNED_ROUNDS
 from tournaments.words.stages import (
     kind_label,
@@ -48,7 +49,7 @@ class StageOptionsSerializer(serializers.Serializer):
         required=False, help_text="The loser of each game chooses the next game's format."
     )
     group_draw = serializers.ChoiceField(
-        choices=[("rating", "rating"), ("random", "random")], required=False,
+        choices=DRAW_CHOICES, required=False,
         help_text="Swiss in heats: players dealt by rating, or at random from a seed.",
     )  # fmt: skip
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 RATING, RANDOM = "rating", "random"
 DRAWS = (RATING, RANDOM)
+DRAW_CHOICES = [(RATING, "By rating"), (RANDOM, "At random")]
 
 
 def rating_order(players: Sequence[str], ratings: Mapping[str, int]) -> list[str]:

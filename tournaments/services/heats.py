@@ -40,7 +40,7 @@ def group_count(event: Event) -> int:
 def group_of(event: Event) -> dict[str, int]:
     """Each drawn registration's group, by registration id (as the pairing names them)."""
     rows = event.registrations.filter(stage_group__isnull=False).values_list("pk", "stage_group")
-    return {str(pk): int(group) for pk, group in rows}
+    return {str(pk): group for pk, group in rows if group is not None}
 
 
 def _draw_method(event: Event) -> str:
