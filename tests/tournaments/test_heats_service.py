@@ -124,7 +124,9 @@ def test_each_heats_standings_are_on_the_page_and_the_heats_come_back_from_a_doc
     assert sum(len(t.rows) for t in tables) == 8
     page = browser(director).get(f"/events/{event.slug}/stages/").content.decode()
     assert "Heat 1" in page and "Heat 2" in page and "in the cut" in page
-    assert "Heats done: start the top 4: single elimination, the top 2 of each heat." in page
+    said = "Heats done: start the top 4: single elimination, the top 2 of each heat."
+    assert said in page
+    assert said in browser(director).get(f"/events/{event.slug}/manage/").content.decode()
     response = post(browser(director), f"/events/{event.slug}/stages/start/", {})
     assert "The next stage has started." in messages_of(response)
     seeds = [m.high_id for m in event.playoff_matches.filter(stage=1).order_by("slot")]
