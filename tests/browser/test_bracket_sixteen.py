@@ -61,8 +61,10 @@ def test_a_top_16_reads_on_a_phone_and_on_the_wall(small, wall):
     assert serious_violations(phone) == [] and internal_text(phone) == []
     screenshot(phone, "bracket-16-phone")
     wall.goto(f"/events/{event.slug}/projector/bracket/")
-    tops = wall.locator(".bracket-stage").first.locator(".match").evaluate_all(
-        "cards => cards.map(c => Math.round(c.getBoundingClientRect().top))"
+    tops = (
+        wall.locator(".bracket-stage")
+        .first.locator(".match")
+        .evaluate_all("cards => cards.map(c => Math.round(c.getBoundingClientRect().top))")
     )
     assert len(tops) == 8
     assert len(set(tops[:4])) == 1 and len(set(tops[4:])) == 1 and tops[4] > tops[0]

@@ -127,6 +127,8 @@ def test_each_heats_standings_are_on_the_page_and_the_heats_come_back_from_a_doc
     said = "Heats done: start the top 4: single elimination, the top 2 of each heat."
     assert said in page
     assert said in browser(director).get(f"/events/{event.slug}/manage/").content.decode()
+    standings = browser(director).get(f"/events/{event.slug}/standings/").content.decode()
+    assert "The Swiss is played in 2 heats: this table puts them together." in standings
     response = post(browser(director), f"/events/{event.slug}/stages/start/", {})
     assert "The next stage has started." in messages_of(response)
     seeds = [m.high_id for m in event.playoff_matches.filter(stage=1).order_by("slot")]
