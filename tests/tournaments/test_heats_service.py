@@ -19,6 +19,7 @@ from tests.tournaments.test_pages import browser, messages_of, post
 from tournaments import extensions, services
 from tournaments.models import Registration
 from tournaments.services import heats, stage_plan
+from tournaments.services.table_set import set_table
 from tournaments.services.transfer.imports import import_event
 
 pytestmark = pytest.mark.django_db
@@ -161,3 +162,20 @@ def test_the_heats_in_spanish(back_to_english):
     url = f"/api/v1/events/{event.slug}/heats/move/"
     refused = api.post(url, {"registration": 1, "heat": 1}, format="json").json()
     assert "los grupos ya no pueden cambiar" in refused["detail"]
+
+
+def test_a_swap_or_a_table_set_by_hand_never_seats_two_heats_together():
+    director, event = _heated(8, "td-heats-hand")
+    rnd = services.pair_next_round(director, event, seed=6)
+    groups = heats.group_of(event)
+    tables = [[s.registration_id for s in t.seats.order_by("position")] for t in rnd.tables.all()]
+    one = next(t for t in tables if groups[str(t[0])] == 1)
+    two = next(t for t in tables if groups[str(t[0])] == 2)
+    with pytest.raises(ServiceError) as refused:
+        services.swap_players(director, rnd, one[0], two[0])
+    assert refused.value.code == "mixed_heats"
+    with pytest.raises(ServiceError) as refused:
+        set_table(director, rnd, 1, [one[0], two[1]])
+    assert refused.value.code == "mixed_heats"
+    same = [t for t in tables if groups[str(t[0])] == 1]
+    services.swap_players(director, rnd, same[0][0], same[1][0])  # inside one heat: fine

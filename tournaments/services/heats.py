@@ -6,6 +6,7 @@ tournaments.rules.heats)."""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +21,7 @@ from tournaments.models import Event, Registration, Stage, StageKind
 from tournaments.permissions import require_director
 from tournaments.rules import heats as rules
 from tournaments.services.base import lock_event, retry_on_conflict, tiebreaks_for
+from tournaments.services.stage_progress import stages_of
 from tournaments.services.standings.input import standing_input
 from tournaments.standings import StandingRow, compute_standings
 from tournaments.standings.tiebreaks import TIEBREAKS
@@ -155,6 +157,23 @@ def groups_for_round(actor: AnyUser, event: Event, players: list[str], seed: int
     return groups
 
 
+def refuse_mixed_heats(event: Event, arrangement: Mapping[int, Sequence[int]]) -> None:
+    """A director's hand at the pairing (a swap, a table set by hand) never seats players
+    of two heats at one table: each heat is its own Swiss."""
+    if group_count(event) < 2:
+        return
+    groups = group_of(event)
+    mixed = sorted(
+        number for number, ids in arrangement.items() if len({groups.get(str(r)) for r in ids}) > 1
+    )
+    if mixed:
+        raise ServiceError(
+            _("Each heat is its own Swiss: table %(tables)s would seat players of two heats.")
+            % {"tables": ", ".join(str(t) for t in mixed)},
+            code="mixed_heats",
+        )
+
+
 @dataclass
 class GroupTable:
     group: int
@@ -168,6 +187,9 @@ def group_standings(event: Event, through_round: int | None = None) -> list[Grou
     groups = group_of(event)
     if group_count(event) < 2 or not groups:
         return []
+    later = [s.first_round for s in stages_of(event)[1:] if s.first_round is not None]
+    if later:  # a later stage's rounds are not the heats' games
+        through_round = min(through_round or later[0], min(later) - 1)
     given = standing_input(event, through_round)
     names = dict(event.registrations.values_list("pk", "player__display_name"))
     out = []
