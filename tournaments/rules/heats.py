@@ -19,7 +19,10 @@ Decipher 2003 Worlds: "two parallel Swiss heats ... the top 8 of each advancing"
   winners are seeds 1..k, ordered between themselves by points, then the event's
   tiebreaks that compare players who never met (head-to-head is skipped: players of
   different groups never met), then the group's number; then the seconds as seeds
-  k+1..2k in the same way, and so on.
+  k+1..2k in the same way, and so on. Below the players who went on, final places follow
+  the whole Swiss's standings (every heat together, by points and then the tiebreaks).
+- *A director's hand.* Groups change only before round 1; a swap or a table set by hand
+  never seats players of two groups together.
 """
 
 from __future__ import annotations
