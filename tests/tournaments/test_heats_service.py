@@ -179,3 +179,32 @@ def test_a_swap_or_a_table_set_by_hand_never_seats_two_heats_together():
     assert refused.value.code == "mixed_heats"
     same = [t for t in tables if groups[str(t[0])] == 1]
     services.swap_players(director, rnd, same[0][0], same[1][0])  # inside one heat: fine
+
+
+def test_a_round_of_three_heats_shows_each_odd_heats_bye_on_every_page():
+    """Two odd heats, two byes in one round (one per heat, RULES.md §8 heats)."""
+    director, event = _heated(10, "td-heats-three")
+    stage_plan.set_stages(director, event, [{"kind": "swiss", "rounds": 3, "groups": 3}])
+    rnd = services.pair_next_round(director, event, seed=8)
+    byes = [t.seats.get().registration for t in rnd.tables.filter(is_bye=True)]
+    assert len(byes) == 2
+    assert len({heats.group_of(event)[str(r.pk)] for r in byes}) == 2
+    client = browser(director)
+    for url in ("pairings/", "rounds/1/print/", "projector/pairings/"):  # a bye has no slip
+        page = client.get(f"/events/{event.slug}/{url}").content.decode()
+        assert all(r.player.display_name in page for r in byes), url
+    play_round(director, rnd)
+    rnd.refresh_from_db()
+    assert rnd.status == "closed"
+
+
+def test_the_number_of_heats_changes_before_round_1_only():
+    director, event = _heated(9, "td-heats-count")
+    heats.draw_groups(director, event, "random", seed=1)
+    stage_plan.set_stages(director, event, [{"kind": "swiss", "rounds": 3, "groups": 3}])
+    assert heats.group_of(event) == {}  # drawn again for three heats
+    services.pair_next_round(director, event, seed=2)
+    assert set(heats.group_of(event).values()) == {1, 2, 3}
+    with pytest.raises(ServiceError) as refused:
+        stage_plan.set_stages(director, event, [{"kind": "swiss", "rounds": 3, "groups": 2}])
+    assert refused.value.code == "stages_started"
