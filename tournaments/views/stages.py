@@ -78,7 +78,8 @@ def _heats(request: HttpRequest, event: Event, director: bool) -> dict[str, Any]
     tables = []
     for table in heats.group_standings(event):
         still_in = [r.player for r in table.rows if int(r.player) in active]
-        going = set(still_in[:cut])
+        # Before any game every place is a tie: nobody is in the cut yet.
+        going = set(still_in[:cut]) if any(r.games or r.byes for r in table.rows) else set()
         tables.append({
             "number": table.group,
             "rows": [
