@@ -34,5 +34,6 @@ SPECTACULAR_SETTINGS = {
         "DeckGameEnum": "decks.models.DeckGame",
         "StageKindEnum": "tournaments.models.StageKind",
         "StageScoringEnum": "tournaments.models.StageScoring",
+        "HeatDrawEnum": "tournaments.rules.heats.DRAW_CHOICES",
     },
 }

@@ -8,6 +8,7 @@ from tournaments.api import calendar as calendar_api
 from tournaments.api import claims as claims_api
 from tournaments.api import constraints as constraints_api
 from tournaments.api import hands_on as hands_on_api
+from tournaments.api import heats as heats_api
 from tournaments.api import penalties as penalties_api
 from tournaments.api import playoff as playoff_api
 from tournaments.api import records as records_api
@@ -145,6 +146,9 @@ urlpatterns += [
     path(E + "stages/", stages_api.Stages.as_view(), name="api-stages"),
     path(E + "stages/preset/", stages_api.StagesPreset.as_view(), name="api-stages-preset"),
     path(E + "stages/start/", stages_api.StageStart.as_view(), name="api-stages-start"),
+    path(E + "heats/", heats_api.Heats.as_view(), name="api-heats"),
+    path(E + "heats/draw/", heats_api.HeatsDraw.as_view(), name="api-heats-draw"),
+    path(E + "heats/move/", heats_api.HeatsMove.as_view(), name="api-heats-move"),
     path(E + "stages/pair/", stages_api.RobinPair.as_view(), name="api-stages-pair"),
     path(E + "league/", stages_api.League.as_view(), name="api-league"),
     path(E + "league/games/", stages_api.LeagueGames.as_view(), name="api-league-games"),

@@ -127,3 +127,24 @@ def card_names(game: str, ids: Sequence[str]) -> dict[str, str]:
     except Exception:  # names are information: the ids' own numbers are shown instead
         log.exception("card names of %s failed", game)
         return {}
+
+
+# The ratings app's current ratings of players of a game: {player id: rating}. Drawing
+# heats by rating asks here (tournaments must not import ratings, which sits above it).
+_rating_source: Callable[[str, Sequence[int]], dict[int, int]] | None = None
+
+
+def register_rating_source(source: Callable[[str, Sequence[int]], dict[int, int]]) -> None:
+    global _rating_source
+    _rating_source = source
+
+
+def player_ratings(game: str, player_ids: Sequence[int]) -> dict[int, int]:
+    """The players' current ratings; none without a ratings app (everyone unrated)."""
+    if _rating_source is None:
+        return {}
+    try:
+        return dict(_rating_source(game, player_ids))
+    except Exception:  # a broken ledger must not stop a draw: everyone is then unrated
+        log.exception("ratings of %s failed", game)
+        return {}

@@ -169,7 +169,9 @@ def test_a_refused_setting_keeps_what_was_typed_with_the_error_beside_it(client)
     answer = client.post(reverse("playoff-action", args=[event.slug, "settings"]), typed)
     assert answer.status_code == 400
     html = answer.content.decode()
-    assert 'id="top_cut-error"' in html and "The top cut is none, 2, 4 or 8 players." in html
+    assert (
+        'id="top_cut-error"' in html and "The top cut is none, 2, 4, 8, 16 or 32 players." in html
+    )
     assert '<option value="3" selected>' in html and 'name="reset" value="1" checked' in html
     assert services.event_settings(event).top_cut == 0
     typed["kind"] = "double"

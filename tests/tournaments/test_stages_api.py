@@ -272,7 +272,8 @@ def test_a_pc_worlds_runs_its_swiss_in_two_formats_then_its_double_elimination()
 
 def test_a_decipher_2003_event_keeps_its_heats_and_top_16_as_data():
     """RULES.md §8 (Decipher 2003): two heats of 8 rounds, the top 8 of each to a top 16
-    best of three; the top cut plays 2, 4 or 8, so that stage cannot start here."""
+    best of three (the event's top cut); it starts once the heats are played (the whole
+    event: test_heats_event)."""
     api = client_for(make_user("dec-td"))
     slug = _event(api, "decipher-2003", "lotr-tcg", 6)
     swiss, bracket = _ok(api.get(f"/api/v1/events/{slug}/stages/"))["stages"]
@@ -281,7 +282,10 @@ def test_a_decipher_2003_event_keeps_its_heats_and_top_16_as_data():
         "single_elim", 8, True,
     )  # fmt: skip
     assert bracket["best_of"] == 3
-    assert api.post(f"/api/v1/events/{slug}/stages/start/").status_code == 409
+    response = api.post(f"/api/v1/events/{slug}/stages/start/")
+    assert response.status_code == 409 and response.json()["code"] == "swiss_open"
+    cut = _ok(api.get(f"/api/v1/events/{slug}/bracket/"))
+    assert (cut["top_cut"], cut["playoff_best_of"], cut["final_best_of"]) == (16, 3, 3)
 
 
 def test_the_stage_plan_is_changed_through_the_api_and_bad_plans_are_refused():

@@ -35,6 +35,9 @@ class ExportedRegistrationSerializer(serializers.Serializer):
     dropped_after_round = serializers.IntegerField(allow_null=True)
     ejected = serializers.BooleanField()
     ejection_reason = serializers.CharField(allow_blank=True)
+    stage_group = serializers.IntegerField(
+        allow_null=True, required=False, help_text="The player's heat in a Swiss of heats."
+    )
 
 
 class ExportedTableSerializer(TableSnapshotSerializer):

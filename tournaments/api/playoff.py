@@ -48,7 +48,7 @@ class Bracket(APIView):
 class PlayoffSettings(Base):
     @extend_schema(tags=TAG, request=io.TopCutSerializer, responses={200: io.TopCutSerializer})
     def post(self, request: Request, slug: str) -> Response:
-        """Choose the top cut (single elimination 0, 2, 4 or 8; double elimination 2 to
+        """Choose the top cut (single elimination 0, 2, 4, 8, 16 or 32; double elimination 2 to
         64, with its reset and a format per bracket side) and how a tied game is settled."""
         d = valid(io.TopCutSerializer, request)
         cut = services.set_top_cut(

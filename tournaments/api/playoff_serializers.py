@@ -19,7 +19,7 @@ from tournaments.services.playoff_read import (
 
 # A playoff match's round by its code (tournaments.rules.bracket, double_elim).
 PLAYOFF_ROUNDS = [
-    "final", "semi_final", "quarter_final", "round_of_16",
+    "final", "semi_final", "quarter_final", "round_of_16", "round_of_32",
     "upper_round", "upper_final", "lower_round", "lower_final", "grand_final", "bracket_reset",
 ]  # fmt: skip
 
@@ -28,7 +28,7 @@ class TopCutSerializer(serializers.Serializer):
     top_cut = serializers.IntegerField(
         min_value=0,
         max_value=64,
-        help_text="0: no playoff; single elimination 2, 4 or 8; double elimination 2 to 64.",
+        help_text="0: no playoff; single elimination 2 to 32 (powers of 2); double 2 to 64.",
     )
     playoff_tie = serializers.ChoiceField(choices=EventSettings.TieRule.choices)
     playoff_kind = serializers.ChoiceField(

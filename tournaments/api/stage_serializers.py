@@ -11,6 +11,7 @@ from rest_framework import serializers
 from tournaments.api.fields import TiebreakField
 from tournaments.models import StageKind, StageScoring
 from tournaments.rules import presets as p
+from tournaments.rules.heats import DRAW_CHOICES
 from tournaments.rules.limits import PLANNED_ROUNDS
 from tournaments.words.stages import (
     kind_label,
@@ -47,6 +48,10 @@ class StageOptionsSerializer(serializers.Serializer):
     loser_chooses_format = serializers.BooleanField(
         required=False, help_text="The loser of each game chooses the next game's format."
     )
+    group_draw = serializers.ChoiceField(
+        choices=DRAW_CHOICES, required=False,
+        help_text="Swiss in heats: players dealt by rating, or at random from a seed.",
+    )  # fmt: skip
 
 
 class StageSpecSerializer(serializers.Serializer):
@@ -125,6 +130,11 @@ class NextStepSerializer(serializers.Serializer):
     code = serializers.CharField()
     message = serializers.SerializerMethodField()
     position = serializers.IntegerField(required=False)
+    advance = serializers.IntegerField(
+        required=False, allow_null=True, help_text="Players (of each heat) who go on."
+    )
+    per_group = serializers.BooleanField(required=False, help_text="The top N of each heat.")
+    heats = serializers.IntegerField(required=False, help_text="Heats of the Swiss before it.")
 
     def get_message(self, obj: dict[str, Any]) -> str:
         return next_step_text(obj)

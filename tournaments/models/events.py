@@ -107,7 +107,7 @@ class EventSettings(models.Model):
     event = models.OneToOneField(
         "tournaments.Event", on_delete=models.CASCADE, related_name="settings"
     )
-    # 0 = no playoff (the rulebook's own events have none), else 2, 4 or 8 (single
+    # 0 = no playoff (the rulebook's own events have none), else 2, 4, 8, 16 or 32 (single
     # elimination) or 2 to 64 (double elimination).
     top_cut = models.PositiveSmallIntegerField(default=0)
     playoff_tie = models.CharField(max_length=20, choices=TieRule.choices, default=TieRule.REPLAY)

@@ -71,6 +71,9 @@ class Registration(models.Model):
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     ejected = models.BooleanField(default=False)
     ejection_reason = models.CharField(max_length=300, blank=True)
+    # The parallel group (heat, pool) of the event's first stage, from 1; None until the
+    # groups are drawn (services.heats).
+    stage_group = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
     objects = RegistrationQuerySet.as_manager()

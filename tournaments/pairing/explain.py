@@ -247,7 +247,16 @@ def _nobody_meets_again(item: Mapping[str, Any], name: Namer) -> str:
     return _("Nobody meets a previous opponent.")
 
 
+def _stage_group(item: Mapping[str, Any], name: Namer) -> str:
+    return ngettext(
+        "Heat %(group)s (%(players)s player), paired as a Swiss of its own:",
+        "Heat %(group)s (%(players)s players), paired as a Swiss of its own:",
+        item["players"],
+    ) % {"group": item["group"], "players": item["players"]}
+
+
 _RENDERERS: dict[str, Callable[[Mapping[str, Any], Namer], str]] = {
+    "stage_group": _stage_group,
     "random_round": _random_round,
     "score_groups": _score_groups,
     "bye": _bye,

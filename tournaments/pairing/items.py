@@ -38,6 +38,8 @@ class PairingItem(TypedDict, total=False):
     count: int
     # The bye.
     player: str
+    # A heat's own Swiss in a round of heats ("stage_group").
+    group: int
     score: int
     tied: int
     had_bye: list[list[str | int]]

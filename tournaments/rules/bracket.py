@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-CUT_SIZES = (2, 4, 8)
+CUT_SIZES = (2, 4, 8, 16, 32)
 
 
 def bracket_order(size: int) -> list[int]:
     """Seeds in bracket order: pairs of neighbours meet in the first stage."""
-    if size not in (1, *CUT_SIZES, 16):
-        raise ValueError(f"a bracket has 2, 4 or 8 players, not {size}")
+    if size not in (1, *CUT_SIZES):
+        raise ValueError(f"a bracket has 2, 4, 8, 16 or 32 players, not {size}")
     order = [1]
     while len(order) < size:
         n = len(order) * 2
@@ -107,12 +107,13 @@ def champion(matches: list[Played], size: int) -> str | None:
 
 
 # How far a player went, counted from the end: the final is 0 stages from it.
-STAGE_NAMES = {0: "final", 1: "semi_final", 2: "quarter_final"}
+STAGE_NAMES = {0: "final", 1: "semi_final", 2: "quarter_final", 3: "round_of_16"}
 
 
 def stage_name(stage: int, size: int) -> str:
-    """The stage's usual name (final, semi_final, quarter_final; "round_of_16" beyond)."""
-    return STAGE_NAMES.get(stage_count(size) - stage, "round_of_16")
+    """The stage's usual name (final, semi_final, quarter_final, round_of_16;
+    "round_of_32" before them)."""
+    return STAGE_NAMES.get(stage_count(size) - stage, "round_of_32")
 
 
 def cut_size(matches: list[Played]) -> int:

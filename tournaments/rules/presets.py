@@ -151,7 +151,8 @@ PRESETS: tuple[Preset, ...] = (
         game="lotr-tcg",
         source="RULES.md §8: lotrtcgpc wiki, Worlds 2003; Decipher 2004 tournament guidelines",
         stages=(
-            StageSpec(SWISS, rounds=8, groups=2),
+            # The heats dealt by rating in a snake (tournaments.rules.heats' reading).
+            StageSpec(SWISS, rounds=8, groups=2, options={"group_draw": "rating"}),
             StageSpec(SINGLE_ELIM, advance=8, advance_per_group=True, best_of=3),
         ),
         event={"planned_rounds": 8, "multiplayer": False},

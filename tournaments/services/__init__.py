@@ -69,6 +69,11 @@ from tournaments.services.hands_on import (
     swap_players,
     unlock_round_edits,
 )
+from tournaments.services.heats import (
+    draw_groups,
+    group_standings,
+    move_to_group,
+)
 from tournaments.services.pairings import (
     pairings_page,
 )
@@ -233,6 +238,7 @@ __all__ = [
     "director_set_result",
     "dispute_blocker",
     "dispute_result",
+    "draw_groups",
     "drop",
     "drop_no_shows",
     "drop_no_shows_confirmed",
@@ -251,8 +257,10 @@ __all__ = [
     "finish_blocker",
     "finish_event",
     "game_result_for_table",
+    "group_standings",
     "invite_staff",
     "issue_penalty",
+    "move_to_group",
     "next_round_number",
     "no_show_preview",
     "open_claims",

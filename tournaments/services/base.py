@@ -146,6 +146,7 @@ def registration_snapshot(reg: Registration) -> dict[str, Any]:
         "dropped_after_round": reg.dropped_after_round,
         "ejected": reg.ejected,
         "ejection_reason": reg.ejection_reason,
+        "stage_group": reg.stage_group,
     }
 
 

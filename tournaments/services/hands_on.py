@@ -19,6 +19,7 @@ from tournaments.models import Event, Round, Seat, Table
 from tournaments.permissions import require_director
 from tournaments.services.base import event_settings, last_round_number, lock_event
 from tournaments.services.constraints import apply_fixed_tables
+from tournaments.services.heats import refuse_mixed_heats
 from tournaments.services.rounds import compute_pairing, create_tables, new_seed
 from tournaments.services.table_actions import edits_locked
 from tournaments.words.explanations import hand_swap_item
@@ -194,6 +195,7 @@ def swap_players(actor: AnyUser, rnd: Round, a: int, b: int) -> Cost:
     if a == b:
         raise ServiceError(_("Choose two different players."), code="same_player")
     cost = swap_cost(event, rnd, a, b)
+    refuse_mixed_heats(event, _swapped(rnd, a, b))
     seat_a, seat_b = seat_of(rnd, a), seat_of(rnd, b)
     if seat_a.table_id == seat_b.table_id:
         raise ServiceError(_("Both players sit at the same table."), code="same_table")

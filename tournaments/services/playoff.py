@@ -27,7 +27,9 @@ from tournaments.services.base import (
     lock_event,
     scoring_settings_for,
 )
+from tournaments.services.heats import next_stage_seeds
 from tournaments.services.rounds import pair_blocker
+from tournaments.services.stage_progress import stages_of
 from tournaments.services.standings.input import event_standings
 from tournaments.services.standings.snapshot import mark_stale
 from tournaments.words.problems import refusal_words
@@ -99,7 +101,7 @@ def _check_cut(
                 code="invalid_format",
             )
     elif top_cut not in (0, *bracket.CUT_SIZES):
-        raise ServiceError(_("The top cut is none, 2, 4 or 8 players."), code="invalid_cut")
+        raise ServiceError(_("The top cut is none, 2, 4, 8, 16 or 32 players."), code="invalid_cut")
     if top_cut and event.multiplayer:
         raise ServiceError(_("A top cut is for two-player events."), code="multiplayer_cut")
     if tie_rule not in EventSettings.TieRule.values:
@@ -122,6 +124,11 @@ def playoff_blocker(event: Event) -> Conflict | None:
 
 
 def _seeded(event: Event, size: int) -> list[Registration]:
+    stages = stages_of(event)
+    by_heat = next_stage_seeds(event, stages[-1]) if len(stages) > 1 else None
+    if by_heat is not None:  # the top N of each heat, interleaved (RULES.md §8)
+        regs = event.registrations.select_related("player").in_bulk(by_heat)
+        return [regs[pk] for pk in by_heat]
     rows = [r for r in event_standings(event) if r.registration.active]  # type: ignore[attr-defined]
     if len(rows) < size:
         raise Conflict(

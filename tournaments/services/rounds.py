@@ -37,6 +37,7 @@ from tournaments.pairing import (
     pod_sizes_for_game,
 )
 from tournaments.pairing.avoidance import explain_avoidance, pair_avoiding
+from tournaments.pairing.groups import GroupedPairing
 from tournaments.permissions import require_director
 from tournaments.services.base import (
     last_round,
@@ -49,6 +50,8 @@ from tournaments.services.base import (
 from tournaments.services.bulk import analyze, insert_rows
 from tournaments.services.constraints import apply_fixed_tables, event_avoid_pairs
 from tournaments.services.events import rounds_total
+from tournaments.services.heat_pairing import pair_heats
+from tournaments.services.heats import group_count, groups_for_round
 from tournaments.services.stage_progress import league_pairing_blocker
 
 
@@ -111,7 +114,9 @@ def _pairable(event: Event, number: int) -> QuerySet[Registration]:
     return event.registrations.active().filter(joined_round__lte=number)
 
 
-def compute_pairing(event: Event, number: int, seed: int) -> SwissPairing | PodPairing:
+def compute_pairing(
+    event: Event, number: int, seed: int
+) -> SwissPairing | PodPairing | GroupedPairing:
     regs = list(_pairable(event, number).order_by("pk").values_list("pk", "player__display_name"))
     sizes = pod_sizes_for_game(event.game)
     needed = min(sizes.preferred + sizes.fallback) if event.multiplayer else 2
@@ -133,6 +138,8 @@ def compute_pairing(event: Event, number: int, seed: int) -> SwissPairing | PodP
         for pk, name in regs
     ]
     avoid = event_avoid_pairs(event.pk, (p.id for p in players))
+    if not event.multiplayer and group_count(event) > 1:
+        return pair_heats(event, number, seed, players, avoid)
     pair: Callable[[list[PairingPlayer]], SwissPairing | PodPairing]
     if event.multiplayer:
         # RULES.md §3 Reading (`lotr-dice`): the Dice game's pods are 3-4, never 5.
@@ -167,12 +174,14 @@ def _previous_pods(event: Event) -> list[frozenset[str]]:
 _ANALYZE_FROM = 1000
 
 
-def create_tables(rnd: Round, pairing: SwissPairing | PodPairing) -> None:
+def create_tables(rnd: Round, pairing: SwissPairing | PodPairing | GroupedPairing) -> None:
     """Every table and seat of the round in two multi-row INSERTs of plain values (an
     INSERT, or even a model instance, per table made a 10,000-player round take seconds)."""
     event = rnd.event
     groups = [list(ids) for ids in pairing.tables]
     bye = getattr(pairing, "bye", None)
+    # A round in heats has a bye per odd heat; any other round one at most.
+    byes: list[str] = list(getattr(pairing, "byes", None) or ([bye] if bye else []))
     n = len(groups)
     tables: dict[str, list[Any]] = {
         "round_id": [rnd.pk] * n,
@@ -183,19 +192,20 @@ def create_tables(rnd: Round, pairing: SwissPairing | PodPairing) -> None:
         "confirmed_at": [None] * n,
     }
     points = None
-    if bye is not None:
+    if byes:
         points = bye_points(event.game, rnd.number, scoring_settings_for(event))
-        for key, value in (("round_id", rnd.pk), ("number", n + 1), ("is_bye", True),
+    for k, player in enumerate(byes, start=1):
+        for key, value in (("round_id", rnd.pk), ("number", n + k), ("is_bye", True),
                            ("status", str(Table.Status.CONFIRMED)), ("band", f"Bye ({points})"),
                            ("confirmed_at", timezone.now())):  # fmt: skip
             tables[key].append(value)
-        groups.append([bye])
+        groups.append([player])
     insert_rows(Table, tables)
     # Table ids by number: RETURNING order is not a promise PostgreSQL makes.
     ids = dict(rnd.tables.values_list("number", "pk"))
     seats: dict[str, list[Any]] = defaultdict(list)
     for number, group in enumerate(groups, start=1):
-        is_bye = bye is not None and number == len(groups)
+        is_bye = number > n
         for pos, pid in enumerate(group, start=1):
             seats["table_id"].append(ids[number])
             seats["registration_id"].append(int(pid))
@@ -217,6 +227,7 @@ def _pairing_snapshot(pairing: Any, seed: int) -> dict[str, Any]:
         "seed": seed,
         "tables": [list(t) for t in pairing.tables],
         "bye": getattr(pairing, "bye", None),
+        **({"byes": pairing.byes} if isinstance(pairing, GroupedPairing) else {}),
     }
 
 
@@ -288,6 +299,9 @@ def pair_next_round(user: AnyUser, event: Event, seed: int | None = None) -> Rou
         raise blocker
     number = last_round_number(event) + 1
     seed = new_seed() if seed is None else int(seed)
+    if group_count(event) > 1 and not event.multiplayer:
+        ids = [str(pk) for pk in _pairable(event, number).values_list("pk", flat=True)]
+        groups_for_round(user, event, ids, seed)  # the heats drawn, late entries placed
     pairing = compute_pairing(event, number, seed)
     try:
         with transaction.atomic():

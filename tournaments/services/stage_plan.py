@@ -71,6 +71,10 @@ def _order_problems(specs: list[dict[str, Any]], multiplayer: bool) -> list[dict
         out.append({"code": "league_alone"})
     if multiplayer and kinds != [p.SWISS]:
         out.append({"code": "pods_swiss_only"})
+    for position, spec in enumerate(specs, start=1):
+        grouped = isinstance(spec.get("groups"), int) and spec["groups"] > 1
+        if grouped and (position > 1 or spec.get("kind") != p.SWISS or multiplayer):
+            out.append({"code": "groups_swiss", "position": position})
     for position, spec in enumerate(specs[1:], start=2):
         kind = spec.get("kind")
         if kind in (p.ROUND_ROBIN, *p.ELIMINATION) and kinds[position - 2] != p.SWISS:
@@ -126,6 +130,10 @@ def _write_plan(actor: AnyUser, event: Event, specs: list[dict[str, Any]]) -> li
             code="fewer_rounds",
         )
     before = stage_snapshot(stages_of(event))
+    if played and (before[0]["groups"] if before else 1) != specs[0].get("groups", 1):
+        raise Conflict(plan_problem_text({"code": "groups_fixed"}), code="stages_started")
+    if (before[0]["groups"] if before else 1) != specs[0].get("groups", 1):
+        event.registrations.update(stage_group=None)  # drawn again for the new count
     Stage.objects.filter(event=event).delete()
     defaults = p.StageSpec(kind=p.SWISS).as_dict()
     stages = Stage.objects.bulk_create(

@@ -25,6 +25,7 @@ from tournaments.services.base import (
     lock_event,
     retry_on_conflict,
 )
+from tournaments.services.heats import group_count, next_stage_seeds
 from tournaments.services.league_series import current_series
 from tournaments.services.playoff import start_playoff
 from tournaments.services.robin_table import RobinCell, RobinTable, robin_table
@@ -94,6 +95,7 @@ def next_step(event: Event) -> dict[str, Any] | None:
         "advance": stage.advance,
         "per_group": stage.advance_per_group,
         "after": stages[stage.position - 2].kind,
+        "heats": group_count(event),
     }
     if stage.kind not in PLAYED_HERE or _unplayable_cut(event, stage):
         return {**step, "code": "stage_elsewhere"}
@@ -116,7 +118,11 @@ def _ready_stage(event: Event) -> Stage:
     return stage
 
 
-def _qualified(event: Event, size: int) -> list[int]:
+def _qualified(event: Event, stage: Stage) -> list[int]:
+    by_heat = next_stage_seeds(event, stage)
+    if by_heat is not None:  # the top N of each heat, interleaved (RULES.md §8)
+        return by_heat
+    size = stage.advance or 0
     rows = [r for r in event_standings(event) if r.registration.active]  # type: ignore[attr-defined]
     if len(rows) < size:
         raise Conflict(
@@ -140,7 +146,7 @@ def start_stage(actor: AnyUser, event: Event) -> Stage:
         return stage
     if stage.kind != StageKind.ROUND_ROBIN or stage.first_round is not None:
         raise Conflict(_("This stage cannot be started on this site."), code="stage_elsewhere")
-    stage.seeds = _qualified(event, stage.advance or 0)
+    stage.seeds = _qualified(event, stage)
     stage.first_round = last_round_number(event) + 1
     stage.save(update_fields=["seeds", "first_round"])
     mark_stale([event.pk])

@@ -28,6 +28,7 @@ from tournaments.services.hands_on import (
     seat_of,
     tables_unlike_engine,
 )
+from tournaments.services.heats import refuse_mixed_heats
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,7 @@ def set_table(actor: AnyUser, rnd: Round, table: int, players: Sequence[int]) ->
     editable_round(event, rnd)
     plan = plan_table(rnd, int(table), players)
     cost = arrangement_cost(event, rnd, plan.after)
+    refuse_mixed_heats(event, plan.after)
     if not plan.moves:
         raise ServiceError(
             _("These players already sit at table %(table)d.") % {"table": plan.table},

@@ -7,6 +7,7 @@ from django import template
 
 from tournaments.models import Event
 from tournaments.rules.presets import preset_for
+from tournaments.services import heats
 from tournaments.services import stages as run
 from tournaments.words import stages as words
 
@@ -28,3 +29,9 @@ def event_preset(event: Event) -> dict[str, str]:
 def stage_next_step(event: Event) -> str:
     step = run.next_step(event)
     return words.next_step_text(step) if step else ""
+
+
+@register.simple_tag
+def event_heat_count(event: Event) -> int:
+    """How many heats the event's Swiss is played in (1: a single Swiss)."""
+    return heats.group_count(event)

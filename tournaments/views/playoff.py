@@ -27,11 +27,15 @@ from tournaments.views.rounds import opt_int
 from tournaments.words.playoff import round_label, side_label
 
 
-def _stages(matches: list[PlayoffMatch]) -> list[tuple[int, list[PlayoffMatch]]]:
+def _stages(matches: list[PlayoffMatch]) -> list[tuple[int, str, list[PlayoffMatch]]]:
+    """Single elimination by stage, each with its name (round of 32 and 16, quarter- and
+    semi-finals, final)."""
     out: dict[int, list[PlayoffMatch]] = {}
     for m in matches:
         out.setdefault(m.stage, []).append(m)
-    return sorted(out.items())
+    return [
+        (stage, round_label(services.playoff_round(ms[0])), ms) for stage, ms in sorted(out.items())
+    ]
 
 
 def _sides(

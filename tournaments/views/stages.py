@@ -18,7 +18,7 @@ from core.errors import ServiceError
 from tournaments.models import Event, StageKind
 from tournaments.permissions import Capability, can, is_director, own_registration
 from tournaments.rules.presets import DEFAULT_PRESET, PRESETS, preset_for
-from tournaments.services import league_series, stage_plan
+from tournaments.services import heats, league_series, stage_plan
 from tournaments.services import stages as run
 from tournaments.services.stage_progress import stages_of
 from tournaments.services.stages import RobinTable
@@ -65,6 +65,44 @@ def _robins(event: Event) -> list[dict[str, Any]]:
     return out
 
 
+def _heats(request: HttpRequest, event: Event, director: bool) -> dict[str, Any] | None:
+    """Each heat's standings, the top N of each marked, and the director's draw and move
+    before round 1."""
+    count = heats.group_count(event)
+    if count < 2:
+        return None
+    stages = stages_of(event)
+    after = stages[1] if len(stages) > 1 and stages[1].advance_per_group else None
+    cut = after.advance or 0 if after else 0
+    active = set(event.registrations.active().values_list("pk", flat=True))
+    tables = []
+    for table in heats.group_standings(event):
+        still_in = [r.player for r in table.rows if int(r.player) in active]
+        # Before any game every place is a tie: nobody is in the cut yet.
+        going = set(still_in[:cut]) if any(r.games or r.byes for r in table.rows) else set()
+        tables.append({
+            "number": table.group,
+            "rows": [
+                {"row": r, "name": table.names[r.player], "goes_on": r.player in going}
+                for r in table.rows
+            ],
+        })  # fmt: skip
+    groups = heats.group_of(event)
+    names = dict(event.registrations.values_list("pk", "player__display_name"))
+    snapshot = heats.groups_snapshot(event)
+    return {
+        **snapshot,
+        "reading": words.heats_reading(snapshot["draw"], cut),
+        "drawn": bool(groups),
+        "tables": tables,
+        "numbers": list(range(1, count + 1)),
+        "entries": sorted(
+            ((int(pk), names[int(pk)], g) for pk, g in groups.items()), key=lambda e: e[1]
+        ),
+        "can_change": director and not event.rounds.exists(),
+    }
+
+
 def stages_page(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(request, slug)
     director = is_director(request.user, event)
@@ -85,6 +123,7 @@ def stages_page(request: HttpRequest, slug: str) -> HttpResponse:
         "next_step": words.next_step_text(step) if step else "",
         "step": step,
         "robins": _robins(event),
+        "heats": _heats(request, event, director),
         "league": _league(request, event),
         "is_director": director,
         "presets": preset_choices(event.game),
@@ -162,6 +201,20 @@ def stage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
             request,
             lambda: league_series.report_league_game(user, event, winner, loser),
             _("League game recorded."),
+        )
+    elif action == "heats-draw":
+        seed = to_int(post.get("seed"))
+        run_service(
+            request,
+            lambda: heats.draw_groups(user, event, post.get("method", ""), seed),
+            _("The heats are drawn."),
+        )
+    elif action == "heats-move":
+        registration, heat = to_int(post.get("registration")) or 0, to_int(post.get("heat")) or 0
+        run_service(
+            request,
+            lambda: heats.move_to_group(user, event, registration, heat),
+            _("The player is moved to heat %(n)s.") % {"n": heat},
         )
     elif action == "skip":
         position = to_int(post.get("position")) or 0

@@ -128,6 +128,9 @@ AUDIT_SENTENCES = {
     "preset": gettext_lazy("chose the event's preset"),
     "stage_start": gettext_lazy("started a stage"),
     "stage_skip": gettext_lazy("skipped a stage"),
+    "groups_draw": gettext_lazy("drew the heats"),
+    "group_move": gettext_lazy("moved a player to another heat"),
+    "group_join": gettext_lazy("placed a late entry in a heat"),
     "league_game": gettext_lazy("reported a league game"),
     "playoff_start": gettext_lazy("started the top cut"),
     "playoff_result": gettext_lazy("entered a top-cut result"),
@@ -143,6 +146,7 @@ AUDIT_SENTENCES = {
 # Fields that hold entry numbers, named by the players they stand for.
 _TABLES = "tables"
 _PLAYER_FIELDS = ("bye",)
+_BYES = "byes"
 
 
 def humanize(key: str) -> str:
@@ -179,6 +183,7 @@ def _entry_numbers(snapshot: Any) -> set[int]:
         found |= set(_ints(snapshot[_TABLES]))
     for key in _PLAYER_FIELDS:
         found |= set(_ints(snapshot.get(key)))
+    found |= set(_ints(snapshot.get(_BYES)))
     return found
 
 
@@ -228,6 +233,8 @@ def named(snapshot: Any, names: dict[int, str]) -> Any:
         if out.get(key) is not None:
             out[key] = _name(names, out[key])
     _window_words(out)
+    if isinstance(out.get(_BYES), list):  # a round in heats: a bye per odd heat
+        out[_BYES] = ", ".join(_name(names, r) for r in out[_BYES]) or "—"
     return out
 
 

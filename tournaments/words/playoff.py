@@ -12,6 +12,7 @@ REACHED = {
     "semi_final": gettext_lazy("Semi-finalist"),
     "quarter_final": gettext_lazy("Quarter-finalist"),
     "round_of_16": gettext_lazy("Round of 16"),
+    "round_of_32": gettext_lazy("Round of 32"),
     "lower_final": gettext_lazy("Lower-bracket finalist"),
     "lower_bracket": gettext_lazy("Lower bracket"),
 }
@@ -20,6 +21,7 @@ STAGES = {
     "semi_final": gettext_lazy("semi-final"),
     "quarter_final": gettext_lazy("quarter-final"),
     "round_of_16": gettext_lazy("round of 16"),
+    "round_of_32": gettext_lazy("round of 32"),
     "double_elimination": gettext_lazy("double elimination"),
 }
 SIDES = {
@@ -55,6 +57,7 @@ def round_label(round_: dict[str, object]) -> str:
         "semi_final": _("Semi-finals"),
         "quarter_final": _("Quarter-finals"),
         "round_of_16": _("Round of 16"),
+        "round_of_32": _("Round of 32"),
     }
     label = labels.get(str(code), "")
     return label % {"number": number} if "%(number)s" in label else label

@@ -93,10 +93,40 @@ def stage_line(kind: str, advance: int | None, per_group: bool = False) -> str:
     return _("%(kind)s of the top %(n)s") % {"kind": kind_label(kind), "n": advance}
 
 
+def heats_reading(draw: str, per_heat: int) -> str:
+    """How the heats are drawn, paired and left (tournaments.rules.heats' readings)."""
+    drawn = (
+        _(
+            "Players are dealt into the heats in a snake by rating (the unrated last): "
+            "heats differ by one player at most and are equally strong."
+        )
+        if draw == "rating"
+        else _("Players are dealt into the heats in a snake after a shuffle from a seed.")
+    )
+    paired = _(
+        "Each heat is a Swiss of its own, with its own bye; nobody plays a player of "
+        "another heat, and nobody has more than one bye in the event."
+    )
+    if not per_heat:
+        return f"{drawn} {paired}"
+    going = _(
+        "The top %(n)s of each heat go on: the heat winners are the first seeds, ordered by "
+        "points and then the tiebreaks (head-to-head cannot compare two heats), then the "
+        "seconds, and so on."
+    ) % {"n": per_heat}
+    return f"{drawn} {paired} {going}"
+
+
 def next_step_text(step: dict[str, Any]) -> str:
     """What the director does next, from services.stages.next_step's code and data."""
     code = step["code"]
     line = stage_line(step.get("kind", ""), step.get("advance"), step.get("per_group", False))
+    if code == "start_stage" and step.get("heats", 1) > 1 and step.get("per_group"):
+        return _("Heats done: start the top %(total)s: %(kind)s, the top %(n)s of each heat.") % {
+            "total": step["advance"] * step["heats"],
+            "kind": kind_label(step["kind"]).lower(),
+            "n": step["advance"],
+        }
     if code == "start_stage":
         return _("%(done)s done: start the %(stage)s.") % {
             "done": kind_label(step["after"]),
@@ -141,6 +171,12 @@ PLAN_PROBLEMS = {
     ),
     "rounds": gettext_lazy("Stage %(position)s: rounds are 1 to %(max)s."),
     "groups": gettext_lazy("Stage %(position)s: groups are 1 to %(max)s."),
+    "groups_swiss": gettext_lazy(
+        "Stage %(position)s: only the first stage, a two-player Swiss, is played in heats."
+    ),
+    "groups_fixed": gettext_lazy(
+        "Round 1 has been paired: the number of heats can no longer change."
+    ),
     "formats": gettext_lazy("Stage %(position)s: more round formats than rounds."),
     "first_stage": gettext_lazy(
         "The first stage is a Swiss or a league series: later stages take its top players."

@@ -50,7 +50,7 @@ from tournaments.services.event_validation import validate_event
 from tournaments.services.events import free_slug as unique_slug
 from tournaments.services.quotas import check_document_walk_ins, check_event_quota
 from tournaments.services.transfer.playoff import import_playoff
-from tournaments.services.transfer.stages import import_stages
+from tournaments.services.transfer.stages import import_stages, imported_group
 
 REQUIRED = ("event", "registrations", "rounds", "penalties", "standings")
 STANDING_FIELDS = ("rank", "points", "wins", "losses", "draws", "byes", "opponents_points")
@@ -208,6 +208,7 @@ def _create_registrations(
             dropped_after_round=row.get("dropped_after_round"),
             ejected=bool(row.get("ejected")),
             ejection_reason=str(row.get("ejection_reason") or "")[:300],
+            stage_group=imported_group(row.get("stage_group")),
         )
     return reg_map
 

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from core.errors import ServiceError
 from tournaments.models import Event, LeagueGame, Registration, Stage
+from tournaments.rules.presets import MAX_GROUPS
 from tournaments.services.stage_plan import STAGE_FIELDS, plan_problems
 from tournaments.words.stages import plan_problem_text
 
@@ -92,3 +93,11 @@ def import_stages(
         )
         for g in part.get("league_games") or []
     )
+
+
+def imported_group(value: Any) -> int | None:
+    """A registration's heat from the document: 1 to the most a stage has; anything else
+    is no heat (the heats are then drawn again before round 1, or a late entry's placed)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return value if 1 <= value <= MAX_GROUPS else None
