@@ -166,4 +166,7 @@ urlpatterns += [
     ),
     path(E + "rounds/<int:number>/clock/", clock_api.RoundClockState.as_view(), name="api-clock"),
     path(T + "time/", table_time_api.TableTime.as_view(), name="api-table-time"),
+    path(
+        E + "penalties/preview/", penalties_api.PenaltyPreview.as_view(), name="api-penalty-preview"
+    ),
 ]

@@ -168,3 +168,20 @@ def test_round_clock_pause_resume_add(paired):
     assert no_minutes.status_code == 400 and no_minutes.json()["errors"][0]["field"] == "minutes"
     assert as_(judge).post(url(event, "rounds/1/clock/"), {"action": "pause"}).status_code == 403
     assert APIClient().get(url(event, "rounds/1/clock/")).status_code == 200
+
+
+def test_penalty_preview_says_a_second_warning_ejects(paired):
+    """RULES.md §3 "Warnings": two warnings for the same offense eject the player."""
+    director, judge, event, _rnd, tables = paired
+    reg = tables[0].seats.first().registration
+    body = {"registration": reg.pk, "offense": "slow_play"}
+    first = as_(judge).post(url(event, "penalties/preview/"), body).json()
+    assert first == {"ejects": False, "code": "", "words": ""}
+    services.issue_penalty(director, reg, "slow_play", "")
+    second = as_(judge).post(url(event, "penalties/preview/"), body).json()
+    assert second["ejects"] and second["code"] == "same_offense"
+    assert reg.player.display_name in second["words"]
+    reg.refresh_from_db()
+    assert not reg.ejected  # a preview issues nothing
+    player = user_of(tables[1].seats.first().registration)
+    assert as_(player).post(url(event, "penalties/preview/"), body).status_code == 403
