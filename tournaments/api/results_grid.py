@@ -66,7 +66,7 @@ class GridRowOutcomeSerializer(serializers.Serializer):
         help_text="saved; unchanged (typed as stored); empty (nothing typed, left as it is); "
         "refused (see problem).",
     )
-    problem = ProblemSerializer(  # type: ignore[assignment]
+    problem = ProblemSerializer(
         allow_null=True, help_text="Why the row was refused (RFC 9457 problem details)."
     )
 
@@ -74,7 +74,7 @@ class GridRowOutcomeSerializer(serializers.Serializer):
 class GridSavedSerializer(serializers.Serializer):
     saved = serializers.IntegerField(help_text="How many rows were saved.")
     refused = serializers.IntegerField(help_text="How many rows were refused.")
-    rows = GridRowOutcomeSerializer(many=True)  # type: ignore[assignment]
+    rows = GridRowOutcomeSerializer(many=True)
 
 
 class SeatPointsSerializer(serializers.Serializer):
@@ -85,7 +85,7 @@ class SeatPointsSerializer(serializers.Serializer):
 class GridCheckSerializer(serializers.Serializer):
     table = serializers.IntegerField()
     band = serializers.CharField(help_text="The scoring band the engine read (a code).")
-    points = SeatPointsSerializer(many=True)  # type: ignore[assignment]
+    points = SeatPointsSerializer(many=True)
 
 
 def _grid_row(data: dict[str, Any]) -> grid.GridRow:

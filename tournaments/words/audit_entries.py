@@ -131,6 +131,7 @@ AUDIT_SENTENCES = {
     "playoff_result": gettext_lazy("entered a top-cut result"),
     "playoff_cancel": gettext_lazy("cancelled the top cut"),
     "result_void": gettext_lazy("took back a table's result"),
+    "result_ejection": gettext_lazy("recorded an ejected player's unfinished game as lost"),
     "result_matching_report": gettext_lazy("reported the same result at a table"),
     "result_differing_report": gettext_lazy("reported a different result at a table"),
 }
