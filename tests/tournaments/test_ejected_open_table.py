@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 from django.utils import translation
+from rest_framework.test import APIClient
 
 from audit.models import AuditEntry
 from core.errors import ServiceError
@@ -121,3 +122,26 @@ def test_lifting_the_ejection_reopens_the_table(running):
     tables[0].refresh_from_db()
     assert not ejected.ejected
     assert tables[0].status == Table.Status.PENDING and tables[0].outcome == "normal"
+
+
+def test_the_api_shows_and_takes_the_outcome(running):
+    director, event, _rnd, tables = running
+    ejected, opponent = seats(tables[0])
+    api = APIClient()
+    api.force_authenticate(director)
+    base = f"/api/v1/events/{event.slug}/tables/"
+    refused = api.post(
+        base + f"{tables[1].pk}/set/",
+        {"outcome": EJECTION, "winner": seats(tables[1])[0].pk},
+        format="json",
+    )
+    assert refused.status_code == 400 and refused.json()["code"] == "not_ejected"
+    services.issue_penalty(director, ejected, "cheating")
+    shown = api.get(base + f"{tables[0].pk}/").json()
+    assert shown["outcome"] == EJECTION and shown["winner"] == opponent.pk
+    # Voided and entered again by the director, as any result.
+    api.post(base + f"{tables[0].pk}/void/", {}, format="json")
+    again = api.post(
+        base + f"{tables[0].pk}/set/", {"outcome": EJECTION, "winner": opponent.pk}, format="json"
+    )
+    assert again.status_code == 200, again.content

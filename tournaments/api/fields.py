@@ -9,6 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from rules_engine import GAME_SYSTEMS
+from rules_engine.ejection import EJECTION
 from rules_engine.types import HALF_CAP_READINGS
 from tournaments.api.council_serializers import TableCouncilSerializer
 from tournaments.rules.limits import LOTR_TCG_POINTS, METW_ELIMINATION_POINTS
@@ -21,15 +22,17 @@ def _component_name(key: str) -> str:
 
 
 def _outcome_enums() -> dict[str, Any]:
-    # Each game has its own outcomes; the table's game decides which apply. "x-component"
-    # makes each a named schema of its own (core.schema.postprocess).
+    # Each game has its own outcomes (and any two-player game can be decided by an
+    # ejection); the table's game decides which apply. "x-component" makes each a named
+    # schema of its own (core.schema.postprocess).
     return {
         "anyOf": [
             {
                 "x-component": _component_name(key),
                 "type": "string",
-                "enum": sorted({"normal", *system.outcomes}),
-                "description": f"Outcomes of {system.name} ({key}).",
+                "enum": sorted({"normal", EJECTION, *system.outcomes}),
+                "description": f"Outcomes of {system.name} ({key}); {EJECTION}: a two-player "
+                "game lost by a player ejected before it ended (winner: the other player).",
             }
             for key, system in GAME_SYSTEMS.items()
         ]
