@@ -145,3 +145,24 @@ def test_the_api_shows_and_takes_the_outcome(running):
         base + f"{tables[0].pk}/set/", {"outcome": EJECTION, "winner": opponent.pk}, format="json"
     )
     assert again.status_code == 200, again.content
+
+
+def test_the_results_grid_keeps_the_decided_row_as_it_is(client, running):
+    director, event, _rnd, tables = running
+    ejected, opponent = seats(tables[0])
+    services.issue_penalty(director, ejected, "cheating")
+    client.force_login(director)
+    url = reverse("results-grid", args=[event.slug, 1])
+    page = client.get(url).content.decode()
+    assert "Lost by the ejected player" in page
+    prefix = f"t{tables[0].pk}-"
+    post = {
+        f"{prefix}mps-{ejected.pk}": "",
+        f"{prefix}mps-{opponent.pk}": "",
+        f"{prefix}outcome": EJECTION,
+        f"{prefix}winner": str(opponent.pk),
+    }
+    response = client.post(url, post)
+    assert response.status_code == 302  # sent back as shown: nothing refused, nothing changed
+    tables[0].refresh_from_db()
+    assert tables[0].outcome == EJECTION
