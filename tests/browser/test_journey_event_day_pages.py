@@ -3,7 +3,8 @@ checked with axe-core: the results grid typed with the keyboard only (Tab throug
 Enter saves, a refused row keeps its typing with its reason beside it), the pairings page
 following a new round without anyone reloading it, the bracket found from the event page,
 the finish page that asks before a top cut is skipped, the page that reads a result from a
-GEMP replay, and finding a player to check in on the dashboard."""
+GEMP replay, finding a player to check in on the dashboard, and the home page's "your
+table now" card appearing when the round is paired."""
 
 from __future__ import annotations
 
@@ -208,3 +209,17 @@ def test_finding_a_player_to_check_in(page: Page) -> None:
     page.wait_for_load_state()
     assert Registration.objects.get(event=event, player__display_name="Faramir").checked_in
     expect(page.locator("#players-body")).to_contain_text("Faramir")
+
+
+def test_the_home_page_card_appears_when_the_round_is_paired(page: Page) -> None:
+    event = _event(6)
+    log_in(page, "arwen", PASSWORD)
+    page.goto("/")
+    expect(page.get_by_role("heading", name="Middle-earth tournaments")).to_be_visible()
+    assert page.locator(".table-now").count() == 0
+    page.evaluate("() => { window.__untouched = true; }")
+    services.pair_next_round(event.organizer, event, seed=8)
+    # Nobody reloads: the home page's poller sees the player's event change.
+    expect(page.locator(".table-now")).to_contain_text("Your table now", timeout=45_000)
+    assert page.evaluate("() => window.__untouched === undefined")
+    _checked(page, "home-table-now")
