@@ -185,3 +185,29 @@ def test_penalty_preview_says_a_second_warning_ejects(paired):
     assert not reg.ejected  # a preview issues nothing
     player = user_of(tables[1].seats.first().registration)
     assert as_(player).post(url(event, "penalties/preview/"), body).status_code == 403
+
+
+def test_outsiders_change_nothing(paired):
+    """Anonymous visitors and another event's director are refused on every new route,
+    and nothing is written."""
+    _director, _judge, event, _rnd, tables = paired
+    other = make_user("saruman")
+    make_event(other)
+    routes = [
+        ("rounds/1/results/", {"rows": [row(tables[0], (20, 5))]}),
+        ("rounds/1/results/check/", row(tables[0], (20, 5))),
+        (f"tables/{tables[0].pk}/time/", {"minutes": 5}),
+        ("rounds/1/clock/", {"action": "pause"}),
+        ("penalties/preview/", {"registration": _seat_reg(tables[0]), "offense": "slow_play"}),
+    ]
+    before = AuditEntry.objects.count()
+    anonymous = APIClient()
+    for tail, body in routes:
+        assert anonymous.post(url(event, tail), body, format="json").status_code in (401, 403)
+        assert as_(other).post(url(event, tail), body).status_code in (403, 404), tail
+    assert AuditEntry.objects.count() == before
+    assert Table.objects.get(pk=tables[0].pk).status == Table.Status.PENDING
+
+
+def _seat_reg(table) -> int:
+    return table.seats.first().registration_id
