@@ -121,6 +121,7 @@ def test_grid_check_reads_a_row_without_saving(paired):
     assert response.status_code == 200, response.content
     points = sorted(p["points"] for p in response.json()["points"])
     assert points == [2, 4]
+    assert response.json()["band"] == "1 < ratio < 1.5 (4–2)"
     tables[0].refresh_from_db()
     assert tables[0].status == Table.Status.PENDING
     loser = tables[0].seats.order_by("position").last().registration_id

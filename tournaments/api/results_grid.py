@@ -23,6 +23,7 @@ from tournaments.api.round_serializers import SeatResultSerializer
 from tournaments.models import Event
 from tournaments.permissions import Capability, require
 from tournaments.services.results import grid
+from tournaments.words.problems import stored_band_words
 
 TAG = ["results"]
 
@@ -84,7 +85,7 @@ class SeatPointsSerializer(serializers.Serializer):
 
 class GridCheckSerializer(serializers.Serializer):
     table = serializers.IntegerField()
-    band = serializers.CharField(help_text="The scoring band the engine read (a code).")
+    band = serializers.CharField(help_text='How the engine scored it, in words: "ratio ≥ 2 (6–0)".')
     points = SeatPointsSerializer(many=True)
 
 
@@ -203,7 +204,7 @@ class ResultsGridCheck(APIView):
         check = grid.check_row(request.user, table, _grid_row(data))
         body = {
             "table": table.pk,
-            "band": check.band,
+            "band": stored_band_words(check.band),
             "points": [{"registration": k, "points": v} for k, v in check.points.items()],
         }
         return Response(GridCheckSerializer(body).data)
