@@ -17,6 +17,7 @@ from rules_engine.ejection import EJECTION
 from tests.tournaments.helpers import make_event, make_user, play_table, register_users
 from tournaments import services
 from tournaments.models import Table
+from tournaments.services.transfer.imports import import_event
 from tournaments.words.audit_entries import entry_sentence
 from tournaments.words.problems import stored_band_words
 
@@ -166,3 +167,15 @@ def test_the_results_grid_keeps_the_decided_row_as_it_is(client, running):
     assert response.status_code == 302  # sent back as shown: nothing refused, nothing changed
     tables[0].refresh_from_db()
     assert tables[0].outcome == EJECTION
+
+
+def test_an_export_carries_the_decided_game_back_in(running):
+    director, event, _rnd, tables = running
+    ejected, opponent = seats(tables[0])
+    services.issue_penalty(director, ejected, "cheating")
+    document = services.export_event(event)
+    imported = import_event(document, organizer=director, slug="rivendell-again")
+    table = Table.objects.get(round__event=imported, round__number=1, number=tables[0].number)
+    assert table.outcome == EJECTION
+    points = {s.registration.player.display_name: s.points for s in table.seats.all()}
+    assert points == {opponent.player.display_name: 6, ejected.player.display_name: 0}
