@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from tournaments.models import Event
+from tournaments.services.live import playing_events
 from tournaments.views import presenters
 
 
@@ -17,5 +18,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "finished": events.filter(status=Event.Status.FINISHED)[:5],
         # A signed-in player at a running event sees his table first.
         "tables_now": presenters.tables_now(request.user),
+        # ... and the cards follow the event (a round paired, a result in) without a reload.
+        "live_cards": bool(playing_events(request.user)),
     }
     return render(request, "home.html", context)

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from rules_engine.checking import check_result, check_round, check_settings, resolve_outcome
 from rules_engine.double_loss import double_loss_score
+from rules_engine.ejection import EJECTION, ejection_problems, ejection_score
 from rules_engine.registry import get_game
 from rules_engine.scoring import BYE, BYE_BAND, bye_points_for_round
 from rules_engine.types import (
@@ -29,6 +30,8 @@ def score_game(result: GameResult, settings: ScoringSettings | None = None) -> G
     keeps its flag, so standings and reports can show it.
     """
     settings = settings or ScoringSettings()
+    if result.outcome == EJECTION:
+        return _ejection(result, settings)
     check_result(result, settings)
     game = get_game(result.game)
     outcome = resolve_outcome(result, game)
@@ -38,6 +41,15 @@ def score_game(result: GameResult, settings: ScoringSettings | None = None) -> G
         raise ValueError(f"the game system {game.key!r} has no scorer")
     score = game.score(result, outcome, settings)
     return replace(score, time_called=result.time_called, game=game.key, outcome_key=outcome)
+
+
+def _ejection(result: GameResult, settings: ScoringSettings) -> GameScore:
+    """A game its loser left by being ejected: no MPs to check, only its two seats."""
+    game = get_game(result.game)
+    problems = ejection_problems(result) + check_round(result.round_number)
+    if problems:
+        raise InvalidResult(problems)
+    return replace(ejection_score(result, game, settings), time_called=result.time_called)
 
 
 def bye_points(game: str, round_number: int, settings: ScoringSettings | None = None) -> int:

@@ -33,6 +33,8 @@ BOTH_LOSE_BAND = gettext_noop("both Wizards corrupted: both lose (0–0)")
 LOTR_TCG_WIN_BAND = gettext_noop("win ({won}–0)")
 SAURON_BAND = gettext_noop("Sauron won (0 for all)")
 DOUBLE_LOSS_BAND = gettext_noop("double loss: no result by the deadline (0 for all)")
+# A game left unfinished by a player's ejection (rules_engine.ejection).
+EJECTION_BAND = gettext_noop("won by the opponent's ejection ({won}–{lost})")
 FIXED_BANDS = (
     BYE_BAND,
     TABLE_BYE_BAND,
@@ -41,6 +43,7 @@ FIXED_BANDS = (
     LOTR_TCG_WIN_BAND,
     SAURON_BAND,
     DOUBLE_LOSS_BAND,
+    EJECTION_BAND,
 )
 
 ONE_RING_BAND = "one_ring"

@@ -6,6 +6,7 @@ from tournaments import api
 from tournaments.api import audit as audit_api
 from tournaments.api import calendar as calendar_api
 from tournaments.api import claims as claims_api
+from tournaments.api import clock as clock_api
 from tournaments.api import constraints as constraints_api
 from tournaments.api import hands_on as hands_on_api
 from tournaments.api import heats as heats_api
@@ -13,8 +14,10 @@ from tournaments.api import penalties as penalties_api
 from tournaments.api import playoff as playoff_api
 from tournaments.api import records as records_api
 from tournaments.api import registration as registration_api
+from tournaments.api import results_grid as grid_api
 from tournaments.api import staff as staff_api
 from tournaments.api import stages as stages_api
+from tournaments.api import table_time as table_time_api
 from tournaments.api import windows as windows_api
 from tournaments.api.pairings import RoundTables
 from tournaments.api.playoff_cancel import PlayoffCancel
@@ -157,5 +160,20 @@ urlpatterns += [
         E + "stages/<int:position>/crosstable/",
         stages_api.Crosstable.as_view(),
         name="api-stage-crosstable",
+    ),
+]
+
+# The event day's results grid, the round clock's buttons and a table's extra time.
+urlpatterns += [
+    path(E + "rounds/<int:number>/results/", grid_api.ResultsGrid.as_view(), name="api-grid"),
+    path(
+        E + "rounds/<int:number>/results/check/",
+        grid_api.ResultsGridCheck.as_view(),
+        name="api-grid-check",
+    ),
+    path(E + "rounds/<int:number>/clock/", clock_api.RoundClockState.as_view(), name="api-clock"),
+    path(T + "time/", table_time_api.TableTime.as_view(), name="api-table-time"),
+    path(
+        E + "penalties/preview/", penalties_api.PenaltyPreview.as_view(), name="api-penalty-preview"
     ),
 ]

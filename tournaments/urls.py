@@ -119,6 +119,7 @@ urlpatterns += [
     ),
     path(E + "event-day/pairing-settings/", rounds_views.constraints, name="pairing-constraints"),
     path(E + "live/", live_views.live, name="event-live"),
+    path("me/live/", live_views.my_live, name="my-live"),
     path(
         E + "event-day/tables/<int:table_id>/time/",
         table_time_views.table_time,

@@ -163,15 +163,19 @@ def test_a_refused_walk_in_keeps_what_was_typed(client):
 
 
 def test_an_ejected_players_open_table_says_what_to_do(client):
-    """RULES.md §3 warnings: an ejected player is dropped; the open game waits for the
-    director's result, and the pages say so instead of "waiting for a result"."""
+    """RULES.md §3 warnings: an ejected player is dropped. A game he had reported is not
+    decided by the ejection (tournaments.services.ejected_tables): it waits for the
+    director's result, and the pages say so instead of "waiting for a confirmation"."""
     director = make_user("td")
     client.force_login(director)
     event = make_event(director)
     register_users(event, 4)
     rnd = services.pair_next_round(director, event, seed=1)
     table = rnd.tables.filter(is_bye=False).order_by("number").first()
-    seat = table.seats.order_by("position").first()
+    seat, other = table.seats.order_by("position")
+    services.report_result(
+        seat.registration.player.user, table, {seat.registration_id: 20, other.registration_id: 5}
+    )
     services.issue_penalty(director, seat.registration, "cheating")
     page = client.get(reverse("event-dashboard", args=[event.slug])).content.decode()
     row = page.split(f'id="t{table.pk}"')[1].split("</tr>")[0]

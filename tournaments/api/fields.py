@@ -9,6 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from rules_engine import GAME_SYSTEMS
+from rules_engine.ejection import EJECTION
 from rules_engine.games.base import RULINGS
 from rules_engine.types import HALF_CAP_READINGS
 from tournaments.api.council_serializers import TableCouncilSerializer
@@ -22,17 +23,20 @@ def _component_name(key: str) -> str:
 
 
 def _outcome_enums() -> dict[str, Any]:
-    # Each game has its own outcomes; the table's game decides which apply. "x-component"
-    # makes each a named schema of its own (core.schema.postprocess).
+    # Each game has its own outcomes (and any two-player game can be decided by an
+    # ejection); the table's game decides which apply. "x-component" makes each a named
+    # schema of its own (core.schema.postprocess).
     return {
         "anyOf": [
             {
                 "x-component": _component_name(key),
                 "type": "string",
-                "enum": sorted({"normal", *system.outcomes, *RULINGS}),
+                "enum": sorted({"normal", EJECTION, *system.outcomes, *RULINGS}),
                 "description": (
                     f"Outcomes of {system.name} ({key}); double_loss is the director's "
-                    "ruling on a table without a result at its window's deadline."
+                    "ruling on a table without a result at its window's deadline; "
+                    f"{EJECTION}: a two-player game lost by a player ejected before it "
+                    "ended (winner: the other player)."
                 ),
             }
             for key, system in GAME_SYSTEMS.items()

@@ -46,6 +46,10 @@ from tournaments.services.constraints import (
     avoided_pairs_in_round,
     set_pairing_constraints,
 )
+from tournaments.services.ejected_tables import (
+    decide_open_tables,
+    reopen_tables,
+)
 from tournaments.services.events import (
     EVENT_FIELDS,
     LOCKED_AFTER_START,
@@ -228,6 +232,7 @@ __all__ = [
     "counts_as_player",
     "create_event",
     "decide_claim",
+    "decide_open_tables",
     "decide_playoff_tie",
     "deck_readiness",
     "deck_readiness_for",
@@ -286,6 +291,7 @@ __all__ = [
     "register_self",
     "remove_registration",
     "remove_staff",
+    "reopen_tables",
     "repair_blocker",
     "repair_round",
     "repair_round_with_results",

@@ -29,6 +29,7 @@ from tournaments.services.base import (
     registration_snapshot,
     retry_on_conflict,
 )
+from tournaments.services.ejected_tables import decide_open_tables
 from tournaments.words.penalties import ejection_words
 
 
@@ -149,6 +150,7 @@ def issue_penalty(
             after=registration_snapshot(reg),
             event=event,
         )
+        decide_open_tables(user, reg)
     return penalty
 
 

@@ -21,6 +21,7 @@ from tournaments.services.base import (
     lock_registration,
     registration_snapshot,
 )
+from tournaments.services.ejected_tables import reopen_tables
 from tournaments.services.penalties import warnings_still_eject
 from tournaments.services.registration import record_drop
 
@@ -140,6 +141,7 @@ def _reverse_ejection(actor: AnyUser, reg: Registration, note: str) -> None:
         event=reg.event,
         note=note,
     )
+    reopen_tables(actor, reg)
 
 
 def _lift_automatic_ejection(actor: AnyUser, reg: Registration, ejection: Penalty) -> None:

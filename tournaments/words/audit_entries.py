@@ -139,6 +139,7 @@ AUDIT_SENTENCES = {
     "calendar_renew": gettext_lazy("gave his calendar feed a new link"),
     "calendar_off": gettext_lazy("turned his calendar feed off"),
     "result_deadline": gettext_lazy("gave a table a double loss at its window's deadline"),
+    "result_ejection": gettext_lazy("recorded an ejected player's unfinished game as lost"),
     "result_matching_report": gettext_lazy("reported the same result at a table"),
     "result_differing_report": gettext_lazy("reported a different result at a table"),
 }

@@ -63,6 +63,8 @@ class RowOutcome:
     message: str = ""
     code: str = ""
     problems: list[dict[str, Any]] = field(default_factory=list)
+    # The refusal's HTTP class (400 bad input, 403, 409 state), for the API's problem details.
+    http_status: int = 400
 
     @property
     def refused(self) -> bool:
@@ -108,7 +110,7 @@ def save_rows(user: AnyUser, rnd: Round, rows: list[GridRow]) -> list[RowOutcome
     for row in rows:
         table = tables.get(row.table_id)
         if table is None:
-            out.append(RowOutcome(row.table_id, "refused", code="not_in_round"))
+            out.append(RowOutcome(row.table_id, "refused", code="not_in_round", http_status=404))
             continue
         if row.empty:
             out.append(RowOutcome(table.pk, "empty"))
@@ -130,7 +132,12 @@ def save_rows(user: AnyUser, rnd: Round, rows: list[GridRow]) -> list[RowOutcome
         except ServiceError as exc:
             out.append(
                 RowOutcome(
-                    table.pk, "refused", exc.message, exc.code or "", list(exc.problems or [])
+                    table.pk,
+                    "refused",
+                    exc.message,
+                    exc.code or "",
+                    list(exc.problems or []),
+                    exc.status_code,
                 )
             )
             continue

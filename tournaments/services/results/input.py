@@ -16,6 +16,7 @@ from rules_engine import (
     InvalidResult,
     score_game,
 )
+from rules_engine.ejection import EJECTION
 from tournaments.models import (
     Seat,
     Table,
@@ -138,6 +139,8 @@ def reported_result(
                 % {"win": win, "table": table.number},
                 code="not_seated",
             )
+    if outcome == EJECTION:
+        _require_ejected_loser(table, win)
     counted = None
     if council is not None:
         counted = _counted_council(table, seat_ids, council)
@@ -149,6 +152,18 @@ def reported_result(
         time_called=bool(time_called),
         council=counted,
     )
+
+
+def _require_ejected_loser(table: Table, winner: int | None) -> None:
+    """A game is decided by an ejection only when the one who lost it was ejected
+    (tournaments.services.ejected_tables)."""
+    if winner is None or (
+        table.seats.exclude(registration_id=winner).filter(registration__ejected=False).exists()
+    ):
+        raise ServiceError(
+            _("Only a game whose other player was ejected is decided by the ejection."),
+            code="not_ejected",
+        )
 
 
 def _counted_council(table: Table, seat_ids: list[int], council: Any) -> dict[str, Any]:
