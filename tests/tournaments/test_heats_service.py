@@ -82,6 +82,10 @@ def test_a_player_is_moved_before_round_1_only_and_it_is_audited():
     assert outsider.post(
         url + "move/", {"registration": reg, "heat": 1}, format="json"
     ).status_code in (403, 404)
+    assert outsider.post(url + "draw/", {"method": "rating"}, format="json").status_code in (
+        403,
+        404,
+    )
     services.pair_next_round(director, event, seed=1)
     late = api.post(url + "move/", {"registration": reg, "heat": 1}, format="json")
     assert late.status_code == 409 and late.json()["code"] == "groups_fixed"
