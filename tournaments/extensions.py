@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from core.types import AnyUser
-    from tournaments.models import Event, Registration
+    from tournaments.models import Event, Registration, Table
+    from tournaments.rules.deck_choice import SeatDeck
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +40,12 @@ class DeckHooks:
     registered_cards: Callable[[Registration], dict[str, int] | None] | None = None
     # card names by card id, for a game system's ids
     card_names: Callable[[str, Sequence[str]], dict[str, str]] | None = None
+    # per (table id, registration id): the lists each seat may be playing
+    # (tournaments.rules.deck_choice.SeatDeck), for tables of one event
+    decks_at_tables: Callable[[Sequence[Table]], dict[tuple[int, int], SeatDeck]] | None = None
+    # the event's lists and the decks recorded at its tables, for the export; and back
+    export_decks: Callable[[Event], dict[str, Any]] | None = None
+    import_decks: Callable[[Event, dict[str, Any], dict[int, Registration]], None] | None = None
 
 
 _deck_hooks: DeckHooks | None = None
@@ -127,3 +134,28 @@ def card_names(game: str, ids: Sequence[str]) -> dict[str, str]:
     except Exception:  # names are information: the ids' own numbers are shown instead
         log.exception("card names of %s failed", game)
         return {}
+
+
+def decks_at_tables(tables: Sequence[Table]) -> dict[tuple[int, int], SeatDeck]:
+    """Per (table id, registration id), the lists each player may be playing there;
+    empty without a deck app (or when its answer fails: pairings must still show)."""
+    if _deck_hooks is None or _deck_hooks.decks_at_tables is None or not tables:
+        return {}
+    try:
+        return dict(_deck_hooks.decks_at_tables(tables))
+    except Exception:  # decks shown are information; the pairings must still load
+        log.exception("decks at tables failed")
+        return {}
+
+
+def export_decks(event: Event) -> dict[str, Any]:
+    """The export document's deck part ({} without a deck app)."""
+    if _deck_hooks is None or _deck_hooks.export_decks is None:
+        return {}
+    return _deck_hooks.export_decks(event)
+
+
+def import_decks(event: Event, document: dict[str, Any], reg_map: dict[int, Registration]) -> None:
+    """Bring the document's deck part back, inside the import's transaction."""
+    if _deck_hooks is not None and _deck_hooks.import_decks is not None:
+        _deck_hooks.import_decks(event, document, reg_map)

@@ -15,6 +15,7 @@ from audit.models import AuditEntry
 from audit.views import Change, readable_diff
 from tournaments.models import PlayoffMatch, Registration
 from tournaments.words.audit import strip_nested
+from tournaments.words.decks_played import slot_words
 
 # Words for the audit trail's actions and objects (they are stored as keys and model labels).
 AUDIT_ACTIONS = {
@@ -131,6 +132,7 @@ AUDIT_SENTENCES = {
     "playoff_result": gettext_lazy("entered a top-cut result"),
     "playoff_cancel": gettext_lazy("cancelled the top cut"),
     "result_void": gettext_lazy("took back a table's result"),
+    "decks_played": gettext_lazy("recorded the decks played at a table"),
     "result_matching_report": gettext_lazy("reported the same result at a table"),
     "result_differing_report": gettext_lazy("reported a different result at a table"),
 }
@@ -138,6 +140,7 @@ AUDIT_SENTENCES = {
 # Fields that hold entry numbers, named by the players they stand for.
 _TABLES = "tables"
 _PLAYER_FIELDS = ("bye",)
+_DECKS = "decks_played"  # [[entry number, slot], ...]
 
 
 def humanize(key: str) -> str:
@@ -174,6 +177,7 @@ def _entry_numbers(snapshot: Any) -> set[int]:
         found |= set(_ints(snapshot[_TABLES]))
     for key in _PLAYER_FIELDS:
         found |= set(_ints(snapshot.get(key)))
+    found |= {reg for reg, _slot in snapshot.get(_DECKS) or () if isinstance(reg, int)}
     return found
 
 
@@ -222,6 +226,11 @@ def named(snapshot: Any, names: dict[int, str]) -> Any:
     for key in _PLAYER_FIELDS:
         if out.get(key) is not None:
             out[key] = _name(names, out[key])
+    if isinstance(out.get(_DECKS), list):
+        out[_DECKS] = "; ".join(
+            f"{_name(names, reg)}: {slot_words(slot, {}) if slot else '—'}"
+            for reg, slot in out[_DECKS]
+        )
     return out
 
 
