@@ -90,13 +90,22 @@ class Pair:
         return self.vs_hero if slot == VS_HERO else self.vs_minion
 
 
+def _fits(slot: str, opponent_type: str, fallen_wizard_slot: str) -> bool:
+    """Whether ``slot`` is the deck for an opponent of ``opponent_type`` (a Fallen-wizard
+    opponent, with no deck named to face him, fits neither)."""
+    try:
+        return general_opponent_slot(opponent_type, fallen_wizard_slot) == slot
+    except ValueError:
+        return False
+
+
 def table_choices(a: Pair, b: Pair) -> list[tuple[str, str]]:
     """Every (deck of a, deck of b) in which each plays the deck for the other's
     alignment. One answer is the table's; none or two leave the choice to the director."""
     out = []
     for slot_a, slot_b in product((VS_HERO, VS_MINION), repeat=2):
-        fits_a = general_opponent_slot(b.type_of(slot_b), a.fallen_wizard_slot) == slot_a
-        fits_b = general_opponent_slot(a.type_of(slot_a), b.fallen_wizard_slot) == slot_b
+        fits_a = _fits(slot_a, b.type_of(slot_b), a.fallen_wizard_slot)
+        fits_b = _fits(slot_b, a.type_of(slot_a), b.fallen_wizard_slot)
         if fits_a and fits_b:
             out.append((slot_a, slot_b))
     return out
@@ -120,11 +129,8 @@ def _answer(slots: set[str], code: str) -> SeatDeck:
 
 def _from_recorded(recorded: str, own: Pair, other: Pair) -> SeatDeck:
     """The other player's deck, from the one recorded for his opponent."""
-    try:
-        return _answer({general_opponent_slot(own.type_of(recorded), other.fallen_wizard_slot)},
-                       BY_OPPONENT)  # fmt: skip
-    except ValueError:
-        return _answer(set(PAIR_SLOTS), NO_WAY)
+    fitting = {s for s in PAIR_SLOTS if _fits(s, own.type_of(recorded), other.fallen_wizard_slot)}
+    return _answer(fitting, BY_OPPONENT) if fitting else _answer(set(PAIR_SLOTS), NO_WAY)
 
 
 def general_opponent_table(
@@ -145,10 +151,7 @@ def general_opponent_table(
         return seat_a, _from_recorded(rec_a, a, b)
     if seat_b:
         return _from_recorded(rec_b, b, a), seat_b
-    try:
-        choices = table_choices(a, b)
-    except ValueError:  # a Fallen-wizard opponent and no deck named to face him
-        choices = []
+    choices = table_choices(a, b)
     if len(choices) == 1:
         return _answer({choices[0][0]}, BY_OPPONENT), _answer({choices[0][1]}, BY_OPPONENT)
     if not choices:

@@ -19,6 +19,7 @@ from tournaments.models import Event, Seat, Table
 from tournaments.permissions import Capability, can, require_seat
 from tournaments.rules import deck_choice as dc
 from tournaments.services.base import lock_event
+from tournaments.services.standings.snapshot import mark_stale
 from tournaments.words.decks_played import reason_words, seat_deck_words, slot_words
 
 
@@ -97,6 +98,7 @@ def record_decks_played(actor: AnyUser, table: Table, slots: Mapping[int, str]) 
         if seat.registration_id in clean:
             seat.deck_slot = clean[seat.registration_id]
             seat.save(update_fields=["deck_slot"])
+    mark_stale([event.pk])  # the pairings pages show the decks
     audit.record(
         actor=actor,
         obj=table,
