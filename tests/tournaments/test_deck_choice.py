@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.tournaments.deck_oracle import consistent, faces
 from tournaments.rules import deck_choice as dc
 
 TYPES = ("wizard", "ringwraith", "fallen-wizard", "balrog")
@@ -58,28 +59,7 @@ def test_players_of_one_alignment_each_have_one_answer():
     assert dc.table_choices(hero, minion) == [(dc.VS_MINION, dc.VS_HERO)]
 
 
-# An independent reading of RULES.md §8 (General Opponent) for the table's answer.
-SIDE = {"wizard": "hero", "ringwraith": "minion", "balrog": "minion"}  # Balrog: reading
-
-
-def _faces(pair: dc.Pair, opponent_type: str) -> str | None:
-    side = SIDE.get(opponent_type)
-    if side is None:  # a Fallen-wizard: the deck the player named
-        return pair.fallen_wizard_slot or None
-    return "vs-hero" if side == "hero" else "vs-minion"
-
-
-def _consistent(a: dc.Pair, b: dc.Pair) -> set[tuple[str, str]]:
-    out = set()
-    for x in SLOTS:
-        for y in SLOTS:
-            deck_a, deck_b = (
-                (a.vs_hero if x == "vs-hero" else a.vs_minion),
-                (b.vs_hero if y == "vs-hero" else b.vs_minion),
-            )
-            if _faces(a, deck_b) == x and _faces(b, deck_a) == y:
-                out.add((x, y))
-    return out
+_consistent = consistent
 
 
 any_pairs = st.builds(
@@ -123,7 +103,7 @@ def test_a_recorded_deck_decides_and_decides_the_opponents_deck(a, b, rec_a, rec
         assert seat_b == dc.SeatDeck((rec_b,), dc.RECORDED)
     if rec_a and not rec_b:
         own = a.vs_hero if rec_a == "vs-hero" else a.vs_minion
-        expected = _faces(b, own)
+        expected = faces(b, own)
         assert seat_b.slots == ((expected,) if expected else dc.PAIR_SLOTS)
 
 
