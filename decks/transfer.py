@@ -64,9 +64,10 @@ def _import_list(row: dict[str, Any], reg_map: dict[int, Registration]) -> None:
     )
     values = {f: row.get(f) for f in VERSION_FIELDS if row.get(f) is not None}
     verdict = values.get("verdict") or {}
+    number = row.get("version")
     version = DeckListVersion.objects.create(
         decklist=decklist,
-        number=row.get("version") if isinstance(row.get("version"), int) else 1,
+        number=number if isinstance(number, int) else 1,
         submitted_at=parse_datetime(str(row.get("submitted_at") or "")) or decklist.created_at,
         problems_count=sum(
             1 for p in verdict.get("problems", []) if p.get("severity", "error") == "error"
@@ -91,10 +92,13 @@ def import_decks(event: Event, document: dict[str, Any], reg_map: dict[int, Regi
     for row in part.get("played") or []:
         if not isinstance(row, dict):
             raise _bad("table")
+        round_number, table_number = row.get("round"), row.get("table")
+        if not isinstance(round_number, int) or not isinstance(table_number, int):
+            raise _bad("table")
         seat = Seat.objects.filter(
             event=event,
-            round__number=row.get("round"),
-            table__number=row.get("table"),
+            round__number=round_number,
+            table__number=table_number,
             registration=_registration(reg_map, row.get("registration")),
         ).first()
         if seat is None:

@@ -46,7 +46,8 @@ def _shown(context: dict[str, Any], seat: Seat) -> DeckShown | None:
     event = events[table.round_id]
     if event.decks_per_player == dc.ONE_DECK:
         return None
-    cache.update(decks_shown(event, [table]) or {key: None})
+    cache.update(decks_shown(event, [table]))
+    cache.setdefault(key, None)
     return cast(DeckShown | None, cache.get(key))
 
 

@@ -25,8 +25,8 @@ def record_decks(request: HttpRequest, slug: str, table_id: int) -> HttpResponse
         Table.objects.select_related("round"), pk=table_id, round__event=event
     )
     slots = {
-        int(key[len(PREFIX) :]): value
-        for key, value in request.POST.items()
+        int(key[len(PREFIX) :]): str(request.POST.get(key, ""))
+        for key in request.POST
         if key.startswith(PREFIX) and key[len(PREFIX) :].isdigit()
     }
     run_service(
