@@ -181,3 +181,19 @@ def test_the_pages_show_the_deck_of_each_seat(go_event, users):
     slips.force_login(users["director"])
     printed = slips.get(f"/events/{go_event.slug}/rounds/1/slips/").content.decode()
     assert printed.count("Deck against hero opponents") == 2
+
+
+def test_the_director_enters_each_list_at_the_venue_and_the_event_page_says_so(go_event, users):
+    director = Client()
+    director.force_login(users["director"])
+    bob = reg(go_event, "bob")
+    url = f"/decks/events/{go_event.slug}/at-the-venue/"
+    form = director.get(url).content.decode()
+    assert 'name="slot"' in form and "Deck against minion opponents" in form
+    body = {"registration": bob.pk, "slot": "vs-minion", "player_type": "wizard",
+            "text": METW_COE_WIZARD, "faces_fallen_wizards": "on"}  # fmt: skip
+    assert director.post(url, body).status_code == 302
+    entered = DeckList.objects.get(registration=bob, slot="vs-minion")
+    assert entered.faces_fallen_wizards and entered.current_version.legal
+    page = director.get(f"/events/{go_event.slug}/").content.decode()
+    assert "Two decks: one against hero opponents, one against minion opponents" in page

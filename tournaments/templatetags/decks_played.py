@@ -6,6 +6,8 @@ from typing import Any
 
 from django import template
 
+from tournaments.words.decks_played import MODE_WORDS
+
 register = template.Library()
 
 
@@ -16,3 +18,9 @@ def deck_at(decks: Any, seat: Any) -> Any:
     if not isinstance(decks, dict):
         return None
     return decks.get((seat.table_id, seat.registration_id))
+
+
+@register.filter
+def decks_mode(mode: str) -> str:
+    """How many lists each player registers, in words."""
+    return str(MODE_WORDS.get(mode, ""))
