@@ -197,3 +197,58 @@ def test_the_director_enters_each_list_at_the_venue_and_the_event_page_says_so(g
     assert entered.faces_fallen_wizards and entered.current_version.legal
     page = director.get(f"/events/{go_event.slug}/").content.decode()
     assert "Two decks: one against hero opponents, one against minion opponents" in page
+
+
+def _api(user):
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def test_the_api_records_the_decks_played_and_the_report_carries_them(go_event, users):
+    """Reading (docs/decks-per-player.md): the decks played travel with the result report,
+    or on their own; bad input is a 4xx with a code, never a 500."""
+    for name in ("alice", "bob"):
+        _submit(users, go_event, name, "vs-hero", "ringwraith")
+        _submit(users, go_event, name, "vs-minion", "wizard")
+    table = _table(go_event)
+    go_event.status = "running"
+    go_event.save()
+    alice, bob = reg(go_event, "alice"), reg(go_event, "bob")
+    url = f"/api/v1/events/{go_event.slug}/tables/{table.pk}/"
+    shown = _api(users["alice"]).get(url).json()["seats"]
+    assert [s["deck"]["reason_code"] for s in shown] == ["two_ways", "two_ways"]
+    assert [c["slot"] for c in shown[0]["deck"]["choices"]] == ["vs-hero", "vs-minion"]
+    body = {"decks": [{"registration": alice.pk, "slot": "vs-sideboard"}]}
+    refused = _api(users["alice"]).post(url + "decks/", body, format="json")
+    assert refused.status_code == 400 and refused.json()["code"] == "bad_slot"
+    stranger = _api(users["stranger"]).post(url + "decks/", body, format="json")
+    assert stranger.status_code in (403, 404)
+    report = {
+        "seats": [
+            {"registration": alice.pk, "mps": 20, "deck_slot": "vs-minion"},
+            {"registration": bob.pk, "mps": 10},
+        ]
+    }
+    done = _api(users["alice"]).post(url + "report/", report, format="json")
+    assert done.status_code == 200, done.content
+    decks = {s["registration"]: s["deck"] for s in done.json()["seats"]}
+    assert (decks[alice.pk]["slot"], decks[alice.pk]["reason_code"]) == ("vs-minion", "recorded")
+    # Alice played her Wizard list: Bob's is the one against heroes.
+    assert (decks[bob.pk]["slot"], decks[bob.pk]["reason_code"]) == ("vs-hero", "opponent")
+
+
+def test_a_refused_report_records_no_deck(go_event, users):
+    for name in ("alice", "bob"):
+        _submit(users, go_event, name, "vs-hero", "ringwraith")
+        _submit(users, go_event, name, "vs-minion", "wizard")
+    table = _table(go_event)
+    go_event.status = "running"
+    go_event.save()
+    alice = reg(go_event, "alice")
+    url = f"/api/v1/events/{go_event.slug}/tables/{table.pk}/report/"
+    bad = {"seats": [{"registration": alice.pk, "mps": -5000, "deck_slot": "vs-hero"}]}
+    assert _api(users["alice"]).post(url, bad, format="json").status_code == 400
+    assert not Seat.objects.exclude(deck_slot="").exists()
