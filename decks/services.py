@@ -37,7 +37,13 @@ from decks.formats import (
     get_format,
 )
 from decks.models import DeckGame, DeckList, DeckListVersion, Format
-from decks.slots import checked_slot, event_slots, name_fallen_wizard_list, slot_format_key
+from decks.slots import (
+    checked_slot,
+    event_slots,
+    name_fallen_wizard_list,
+    slot_format_key,
+    slot_names,
+)
 from rules_engine.deckrules import FormatDef
 from tournaments.models import Event, Registration
 from tournaments.permissions import Capability, can, is_director, require_director, require_login
@@ -316,6 +322,7 @@ class DeckListRow:
     decklist: DeckList | None
     version: DeckListVersion | None
     slot: str = ""  # which of the player's lists, when the event asks for several
+    slot_words: str = ""  # its name, in words
 
 
 def event_decklists(user: Any, event: Event) -> list[DeckListRow]:
@@ -332,11 +339,14 @@ def event_decklists(user: Any, event: Event) -> list[DeckListRow]:
         )
     }
     regs = event.registrations.select_related("player").order_by("player__display_name")
+    slots = slot_names(event)
     rows = []
     for r in regs:
-        for slot in event_slots(event):
+        for slot, words in slots:
             d = lists.get((r.pk, slot))
-            rows.append(DeckListRow(r, d, d.current_version if d else None, slot))
+            rows.append(
+                DeckListRow(r, d, d.current_version if d else None, slot, words if slot else "")
+            )
     return rows
 
 

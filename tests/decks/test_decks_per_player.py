@@ -252,3 +252,17 @@ def test_a_refused_report_records_no_deck(go_event, users):
     bad = {"seats": [{"registration": alice.pk, "mps": -5000, "deck_slot": "vs-hero"}]}
     assert _api(users["alice"]).post(url, bad, format="json").status_code == 400
     assert not Seat.objects.exclude(deck_slot="").exists()
+
+
+def test_the_overview_and_the_published_lists_name_each_list(go_event, users):
+    _submit(users, go_event, "alice", "vs-hero", "wizard")
+    _submit(users, go_event, "alice", "vs-minion", "wizard")
+    director = Client()
+    director.force_login(users["director"])
+    overview = director.get(f"/decks/events/{go_event.slug}/").content.decode()
+    assert "Alice · Deck against hero opponents" in overview
+    assert "Alice · Deck against minion opponents" in overview
+    alice = reg(go_event, "alice").pk
+    sheet = director.get(f"/decks/events/{go_event.slug}/sheet/{alice}/?slot=vs-minion")
+    assert sheet.status_code == 200
+    assert director.get(f"/decks/events/{go_event.slug}/sheet/{alice}/").status_code == 404
