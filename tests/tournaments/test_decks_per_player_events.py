@@ -196,3 +196,22 @@ def test_a_one_deck_event_shows_no_deck_at_its_tables():
     slug = _event(api, "rulebook", "metw", 4)
     body = _ok(api.post(f"/api/v1/events/{slug}/rounds/pair/", {}, format="json"), 201)
     assert all(s["deck"] is None for t in body["tables"] for s in t["seats"])
+
+
+def test_the_lists_asked_for_are_a_setting_checked_and_locked_with_round_1():
+    """The General Opponent pair is a METW event's; the lists asked for cannot change once
+    round 1 is paired (lists lock then, RULES.md §7)."""
+    api = client_for(make_user("set-td"))
+    body = {"name": "Open", "game": "lotr-tcg", "decks_per_player": "general_opponent"}
+    refused = api.post("/api/v1/events/", body, format="json")
+    assert refused.status_code == 400 and refused.json()["code"] == "invalid_event"
+    bad = api.post("/api/v1/events/", {**body, "decks_per_player": "three"}, format="json")
+    assert bad.status_code == 400
+    slug = _event(api, "rulebook", "metw", 4)
+    changed = api.patch(
+        f"/api/v1/events/{slug}/", {"decks_per_player": "general_opponent"}, format="json"
+    )
+    assert _ok(changed)["decks_per_player"] == "general_opponent"
+    _ok(api.post(f"/api/v1/events/{slug}/rounds/pair/", {}, format="json"), 201)
+    locked = api.patch(f"/api/v1/events/{slug}/", {"decks_per_player": "one"}, format="json")
+    assert locked.status_code == 409
