@@ -146,7 +146,7 @@ def test_a_pc_worlds_event_plays_each_round_with_the_list_of_its_format():
     registered list, validated in its format; scores carry across."""
     director = make_user("pcd-td")
     api = client_for(director)
-    slug = _event(api, "pc-worlds", "lotr-tcg", 10)
+    slug = _event(api, "pc-worlds", "lotr-tcg", 16)
     _pc_formats(director)
     event = Event.objects.get(slug=slug)
     assert event.decks_per_player == "per_format"
@@ -170,8 +170,13 @@ def test_a_pc_worlds_event_plays_each_round_with_the_list_of_its_format():
         ]
         assert [s["words"] for s in slots] == ["PC Fellowship deck", "PC Movie deck"]
     rng = random.Random(5)
+    played = 0
     for number in range(1, 9):
-        body = _ok(api.post(f"/api/v1/events/{slug}/rounds/pair/", {}, format="json"), 201)
+        response = api.post(f"/api/v1/events/{slug}/rounds/pair/", {}, format="json")
+        if response.status_code == 400 and response.json()["code"] == "pairing_impossible":
+            break  # random results can leave no pairing without a rematch (RULES.md §3)
+        body = _ok(response, 201)
+        played = number
         want = "pc-fellowship" if number % 2 else "pc-movie"
         page = _ok(api.get(f"/api/v1/events/{slug}/rounds/{number}/tables/"))
         for table in [*body["tables"], *page["results"]]:
@@ -185,6 +190,7 @@ def test_a_pc_worlds_event_plays_each_round_with_the_list_of_its_format():
                 url = f"/api/v1/events/{slug}/tables/{table['id']}/set/"
                 payload = {"seats": [{"registration": r} for r in ids], "winner": rng.choice(ids)}
                 _ok(api.post(url, payload, format="json"))
+    assert played >= 4  # both formats, twice each
     # Scores carried across the format changes: every game counted once, win 1 / loss 0.
     rows = _ok(api.get(f"/api/v1/events/{slug}/standings/"))["results"]
     assert sum(r["points"] for r in rows) == sum(r["wins"] + r["byes"] for r in rows)
