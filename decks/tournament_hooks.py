@@ -35,14 +35,22 @@ def register() -> None:
     )
 
 
-def registered_cards(registration: Any) -> dict[str, int] | None:
+def registered_cards(registration: Any, table: Any = None) -> dict[str, int] | None:
     """The registration's current deck list by card id and copies (the checked list's
-    rows, ``DeckListVersion.parsed["cards"]``); None without a submitted list (or when
-    the event asks for several lists: the game's record does not say which)."""
+    rows, ``DeckListVersion.parsed["cards"]``); at a table of an event of several lists,
+    the one he plays there. None without a submitted list (or while the table does not
+    say which of his lists he plays)."""
     from decks.models import DeckList
+    from decks.played import deck_played
 
+    slot = ""
+    if table is not None and registration.event.decks_per_player != "one":
+        deck = deck_played(table, registration)
+        if not deck.known:
+            return None
+        slot = deck.slots[0]
     decklist = (
-        DeckList.objects.filter(registration=registration, slot="")
+        DeckList.objects.filter(registration=registration, slot=slot)
         .select_related("current_version")
         .first()
     )

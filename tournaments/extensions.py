@@ -36,8 +36,9 @@ class DeckHooks:
     format_name: Callable[[Event], str]
     # the event's deck lists as a given user may see them (rows with .registration, .version)
     event_decklists: Callable[[Any, Event], Sequence[Any]]
-    # the registration's current deck list as {card id: copies}; None without a list
-    registered_cards: Callable[[Registration], dict[str, int] | None] | None = None
+    # the registration's current deck list as {card id: copies} (at a table: the list he
+    # plays there); None without a list
+    registered_cards: Callable[[Registration, Table | None], dict[str, int] | None] | None = None
     # card names by card id, for a game system's ids
     card_names: Callable[[str, Sequence[str]], dict[str, str]] | None = None
     # per (table id, registration id): the lists each seat may be playing
@@ -111,14 +112,16 @@ def event_decklists(user: AnyUser, event: Event) -> list[Any]:
     return list(_deck_hooks.event_decklists(user, event))
 
 
-def registered_cards(registration: Registration) -> dict[str, int] | None:
+def registered_cards(
+    registration: Registration, table: Table | None = None
+) -> dict[str, int] | None:
     """The cards of ``registration``'s current deck list by card id (``"1_290"``), to
-    compare with the deck a game server recorded; None when there is no list or no
-    deck app."""
+    compare with the deck a game server recorded at ``table`` (the list he plays there,
+    when he registered several); None when there is no list or no deck app."""
     if _deck_hooks is None or _deck_hooks.registered_cards is None:
         return None
     try:
-        return _deck_hooks.registered_cards(registration)
+        return _deck_hooks.registered_cards(registration, table)
     except Exception:  # a deck comparison is information; a result must still be read
         log.exception("deck list of registration %s failed", getattr(registration, "pk", None))
         return None

@@ -266,3 +266,20 @@ def test_the_overview_and_the_published_lists_name_each_list(go_event, users):
     sheet = director.get(f"/decks/events/{go_event.slug}/sheet/{alice}/?slot=vs-minion")
     assert sheet.status_code == 200
     assert director.get(f"/decks/events/{go_event.slug}/sheet/{alice}/").status_code == 404
+
+
+def test_a_game_servers_record_is_compared_with_the_list_played_at_its_table(go_event, users):
+    """The cards a server recorded are compared with the list played there (one known
+    list), never with a list the table does not say he played."""
+    from tournaments.extensions import registered_cards
+
+    _submit(users, go_event, "alice", "vs-hero", "wizard")
+    _submit(users, go_event, "alice", "vs-minion", "wizard")
+    _submit(users, go_event, "bob", "vs-hero", "wizard")
+    _submit(users, go_event, "bob", "vs-minion", "wizard")
+    table = _table(go_event)
+    alice = reg(go_event, "alice")
+    cards = registered_cards(alice, table)
+    listed = DeckList.objects.get(registration=alice, slot="vs-hero").current_version
+    assert cards and sum(cards.values()) == sum(r["count"] for r in listed.parsed["cards"])
+    assert registered_cards(alice) is None  # no table: which of his lists is not known
