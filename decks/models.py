@@ -109,19 +109,31 @@ class Format(models.Model):
 
 
 class DeckList(models.Model):
-    """One player's deck list for one event; every submission is a DeckListVersion."""
+    """One of a player's deck lists for one event; every submission is a DeckListVersion.
 
-    registration = models.OneToOneField(
-        "tournaments.Registration", on_delete=models.CASCADE, related_name="decklist"
+    ``slot`` says which of his lists it is when the event asks for several (RULES.md §8):
+    a format key, or "vs-hero" / "vs-minion" (tournaments.rules.deck_choice); "" is the
+    one list of an event of one deck per player."""
+
+    registration = models.ForeignKey(
+        "tournaments.Registration", on_delete=models.CASCADE, related_name="decklists"
     )
+    slot = models.CharField(max_length=100, blank=True, default="")
+    # General Opponent: the list of the pair that also faces Fallen-wizards.
+    faces_fallen_wizards = models.BooleanField(default=False)
     current_version = models.ForeignKey(
         "DeckListVersion", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
 
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["registration", "slot"], name="one_decklist_per_slot")
+        ]
+
     def __str__(self) -> str:
-        return f"Deck list of {self.registration}"
+        return f"Deck list of {self.registration}" + (f" ({self.slot})" if self.slot else "")
 
 
 class DeckListVersion(models.Model):

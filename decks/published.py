@@ -66,7 +66,12 @@ def registration_sheet(request: HttpRequest, slug: str, registration: int) -> Ht
     if not _may_see(request.user, reg):
         raise Http404
     timezone.activate(zone_or_utc(reg.event.time_zone))  # times in the event's zone too
-    decklist = DeckList.objects.filter(registration=reg).select_related("current_version").first()
+    slot = request.GET.get("slot", "")
+    decklist = (
+        DeckList.objects.filter(registration=reg, slot=slot)
+        .select_related("current_version")
+        .first()
+    )
     version = decklist.current_version if decklist else None
     if version is None:
         raise Http404

@@ -37,9 +37,17 @@ from decks.formats import (
     get_format,
 )
 from decks.models import DeckGame, DeckList, DeckListVersion, Format
+from decks.slots import (
+    checked_slot,
+    event_slots,
+    name_fallen_wizard_list,
+    slot_format_key,
+    slot_names,
+)
 from rules_engine.deckrules import FormatDef
 from tournaments.models import Event, Registration
 from tournaments.permissions import Capability, can, is_director, require_director, require_login
+from tournaments.rules.deck_choice import PAIR_SLOTS
 
 # The cards, formats and checking operations live in their own modules; the pages, the
 # API, the demo and other apps reach every deck operation through this one.
@@ -60,6 +68,7 @@ __all__ = [
     "demo_decklists",
     "ensure_builtin_formats",
     "event_decklists",
+    "event_slots",
     "event_uses_decks",
     "export_text",
     "format_choices",
@@ -176,8 +185,11 @@ def submit_decklist(
     text: str,
     player_type: str | None = None,
     registration: Registration | None = None,
+    slot: str = "",
+    faces_fallen_wizards: bool | None = None,
 ) -> DeckListVersion:
-    """Store a new version of a player's list, checked against the event's format.
+    """Store a new version of one of a player's lists (``slot``: which one, when the event
+    asks for several), checked against its format.
 
     The registration row is locked for the whole check, so two submissions at the
     deadline second are serialised and each is either in or refused with a reason.
@@ -185,9 +197,10 @@ def submit_decklist(
     if not event_uses_decks(event):
         raise ServiceError(f"{event.get_game_display()} has no decks.", "no_decks")
     registration = _registration_for(user, event, registration)
+    slot = checked_slot(event, slot)
     director = is_director(user, event)
-    # The event's format is always the one checked; a list naming another gets a notice.
-    verdict = validate_text(text, event.game, format_for_event(event).key, player_type)
+    # The list's format is always the one checked; a list naming another gets a notice.
+    verdict = validate_text(text, event.game, slot_format_key(event, slot), player_type)
     with transaction.atomic():
         Registration.objects.select_for_update().get(pk=registration.pk)
         event.refresh_from_db(fields=["deck_deadline", "status", "decklists_published"])
@@ -203,7 +216,7 @@ def submit_decklist(
                 "has passed; ask the tournament director.",
                 "deadline",
             )
-        decklist, _ = DeckList.objects.get_or_create(registration=registration)
+        decklist, _ = DeckList.objects.get_or_create(registration=registration, slot=slot)
         previous = decklist.current_version
         number = (decklist.versions.aggregate(n=Max("number"))["n"] or 0) + 1
         errors = [p for p in verdict.problems if p.severity == "error"]
@@ -223,12 +236,21 @@ def submit_decklist(
         decklist.current_version = version
         decklist.updated_at = now
         decklist.save(update_fields=["current_version", "updated_at"])
+        name_fallen_wizard_list(decklist, faces_fallen_wizards)
+        slot_data: dict[str, Any] = {"slot": slot} if slot else {}
+        if slot in PAIR_SLOTS:
+            slot_data["faces_fallen_wizards"] = decklist.faces_fallen_wizards
         audit_record(
             actor=user,
             obj=decklist,
             action="decklist.submit",
             before={"version": previous.number, "legal": previous.legal} if previous else None,
-            after={"version": number, "legal": verdict.legal, "problems": len(errors)},
+            after={
+                "version": number,
+                "legal": verdict.legal,
+                "problems": len(errors),
+                **slot_data,
+            },
             event=event,
             note="submitted by the director"
             if director and registration.player.user_id != user.pk
@@ -238,25 +260,26 @@ def submit_decklist(
 
 
 def deck_status_for_event(event: Event) -> dict[int, DeckStatus]:
-    """Per registration id: submitted?, legal?, problem count, when, and the director's link."""
+    """Per registration id: submitted?, legal?, problem count, when, and the director's
+    link; with several lists per player, over all of them (submitted once every list
+    is, legal once every list is)."""
     url = reverse("event-decklists", args=[event.slug])
+    slots = event_slots(event)
+    lists: dict[int, dict[str, DeckList]] = {}
+    for d in DeckList.objects.filter(registration__event=event).select_related("current_version"):
+        lists.setdefault(d.registration_id, {})[d.slot] = d
     out: dict[int, DeckStatus] = {}
-    lists = {
-        d.registration_id: d
-        for d in DeckList.objects.filter(registration__event=event).select_related(
-            "current_version"
-        )
-    }
     for reg_id in event.registrations.values_list("id", flat=True):
-        d = lists.get(reg_id)
-        v = d.current_version if d else None
+        mine = lists.get(reg_id, {})
+        versions = [mine[s].current_version if s in mine else None for s in slots]
+        done = [v for v in versions if v is not None]
         out[reg_id] = DeckStatus(
-            submitted=v is not None,
-            legal=v.legal if v else None,
-            problems_count=v.problems_count if v else 0,
-            submitted_at=v.submitted_at if v else None,
+            submitted=bool(done) and len(done) == len(versions),
+            legal=all(v.legal for v in done) if done else None,
+            problems_count=sum(v.problems_count for v in done),
+            submitted_at=max(v.submitted_at for v in done) if done else None,
             url=f"{url}#reg-{reg_id}",
-            version=v.number if v else None,
+            version=done[0].number if len(versions) == 1 and done else None,
         )
     return out
 
@@ -264,9 +287,9 @@ def deck_status_for_event(event: Event) -> dict[int, DeckStatus]:
 def illegal_decklists(event: Event) -> list[Registration]:
     """Registrations whose current list is illegal (an illegal deck counts as cheating)."""
     return list(
-        Registration.objects.filter(
-            event=event, decklist__current_version__legal=False
-        ).select_related("player")
+        Registration.objects.filter(event=event, decklists__current_version__legal=False)
+        .select_related("player")
+        .distinct()
     )
 
 
@@ -298,40 +321,56 @@ class DeckListRow:
     registration: Registration
     decklist: DeckList | None
     version: DeckListVersion | None
+    slot: str = ""  # which of the player's lists, when the event asks for several
+    slot_words: str = ""  # its name, in words
 
 
 def event_decklists(user: Any, event: Event) -> list[DeckListRow]:
-    """Every player's current list: for the director always, for others once published."""
+    """Every player's current list (one row per list the event asks for): for the
+    director always, for others once published."""
     if not (may_see_all_lists(user, event) or event.decklists_published):
         raise NotAllowed(
             f"The deck lists of {event.name} are not published; only the staff sees them."
         )
     lists = {
-        d.registration_id: d
+        (d.registration_id, d.slot): d
         for d in DeckList.objects.filter(registration__event=event).select_related(
             "current_version"
         )
     }
     regs = event.registrations.select_related("player").order_by("player__display_name")
-    return [
-        DeckListRow(r, lists.get(r.pk), lists[r.pk].current_version if r.pk in lists else None)
-        for r in regs
-    ]
+    slots = slot_names(event)
+    rows = []
+    for r in regs:
+        for slot, words in slots:
+            d = lists.get((r.pk, slot))
+            rows.append(
+                DeckListRow(r, d, d.current_version if d else None, slot, words if slot else "")
+            )
+    return rows
 
 
-def my_decklist(user: Any, event: Event) -> tuple[Registration, list[DeckListVersion]]:
+def my_decklist(
+    user: Any, event: Event, slot: str = ""
+) -> tuple[Registration, list[DeckListVersion]]:
     registration = _registration_for(user, event, None)
     versions = list(
-        DeckListVersion.objects.filter(decklist__registration=registration).order_by("-number")
+        DeckListVersion.objects.filter(
+            decklist__registration=registration, decklist__slot=slot
+        ).order_by("-number")
     )
     return registration, versions
 
 
-def decklist_versions(user: Any, registration: Registration) -> list[DeckListVersion]:
+def decklist_versions(
+    user: Any, registration: Registration, slot: str = ""
+) -> list[DeckListVersion]:
     if not can_view_decklist(user, registration):
         raise NotAllowed("This deck list is not published.")
     return list(
-        DeckListVersion.objects.filter(decklist__registration=registration).order_by("-number")
+        DeckListVersion.objects.filter(
+            decklist__registration=registration, decklist__slot=slot
+        ).order_by("-number")
     )
 
 

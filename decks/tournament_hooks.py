@@ -8,6 +8,7 @@ from typing import Any
 
 def register() -> None:
     """Called from DecksConfig.ready()."""
+    from decks.played import decks_at_tables
     from decks.services import (
         deck_status_for_event,
         event_decklists,
@@ -15,6 +16,7 @@ def register() -> None:
         format_for_event,
         illegal_decklists,
     )
+    from decks.transfer import export_decks, import_decks
     from tournaments.extensions import DeckHooks, register_deck_hooks
 
     register_deck_hooks(
@@ -26,17 +28,31 @@ def register() -> None:
             event_decklists=event_decklists,
             registered_cards=registered_cards,
             card_names=card_names,
+            decks_at_tables=decks_at_tables,
+            export_decks=export_decks,
+            import_decks=import_decks,
         )
     )
 
 
-def registered_cards(registration: Any) -> dict[str, int] | None:
+def registered_cards(registration: Any, table: Any = None) -> dict[str, int] | None:
     """The registration's current deck list by card id and copies (the checked list's
-    rows, ``DeckListVersion.parsed["cards"]``); None without a submitted list."""
+    rows, ``DeckListVersion.parsed["cards"]``); at a table of an event of several lists,
+    the one he plays there. None without a submitted list (or while the table does not
+    say which of his lists he plays)."""
     from decks.models import DeckList
+    from decks.played import deck_played
 
+    slot = ""
+    if table is not None and registration.event.decks_per_player != "one":
+        deck = deck_played(table, registration)
+        if not deck.known:
+            return None
+        slot = deck.slots[0]
     decklist = (
-        DeckList.objects.filter(registration=registration).select_related("current_version").first()
+        DeckList.objects.filter(registration=registration, slot=slot)
+        .select_related("current_version")
+        .first()
     )
     version = decklist.current_version if decklist else None
     if version is None:

@@ -11,9 +11,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from decks.services import deck_status_for_event, submit_decklist
+from decks.slots import slot_names
 from rules_engine.deckrules import PLAYER_TYPE_LABELS, PLAYER_TYPES
 from tournaments import services as tournament_services
 from tournaments.models import Registration
+from tournaments.rules.deck_choice import GENERAL_OPPONENT, PAIR_SLOTS
 from tournaments.views.choices import narrowed
 from tournaments.views.common import run_service, staff_event
 
@@ -40,6 +42,10 @@ def venue_decklist(request: HttpRequest, slug: str) -> HttpResponse:
                 request.POST.get("text", ""),
                 request.POST.get("player_type") or None,
                 registration=reg,
+                slot=request.POST.get("slot", ""),
+                faces_fallen_wizards=request.POST.get("faces_fallen_wizards") == "on"
+                if request.POST.get("slot") in PAIR_SLOTS
+                else None,
             ),
             _("Deck list saved for %(name)s.") % {"name": reg.player.display_name},
         )
@@ -67,5 +73,8 @@ def venue_decklist(request: HttpRequest, slug: str) -> HttpResponse:
             "player_types": [(p, PLAYER_TYPE_LABELS[p]) for p in PLAYER_TYPES]
             if event.game == "metw"
             else [],
+            # Several lists per player: which one is entered.
+            "slots": [s for s in slot_names(event) if s[0]],
+            "pair": event.decks_per_player == GENERAL_OPPONENT,
         },
     )

@@ -10,9 +10,10 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.defaultfilters import pluralize
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from core.errors import ServiceError
@@ -30,6 +31,7 @@ from decks.labels import (
 from decks.models import DeckGame, Format
 from decks.rule_form import changed_rules, rule_fields
 from decks.rule_names import named_rules
+from decks.slots import slot_format_key, slot_names, slots_of
 from decks.stored import verdict_data
 from decks.throttles import page_wait
 from rules_engine.deckrules import PLAYER_TYPE_LABELS, PLAYER_TYPES, Verdict
@@ -38,6 +40,7 @@ from rules_engine.deckrules.export import EXPORT_FORMATS
 from rules_engine.deckrules.formats import DEFAULT_FORMAT
 from tournaments.models import Event
 from tournaments.permissions import is_director
+from tournaments.rules.deck_choice import PAIR_SLOTS, PER_FORMAT
 from tournaments.words.times import zone_or_utc
 
 GAMES = [(DeckGame.METW, "METW"), (DeckGame.LOTR_TCG, "LOTR TCG"), (DeckGame.LORE, "LoRE")]
@@ -186,8 +189,12 @@ def _event(slug: str) -> Event:
 @require_http_methods(["GET", "POST"])
 def submit(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
+    slot = (request.POST.get("slot") if request.method == "POST" else request.GET.get("slot")) or ""
+    slots = slot_names(event)
+    if slot not in dict(slots):
+        slot = slots[0][0]
     try:
-        registration, versions = services.my_decklist(request.user, event)
+        registration, versions = services.my_decklist(request.user, event, slot)
     except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect(event.get_absolute_url())
@@ -196,22 +203,17 @@ def submit(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST":
         text = request.POST.get("text", "")
         player_type = request.POST.get("player_type", "")
+        faces = request.POST.get("faces_fallen_wizards") == "on" if slot in PAIR_SLOTS else None
         try:
-            version = services.submit_decklist(request.user, event, text, player_type or None)
+            version = services.submit_decklist(
+                request.user, event, text, player_type or None,
+                slot=slot, faces_fallen_wizards=faces,
+            )  # fmt: skip
         except ServiceError as exc:
             messages.error(request, exc.message)
         else:
-            if version.legal:
-                messages.success(request, f"Version {version.number} saved: legal.")
-            else:
-                messages.warning(
-                    request,
-                    f"Version {version.number} saved, but it is NOT legal "
-                    f"({version.problems_count} problem{pluralize(version.problems_count)}). "
-                    "The director sees this; fix and "
-                    "resubmit before the deadline — an illegal deck counts as cheating.",
-                )
-            return redirect("decklist-submit", slug=event.slug)
+            _say_saved(request, version)
+            return redirect(f"{reverse('decklist-submit', args=[event.slug])}?slot={slot}")
     current = versions[0] if versions else None
     context = {
         "event": event,
@@ -223,12 +225,37 @@ def submit(request: HttpRequest, slug: str) -> HttpResponse:
         "player_types": [(p, PLAYER_TYPE_LABELS[p]) for p in PLAYER_TYPES],
         "locked": services.decklists_locked(event),
         "may_publish": is_director(request.user, event),
-        "format": services.format_for_event(event),
+        "format": services.get_format(event.game, slot_format_key(event, slot))
+        if event.decks_per_player == PER_FORMAT
+        else services.format_for_event(event),
         "max_chars": MAX_TEXT_CHARS,
+        "slot": slot,
+        "slot_words": dict(slots).get(slot, ""),
+        "slots": slots_of(registration) if len(slots) > 1 else [],
+        "pair_slot": slot in PAIR_SLOTS,
     }
     if current is not None:
         context.update(_verdict_context(current.text, _stored_verdict(verdict_data(current))))
     return render(request, "decks/submit.html", context)
+
+
+def _say_saved(request: HttpRequest, version: Any) -> None:
+    if version.legal:
+        messages.success(request, _("Version %(n)s saved: legal.") % {"n": version.number})
+    else:
+        messages.warning(
+            request,
+            ngettext(
+                "Version %(n)s saved, but it is NOT legal (%(count)s problem). The director "
+                "sees this; fix and resubmit before the deadline — an illegal deck counts as "
+                "cheating.",
+                "Version %(n)s saved, but it is NOT legal (%(count)s problems). The director "
+                "sees this; fix and resubmit before the deadline — an illegal deck counts as "
+                "cheating.",
+                version.problems_count,
+            )
+            % {"n": version.number, "count": version.problems_count},
+        )
 
 
 def _stored_verdict(data: dict[str, Any]) -> Verdict:

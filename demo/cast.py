@@ -179,8 +179,10 @@ def demo_counts() -> dict[str, int]:
         "registrations": regs.count(),
         "rounds": Round.objects.filter(event__in=events).count(),
         "tables": Table.objects.filter(round__event__in=events).count(),
-        "decklists": regs.filter(decklist__current_version__isnull=False).count(),
-        "illegal_decklists": regs.filter(decklist__current_version__legal=False).count(),
+        "decklists": regs.filter(decklists__current_version__isnull=False).distinct().count(),
+        "illegal_decklists": regs.filter(decklists__current_version__legal=False)
+        .distinct()
+        .count(),
         "penalties": Penalty.objects.filter(registration__event__in=events).count(),
         "disputed": Table.objects.filter(
             round__event__in=events, status=Table.Status.DISPUTED

@@ -19,6 +19,7 @@ from tournaments.api import staff as staff_api
 from tournaments.api import stages as stages_api
 from tournaments.api import table_time as table_time_api
 from tournaments.api import windows as windows_api
+from tournaments.api.decks_played import TableDecks
 from tournaments.api.pairings import RoundTables
 from tournaments.api.playoff_cancel import PlayoffCancel
 from tournaments.api.table_set import TableSet
@@ -72,6 +73,7 @@ urlpatterns = [
     path(T + "set/", api.TableSet.as_view(), name="api-table-set"),
     path(T + "void/", api.TableVoid.as_view(), name="api-table-void"),
     path(T + "record/", records_api.TableRecord.as_view(), name="api-table-record"),
+    path(T + "decks/", TableDecks.as_view(), name="api-table-decks"),
     path(
         "players/<int:player_id>/server-names/",
         records_api.PlayerServerNames.as_view(),

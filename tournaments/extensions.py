@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from core.types import AnyUser
-    from tournaments.models import Event, Registration
+    from tournaments.models import Event, Registration, Table
+    from tournaments.rules.deck_choice import SeatDeck
 
 log = logging.getLogger(__name__)
 
@@ -35,10 +36,17 @@ class DeckHooks:
     format_name: Callable[[Event], str]
     # the event's deck lists as a given user may see them (rows with .registration, .version)
     event_decklists: Callable[[Any, Event], Sequence[Any]]
-    # the registration's current deck list as {card id: copies}; None without a list
-    registered_cards: Callable[[Registration], dict[str, int] | None] | None = None
+    # the registration's current deck list as {card id: copies} (at a table: the list he
+    # plays there); None without a list
+    registered_cards: Callable[[Registration, Table | None], dict[str, int] | None] | None = None
     # card names by card id, for a game system's ids
     card_names: Callable[[str, Sequence[str]], dict[str, str]] | None = None
+    # per (table id, registration id): the lists each seat may be playing
+    # (tournaments.rules.deck_choice.SeatDeck), for tables of one event
+    decks_at_tables: Callable[[Sequence[Table]], dict[tuple[int, int], SeatDeck]] | None = None
+    # the event's lists and the decks recorded at its tables, for the export; and back
+    export_decks: Callable[[Event], dict[str, Any]] | None = None
+    import_decks: Callable[[Event, dict[str, Any], dict[int, Registration]], None] | None = None
 
 
 _deck_hooks: DeckHooks | None = None
@@ -104,14 +112,16 @@ def event_decklists(user: AnyUser, event: Event) -> list[Any]:
     return list(_deck_hooks.event_decklists(user, event))
 
 
-def registered_cards(registration: Registration) -> dict[str, int] | None:
+def registered_cards(
+    registration: Registration, table: Table | None = None
+) -> dict[str, int] | None:
     """The cards of ``registration``'s current deck list by card id (``"1_290"``), to
-    compare with the deck a game server recorded; None when there is no list or no
-    deck app."""
+    compare with the deck a game server recorded at ``table`` (the list he plays there,
+    when he registered several); None when there is no list or no deck app."""
     if _deck_hooks is None or _deck_hooks.registered_cards is None:
         return None
     try:
-        return _deck_hooks.registered_cards(registration)
+        return _deck_hooks.registered_cards(registration, table)
     except Exception:  # a deck comparison is information; a result must still be read
         log.exception("deck list of registration %s failed", getattr(registration, "pk", None))
         return None
@@ -148,3 +158,28 @@ def player_ratings(game: str, player_ids: Sequence[int]) -> dict[int, int]:
     except Exception:  # a broken ledger must not stop a draw: everyone is then unrated
         log.exception("ratings of %s failed", game)
         return {}
+
+
+def decks_at_tables(tables: Sequence[Table]) -> dict[tuple[int, int], SeatDeck]:
+    """Per (table id, registration id), the lists each player may be playing there;
+    empty without a deck app (or when its answer fails: pairings must still show)."""
+    if _deck_hooks is None or _deck_hooks.decks_at_tables is None or not tables:
+        return {}
+    try:
+        return dict(_deck_hooks.decks_at_tables(tables))
+    except Exception:  # decks shown are information; the pairings must still load
+        log.exception("decks at tables failed")
+        return {}
+
+
+def export_decks(event: Event) -> dict[str, Any]:
+    """The export document's deck part ({} without a deck app)."""
+    if _deck_hooks is None or _deck_hooks.export_decks is None:
+        return {}
+    return _deck_hooks.export_decks(event)
+
+
+def import_decks(event: Event, document: dict[str, Any], reg_map: dict[int, Registration]) -> None:
+    """Bring the document's deck part back, inside the import's transaction."""
+    if _deck_hooks is not None and _deck_hooks.import_decks is not None:
+        _deck_hooks.import_decks(event, document, reg_map)

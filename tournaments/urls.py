@@ -7,6 +7,7 @@ from django.views.i18n import set_language
 from tournaments import views
 from tournaments.views import calendar as calendar_views
 from tournaments.views import claims as claims_views
+from tournaments.views import decks_played as decks_views
 from tournaments.views import director as director_views
 from tournaments.views import finish as finish_views
 from tournaments.views import live as live_views
@@ -51,6 +52,7 @@ urlpatterns = [
     path(E + "me/", views.my_event, name="my-event"),
     path(E + "me/drop/", views.self_drop, name="my-event-drop"),
     path(E + "tables/<int:table_id>/record/", records_views.table_record, name="table-record"),
+    path(E + "tables/<int:table_id>/decks/", decks_views.record_decks, name="record-decks"),
     path(E + "tables/<int:table_id>/<str:action>/", views.table_action, name="table-action"),
     path(E + "stages/", stages_views.stages_page, name="event-stages"),
     path(E + "stages/<str:action>/", stages_views.stage_action, name="stage-action"),

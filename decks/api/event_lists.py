@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -24,7 +25,12 @@ from decks.api.serializers import (
     VersionSerializer,
 )
 from decks.models import DeckListVersion
+from decks.slots import slot_names, slots_of
 from tournaments.models import Event
+
+SLOT_PARAM = OpenApiParameter(
+    "slot", OpenApiTypes.STR, description="Which list, when the event asks for several."
+)
 
 
 def _version_dict(v: DeckListVersion | None) -> dict[str, Any] | None:
@@ -41,11 +47,16 @@ class EventDeckListsView(generics.ListAPIView):
     def get_queryset(self) -> list[dict[str, Any]]:  # type: ignore[override]
         if getattr(self, "swagger_fake_view", False):
             return []
-        rows = services.event_decklists(self.request.user, event_by_slug(self.kwargs["slug"]))
+        event = event_by_slug(self.kwargs["slug"])
+        rows = services.event_decklists(self.request.user, event)
+        names = dict(slot_names(event))
         return [
             {
                 "registration": r.registration.pk,
                 "player": r.registration.player.display_name,
+                "slot": r.slot,
+                "slot_words": names.get(r.slot, "") if r.slot else "",
+                "faces_fallen_wizards": bool(r.decklist and r.decklist.faces_fallen_wizards),
                 "submitted": r.version is not None,
                 "version": _version_dict(r.version),
             }
@@ -64,22 +75,27 @@ class EventDeckListsView(generics.ListAPIView):
 class MyDeckListView(APIView):
     permission_classes = [IsAuthenticated]
 
-    def _mine(self, request: Request, event: Event) -> dict[str, Any]:
-        registration, versions = services.my_decklist(request.user, event)
+    def _mine(self, request: Request, event: Event, slot: str) -> dict[str, Any]:
+        registration, versions = services.my_decklist(request.user, event, slot)
         return {
             "registration": registration.pk,
             "locked": services.decklists_locked(event),
             "deadline": event.deck_deadline,
+            "slot": slot,
+            "slots": slots_of(registration),
             "versions": [VersionSerializer(v).data for v in versions],
         }
 
     @extend_schema(
         tags=TAG,
         summary="My list for an event, every version",
+        parameters=[SLOT_PARAM],
         responses={200: MineSerializer, **ERRORS},
     )
     def get(self, request: Request, slug: str) -> Response:
-        return Response(self._mine(request, event_by_slug(slug)))
+        event = event_by_slug(slug)
+        slot = request.query_params.get("slot") or ""
+        return Response(self._mine(request, event, slot))
 
     @extend_schema(
         tags=TAG,
@@ -90,8 +106,11 @@ class MyDeckListView(APIView):
     def post(self, request: Request, slug: str) -> Response:
         event = event_by_slug(slug)
         data = valid(SubmitRequest, request.data)
-        services.submit_decklist(request.user, event, data["text"], data.get("player_type"))
-        return Response(self._mine(request, event), status=201)
+        services.submit_decklist(
+            request.user, event, data["text"], data.get("player_type"),
+            slot=data["slot"], faces_fallen_wizards=data["faces_fallen_wizards"],
+        )  # fmt: skip
+        return Response(self._mine(request, event, data["slot"]), status=201)
 
 
 class PublishView(APIView):
@@ -127,6 +146,7 @@ class VenueDeckListView(APIView):
         reg = services.registration_in(event, registration)
         data = valid(SubmitRequest, request.data)
         version = services.submit_decklist(
-            request.user, event, data["text"], data.get("player_type"), registration=reg
-        )
+            request.user, event, data["text"], data.get("player_type"), registration=reg,
+            slot=data["slot"], faces_fallen_wizards=data["faces_fallen_wizards"],
+        )  # fmt: skip
         return Response(VersionSerializer(version).data, status=201)

@@ -222,9 +222,20 @@ class VersionSerializer(serializers.ModelSerializer):
         ]
 
 
+SLOT_HELP = (
+    "Which of the player's lists, when the event asks for several: a format key (a deck "
+    "per format), 'vs-hero' or 'vs-minion' (General Opponent); empty for the one list."
+)
+
+
 class EventDeckListSerializer(serializers.Serializer):
     registration = serializers.IntegerField()
     player = serializers.CharField()
+    slot = serializers.CharField(allow_blank=True, help_text=SLOT_HELP)
+    slot_words = serializers.CharField(allow_blank=True, help_text="The slot, in words.")
+    faces_fallen_wizards = serializers.BooleanField(
+        help_text="General Opponent: this list also faces Fallen-wizard opponents."
+    )
     submitted = serializers.BooleanField()
     version = VersionSerializer(allow_null=True)
 
@@ -234,12 +245,32 @@ class SubmitRequest(serializers.Serializer):
 
     text = serializers.CharField(max_length=MAX_TEXT_CHARS, trim_whitespace=False)
     player_type = serializers.ChoiceField(choices=PLAYER_TYPES, required=False, allow_null=True)
+    slot = serializers.CharField(
+        max_length=100, required=False, allow_blank=True, default="", help_text=SLOT_HELP
+    )
+    faces_fallen_wizards = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="General Opponent: true names this list as the one that also faces "
+        "Fallen-wizards (the other is un-named); omitted leaves it as it is.",
+    )
+
+
+class SlotSerializer(serializers.Serializer):
+    slot = serializers.CharField(allow_blank=True, help_text=SLOT_HELP)
+    words = serializers.CharField(help_text="The list's name, in the reader's language.")
+    submitted = serializers.BooleanField()
+    legal = serializers.BooleanField(allow_null=True)
+    faces_fallen_wizards = serializers.BooleanField()
 
 
 class MineSerializer(serializers.Serializer):
     registration = serializers.IntegerField()
     locked = serializers.BooleanField()
     deadline = serializers.DateTimeField(allow_null=True)
+    slot = serializers.CharField(allow_blank=True, help_text="The list whose versions follow.")
+    slots = SlotSerializer(many=True, help_text="Every list the event asks of the player.")
     versions = VersionSerializer(many=True)
 
 

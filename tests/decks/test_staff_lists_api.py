@@ -68,7 +68,7 @@ def test_the_director_enters_a_walk_ins_list_at_the_venue(metw_event, users, sta
         user = staff.get(who) or users[who]
         answer = _client(user).post(url, body, content_type="application/json")
         assert answer.status_code == 201 and answer.json()["legal"] is True, who
-    assert walk_in.decklist.versions.count() == 2
+    assert walk_in.decklists.get(slot="").versions.count() == 2
     # A judge, a player and a visitor may not write another's list.
     assert (
         _client(staff["judge2"]).post(url, body, content_type="application/json").status_code == 403

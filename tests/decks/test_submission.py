@@ -30,7 +30,9 @@ def test_submit_and_resubmit_keeps_every_version(metw_event, users):
     assert (v1.number, v1.legal, v1.problems_count) == (1, False, 1)
     assert (v2.number, v2.legal) == (2, True)
     registration, versions = services.my_decklist(users["alice"], metw_event)
-    assert [v.number for v in versions] == [2, 1] and registration.decklist.current_version == v2
+    assert [v.number for v in versions] == [2, 1] and registration.decklists.get(
+        slot=""
+    ).current_version == v2
     assert AuditEntry.objects.filter(action="decklist.submit").count() == 2
 
 

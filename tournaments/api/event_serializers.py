@@ -13,7 +13,7 @@ from rest_framework import serializers
 
 from tournaments import services
 from tournaments.api.fields import EjectionReasonField, ScoringSettingsSerializer, TiebreakField
-from tournaments.models import Event, GameSystem, Registration
+from tournaments.models import DecksPerPlayer, Event, GameSystem, Registration
 from tournaments.rules.limits import BREAK_MINUTES, PLANNED_ROUNDS, ROUND_MINUTES
 from tournaments.rules.presets import PRESETS_BY_KEY
 from tournaments.words.people import public_name
@@ -42,10 +42,10 @@ class EventSerializer(serializers.ModelSerializer):
         model = Event
         fields = [
             "id", "slug", "name", "game", "game_name", "format_key", "multiplayer",
-            "sanctioned", "decklists_required", "deck_deadline", "decklists_published",
-            "planned_rounds", "rounds_total", "rounds_played", "round_minutes",
-            "break_minutes", "starts_at", "location", "time_zone", "description", "status",
-            "tiebreaks",
+            "sanctioned", "decklists_required", "decks_per_player", "deck_deadline",
+            "decklists_published", "planned_rounds", "rounds_total", "rounds_played",
+            "round_minutes", "break_minutes", "starts_at", "location", "time_zone",
+            "description", "status", "tiebreaks",
             "scoring_settings", "organizer", "player_count", "sanctioning", "created_at",
             "finished_at", "cancelled_at", "url", "preset",
         ]  # fmt: skip
@@ -84,6 +84,11 @@ class EventWriteSerializer(serializers.Serializer):
     multiplayer = serializers.BooleanField(required=False)
     sanctioned = serializers.BooleanField(required=False)
     decklists_required = serializers.BooleanField(required=False)
+    decks_per_player = serializers.ChoiceField(
+        choices=DecksPerPlayer.choices, required=False,
+        help_text="The lists each player registers: one; one per format the rounds use; or "
+        "the General Opponent pair (METW: vs-hero and vs-minion).",
+    )  # fmt: skip
     deck_deadline = serializers.DateTimeField(required=False, allow_null=True)
     decklists_published = serializers.BooleanField(required=False)
     planned_rounds = serializers.IntegerField(

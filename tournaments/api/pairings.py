@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from tournaments.api import round_serializers as s
 from tournaments.api.common import ROUND_PARAMS, TAG, event_for, round_of
 from tournaments.models import Table
+from tournaments.services.decks_played import decks_shown
 from tournaments.services.pairings import round_tables_query
 from tournaments.services.standings.snapshot import snapshot_state
 from tournaments.views import page_cache
@@ -38,6 +39,16 @@ class RoundTables(generics.ListAPIView):
         rnd = round_of(event, self.kwargs["number"])
         query = self.request.query_params.get("q", "").strip()
         return round_tables_query(rnd, query).select_related("round")
+
+    def paginate_queryset(self, queryset: Any) -> Any:
+        page = super().paginate_queryset(queryset)
+        # The page's decks in one pass rather than one table at a time.
+        tables = list(page if page is not None else queryset)
+        self._decks = decks_shown(tables[0].round.event, tables) if tables else {}
+        return page
+
+    def get_serializer_context(self) -> dict[str, Any]:
+        return {**super().get_serializer_context(), "decks_shown": getattr(self, "_decks", {})}
 
     @extend_schema(summary="A round's tables, a page at a time, in table order")
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:

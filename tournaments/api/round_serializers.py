@@ -11,6 +11,7 @@ from rest_framework import serializers
 
 from tournaments import services
 from tournaments.api.council_serializers import TableCouncilInputSerializer, TableCouncilSerializer
+from tournaments.api.deck_fields import SeatDeckSerializer, seat_deck
 from tournaments.api.fields import (
     EXPLANATION_LINES,
     TIEBREAK_VALUES,
@@ -40,11 +41,20 @@ class SeatSerializer(serializers.ModelSerializer):
     outcome = serializers.ChoiceField(
         choices=Seat.Outcome.choices, allow_blank=True, read_only=True
     )
+    deck = serializers.SerializerMethodField(
+        help_text="The list this player plays here; null when the event has one per player."
+    )
 
     class Meta:
         model = Seat
-        fields = ["registration", "player", "position", "is_bye", "mps", "points", "outcome"]
+        fields = [
+            "registration", "player", "position", "is_bye", "mps", "points", "outcome", "deck",
+        ]  # fmt: skip
         read_only_fields = fields
+
+    @extend_schema_field(SeatDeckSerializer(allow_null=True))
+    def get_deck(self, seat: Seat) -> dict[str, Any] | None:
+        return seat_deck(self.context, seat)
 
 
 class GameRoomSerializer(serializers.Serializer):
@@ -187,6 +197,11 @@ class SeatResultSerializer(serializers.Serializer):
     mps = serializers.IntegerField(
         allow_null=True, required=False, min_value=-100_000, max_value=100_000,
         help_text="Marshalling points (Glory in lotr-dice); null for lotr-tcg.",
+    )  # fmt: skip
+    deck_slot = serializers.CharField(
+        required=False, allow_blank=True, max_length=100,
+        help_text="General Opponent: the list this player played ('vs-hero' or 'vs-minion'), "
+        "when the table alone does not say (seat.deck.known false).",
     )  # fmt: skip
 
 

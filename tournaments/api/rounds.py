@@ -127,6 +127,11 @@ def _result_args(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _decks(data: dict[str, Any]) -> dict[int, str]:
+    """The decks played, as the report's seats carry them (General Opponent)."""
+    return {r["registration"]: r["deck_slot"] for r in data.get("seats", []) if "deck_slot" in r}
+
+
 def _table_response(table: Table) -> Response:
     table.refresh_from_db()
     return Response(s.TableSerializer(table).data)
@@ -160,7 +165,12 @@ class TableReport(APIView):
     def post(self, request: Request, slug: str, table_id: int) -> Response:
         table = table_of(event_for(request, slug), table_id)
         data = valid(s.ResultReportSerializer, request)
-        return _table_response(services.report_result(request.user, table, **_result_args(data)))
+        return _table_response(
+            services.with_decks_played(
+                request.user, table, _decks(data),
+                lambda: services.report_result(request.user, table, **_result_args(data)),
+            )
+        )  # fmt: skip
 
 
 @extend_schema(tags=TAG, parameters=TABLE_PARAMS)
@@ -209,7 +219,10 @@ class TableSet(APIView):
         table = table_of(event_for(request, slug), table_id)
         data = valid(s.DirectorResultSerializer, request)
         return _table_response(
-            services.director_set_result(
-                request.user, table, note=data.get("note", ""), **_result_args(data)
+            services.with_decks_played(
+                request.user, table, _decks(data),
+                lambda: services.director_set_result(
+                    request.user, table, note=data.get("note", ""), **_result_args(data)
+                ),
             )
-        )
+        )  # fmt: skip

@@ -1,7 +1,7 @@
 """The tournaments app's models, one module per domain; this package only re-exports them."""
 
 from tournaments.models.claims import EntryClaim
-from tournaments.models.events import Event, EventSettings, GameSystem
+from tournaments.models.events import DecksPerPlayer, Event, EventSettings, GameSystem
 from tournaments.models.penalties import Penalty, PenaltyRescission
 from tournaments.models.playoff import PlayoffGame, PlayoffMatch
 from tournaments.models.records import ServerRecord
@@ -17,6 +17,7 @@ from tournaments.models.windows import DeadlineReminder, RoundWindow
 __all__ = [
     "BulkAction",
     "DeadlineReminder",
+    "DecksPerPlayer",
     "EntryClaim",
     "Event",
     "EventSettings",

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tournaments.models.staff import EventStaff
+from tournaments.rules import deck_choice
 
 
 class GameSystem(models.TextChoices):
@@ -19,6 +20,12 @@ class GameSystem(models.TextChoices):
     METW = "metw", "Middle-earth: The Wizards"
     LOTR_TCG = "lotr-tcg", "The Lord of the Rings TCG"
     LOTR_DICE = "lotr-dice", "The Lord of the Rings Dice Building Game"
+
+
+class DecksPerPlayer(models.TextChoices):
+    ONE = deck_choice.ONE_DECK, "One deck"
+    PER_FORMAT = deck_choice.PER_FORMAT, "A deck per format of the rounds"
+    GENERAL_OPPONENT = deck_choice.GENERAL_OPPONENT, "Against hero and against minion opponents"
 
 
 class EventQuerySet(models.QuerySet["Event"]):
@@ -56,6 +63,11 @@ class Event(models.Model):
         default=False, help_text="Sanctioned events are rated (000 Part VI §3)."
     )
     decklists_required = models.BooleanField(default=False)
+    # How many lists a player registers (RULES.md §8): one, one per format the event's
+    # rounds use, or the General Opponent pair (tournaments.rules.deck_choice).
+    decks_per_player = models.CharField(
+        max_length=20, choices=DecksPerPlayer.choices, default=DecksPerPlayer.ONE
+    )
     deck_deadline = models.DateTimeField(null=True, blank=True)
     decklists_published = models.BooleanField(default=False)
     planned_rounds = models.PositiveSmallIntegerField(

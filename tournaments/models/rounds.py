@@ -121,6 +121,9 @@ class Seat(models.Model):
     mps = models.IntegerField(null=True, blank=True)
     points = models.IntegerField(null=True, blank=True)
     outcome = models.CharField(max_length=10, choices=Outcome.choices, blank=True)
+    # Which of his registered lists the player played here, when the event has several
+    # and the table alone does not say (tournaments.rules.deck_choice); "" = not recorded.
+    deck_slot = models.CharField(max_length=100, blank=True)
 
     class Meta:
         ordering = ["table", "position"]

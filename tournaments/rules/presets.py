@@ -83,6 +83,7 @@ PRESETS: tuple[Preset, ...] = (
         game="",  # any game: the rulebook's event
         source="000 Part VI §3; RULES.md §3",
         stages=(StageSpec(SWISS),),
+        event={"decks_per_player": "one"},
     ),
     Preset(
         key="coe-general-opponent",
@@ -93,15 +94,26 @@ PRESETS: tuple[Preset, ...] = (
             StageSpec(SWISS),
             StageSpec(ROUND_ROBIN, advance=4, carry_points=False),
         ),
-        event={"format_key": "coe", "sanctioned": True, "multiplayer": False},
-        options={"decks": "general_opponent", "balrog_counts_as": "minion"},
+        event={
+            "format_key": "coe",
+            "sanctioned": True,
+            "multiplayer": False,
+            "decklists_required": True,
+            "decks_per_player": "general_opponent",
+        },
+        options={"balrog_counts_as": "minion"},
     ),
     Preset(
         key="coe-online",
         game="metw",
         source="RULES.md §8: CoE minutes, April 2025",
         stages=(StageSpec(SWISS),),
-        event={"format_key": "coe", "round_minutes": 120, "multiplayer": False},
+        event={
+            "format_key": "coe",
+            "round_minutes": 120,
+            "multiplayer": False,
+            "decks_per_player": "one",
+        },
         options={"round_window_days": 7, "no_result_at_deadline": "double_loss"},
     ),
     Preset(
@@ -128,8 +140,12 @@ PRESETS: tuple[Preset, ...] = (
                 },
             ),
         ),
-        event={"planned_rounds": 8, "multiplayer": False},
-        options={"decks": "per_format"},
+        event={
+            "planned_rounds": 8,
+            "multiplayer": False,
+            "decklists_required": True,
+            "decks_per_player": "per_format",
+        },
     ),
     Preset(
         key="gemp-league",
@@ -143,7 +159,7 @@ PRESETS: tuple[Preset, ...] = (
                 options={"series_days": 7, "games_per_series": 10, "repeat_opponent": False},
             ),
         ),
-        event={"multiplayer": False},
+        event={"multiplayer": False, "decks_per_player": "one"},
         options={"decks": "may_change_between_games"},
     ),
     Preset(
@@ -155,7 +171,7 @@ PRESETS: tuple[Preset, ...] = (
             StageSpec(SWISS, rounds=8, groups=2, options={"group_draw": "rating"}),
             StageSpec(SINGLE_ELIM, advance=8, advance_per_group=True, best_of=3),
         ),
-        event={"planned_rounds": 8, "multiplayer": False},
+        event={"planned_rounds": 8, "multiplayer": False, "decks_per_player": "one"},
         options={"byes_per_player": 1},
     ),
     Preset(
@@ -164,7 +180,7 @@ PRESETS: tuple[Preset, ...] = (
         source="RULES.md §8: no organized-play rules were published; the organizer's readings "
         "(RULES.md §3)",
         stages=(StageSpec(SWISS),),
-        event={"multiplayer": True},
+        event={"multiplayer": True, "decks_per_player": "one"},
     ),
 )
 

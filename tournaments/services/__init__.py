@@ -46,6 +46,12 @@ from tournaments.services.constraints import (
     avoided_pairs_in_round,
     set_pairing_constraints,
 )
+from tournaments.services.decks_played import (
+    DeckShown,
+    decks_shown,
+    record_decks_played,
+    with_decks_played,
+)
 from tournaments.services.ejected_tables import (
     decide_open_tables,
     reopen_tables,
@@ -208,6 +214,7 @@ __all__ = [
     "LOCKED_AFTER_START",
     "SANCTION_MIN_PLAYERS",
     "SANCTION_MIN_PLAYERS_MULTIPLAYER",
+    "DeckShown",
     "PlayerRecord",
     "ReportedResult",
     "RoundTimer",
@@ -236,6 +243,7 @@ __all__ = [
     "decide_playoff_tie",
     "deck_readiness",
     "deck_readiness_for",
+    "decks_shown",
     "delete_consequences",
     "delete_event",
     "delete_round",
@@ -287,6 +295,7 @@ __all__ = [
     "preview_player_list",
     "rated_event_ids",
     "readd",
+    "record_decks_played",
     "register_player_list",
     "register_self",
     "remove_registration",
@@ -332,4 +341,5 @@ __all__ = [
     "visible_events",
     "void_blocker",
     "void_result",
+    "with_decks_played",
 ]

@@ -14,6 +14,7 @@ from rules_engine import (
     get_game,
 )
 from rules_engine.types import HALF_CAP_READINGS
+from tournaments.rules import deck_choice
 from tournaments.rules.limits import (
     BREAK_MINUTES,
     DEFAULT_BREAK_MINUTES,
@@ -54,6 +55,17 @@ def _check_basics(data: Mapping[str, Any], problems: Problems) -> None:
         )
     if not str(data.get("name") or "").strip():
         _invalid(problems, "name", _("The event needs a name."))
+    decks = data.get("decks_per_player", deck_choice.ONE_DECK)
+    if decks not in deck_choice.MODES:
+        _invalid(
+            problems, "decks_per_player", _("Choose how many deck lists each player registers.")
+        )
+    elif decks == deck_choice.GENERAL_OPPONENT and game not in (None, "metw"):
+        _invalid(
+            problems,
+            "decks_per_player",
+            _("Decks against hero and minion opponents are a METW event's (General Opponent)."),
+        )
     for field, check in (
         ("name", limits.check_event_name),
         ("description", limits.check_description),

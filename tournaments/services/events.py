@@ -61,6 +61,7 @@ EVENT_FIELDS = (
     "multiplayer",
     "sanctioned",
     "decklists_required",
+    "decks_per_player",
     "deck_deadline",
     "decklists_published",
     "planned_rounds",
@@ -77,13 +78,15 @@ EVENT_FIELDS = (
 
 # Changing these after round 1 would change how already-played games were paired, scored
 # or rated (only sanctioned events are rated).
-LOCKED_AFTER_START = ("game", "multiplayer", "scoring_settings", "sanctioned")
+LOCKED_AFTER_START = ("game", "multiplayer", "scoring_settings", "sanctioned", "decks_per_player")
 # The words a director reads for each locked setting (the keys are field names).
 LOCKED_LABELS = {
     "game": gettext_lazy("the game"),
     "multiplayer": gettext_lazy("multi-player"),
     "scoring_settings": gettext_lazy("the scoring settings"),
     "sanctioned": gettext_lazy("the sanctioned status"),
+    # Lists lock when round 1 is paired: the lists asked for cannot change after.
+    "decks_per_player": gettext_lazy("the deck lists each player registers"),
 }
 
 

@@ -17,6 +17,7 @@ from core.errors import ServiceError
 from tournaments import extensions, services
 from tournaments.models import Event, Penalty, Registration, Round, Table
 from tournaments.permissions import Capability, can, is_director
+from tournaments.rules.deck_choice import PAIR_SLOTS
 from tournaments.services import clock as round_clock
 from tournaments.services import pairing_sheets as sheets
 from tournaments.services.pairings import round_tables_query
@@ -35,6 +36,7 @@ from tournaments.views.director_actions import KEPT_WALKIN
 from tournaments.views.forms import EventForm, PenaltyForm, WalkinForm, tiebreak_confirmation
 from tournaments.views.penalties import KEPT_PENALTY_FORM
 from tournaments.views.stages import PresetEventForm, create_from_form
+from tournaments.words.decks_played import slot_words
 
 # A director's page stays a page at 10,000 players: tables and players a page at a time.
 TABLES_PER_PAGE = 50
@@ -113,6 +115,8 @@ def _round_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "current": current,
         "shown": shown,
         "tables": shown_tables,
+        "decks": services.decks_shown(event, shown_tables),
+        "deck_slots": [(slot, slot_words(slot, {})) for slot in PAIR_SLOTS],
         "table_page": table_page,
         "open_count": waiting.count(),
         "unreported": first_unreported,

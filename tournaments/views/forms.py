@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from rules_engine import GAME_SYSTEMS, ScoringSettings
 from tournaments import extensions
 from tournaments.models import Event, GameSystem, Penalty
+from tournaments.rules import deck_choice
 from tournaments.rules.limits import (
     BREAK_MINUTES,
     DEFAULT_BREAK_MINUTES,
@@ -24,6 +25,7 @@ from tournaments.rules.limits import (
     PLANNED_ROUNDS,
     ROUND_MINUTES,
 )
+from tournaments.words.decks_played import MODE_WORDS
 
 DEFAULTS = ScoringSettings()
 
@@ -99,6 +101,12 @@ class EventForm(forms.Form):
     decklists_required = forms.BooleanField(
         required=False, label=_("Deck lists required"),
         help_text=_("Shown on the event page: the rulebook says the announcement must say so."),
+    )  # fmt: skip
+    decks_per_player = forms.ChoiceField(
+        choices=lambda: [(k, str(v)) for k, v in MODE_WORDS.items()],
+        initial=deck_choice.ONE_DECK, required=False, label=_("Deck lists per player"),
+        help_text=_("One list; a list for each format the rounds use; or the General "
+                    "Opponent pair (METW: against hero and against minion opponents)."),
     )  # fmt: skip
     deck_deadline = forms.DateTimeField(
         required=False, widget=DateTimeInput(), label=_("Deck list deadline")
@@ -216,6 +224,7 @@ class EventForm(forms.Form):
             "name": d["name"], "game": d["game"], "format_key": d.get("format_key") or "",
             "multiplayer": d["multiplayer"], "sanctioned": d["sanctioned"],
             "decklists_required": d["decklists_required"], "deck_deadline": d["deck_deadline"],
+            "decks_per_player": d.get("decks_per_player") or deck_choice.ONE_DECK,
             "starts_at": d["starts_at"], "location": d["location"],
             "time_zone": d.get("time_zone") or _site_zone(), "description": d["description"],
             "planned_rounds": d["planned_rounds"],
@@ -233,6 +242,7 @@ class EventForm(forms.Form):
             "name": event.name, "game": event.game, "format_key": fmt,
             "multiplayer": event.multiplayer, "sanctioned": event.sanctioned,
             "decklists_required": event.decklists_required,
+            "decks_per_player": event.decks_per_player,
             "deck_deadline": event.deck_deadline, "starts_at": event.starts_at,
             "location": event.location, "time_zone": event.time_zone,
             "description": event.description,

@@ -49,7 +49,11 @@ def my_event(request: HttpRequest, slug: str) -> HttpResponse:
         .prefetch_related("table__seats__registration__player")
         .order_by("round__number")
     )
-    history: list[dict[str, Any]] = [{"seat": s, "opponents": _opponents_of(s)} for s in seats]
+    decks = services.decks_shown(event, [s.table for s in seats])
+    history: list[dict[str, Any]] = [
+        {"seat": s, "opponents": _opponents_of(s), "deck": decks.get((s.table_id, reg.pk))}
+        for s in seats
+    ]
     rnd = current_round(event)
     current = next((h for h in history if rnd and h["seat"].round_id == rnd.pk), None)
     table = current["seat"].table if current else None
@@ -70,6 +74,8 @@ def my_event(request: HttpRequest, slug: str) -> HttpResponse:
         "decklist_submit": url_or_none("decklist-submit", event.slug),
         "my_deck": extensions.deck_status(event).get(reg.pk) if event.decklists_required else None,
         "calendar_links": calendar.subscribe_links(reg.player, site_of(request)),
+        "decks": decks,
+        **presenters.decks_to_record(event, table, decks),
     }
     return render(request, "tournaments/my_event.html", context)
 

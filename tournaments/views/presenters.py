@@ -22,10 +22,13 @@ from core.types import AnyUser
 from tournaments import extensions, services
 from tournaments.models import Event, Registration, Round, RoundWindow, Seat, Table
 from tournaments.permissions import own_registration
+from tournaments.rules.deck_choice import GENERAL_OPPONENT, PAIR_SLOTS, RECORDED
 from tournaments.rules.rooms import Room
 from tournaments.services import clock as round_clock
+from tournaments.services.decks_played import DeckShown, decks_shown, format_names
 from tournaments.services.rooms import table_room
 from tournaments.services.table_time import extra_minutes, seconds_until, table_ends_at
+from tournaments.words.decks_played import slot_words
 
 
 def local(moment: datetime | None) -> datetime | None:
@@ -96,6 +99,8 @@ class TableNow:
     # This player reported: the opponent's confirmation is what is missing.
     waiting_for_opponent: bool = False
     extra_minutes: int = 0  # extra time given to this table (ends_at includes it)
+    # An event of several lists per player: the one (or those) he plays at this table.
+    deck: DeckShown | None = None
 
 
 def _table_now_for(reg: Registration, rnd: Round) -> TableNow | None:
@@ -134,6 +139,7 @@ def _table_now_for(reg: Registration, rnd: Round) -> TableNow | None:
         needs_confirm=reported and table.reported_by_registration_id != reg.pk,
         waiting_for_opponent=reported and table.reported_by_registration_id == reg.pk,
         extra_minutes=extra,
+        deck=decks_shown(rnd.event, [table]).get((table.pk, reg.pk)),
     )
 
 
@@ -295,3 +301,19 @@ def finished_summary(event: Event) -> FinishedSummary | None:
     # so two players of the same name keep their own places.
     places = {row.registration.pk: row.rank for row in rows if getattr(row, "registration", None)}  # type: ignore[attr-defined]
     return FinishedSummary(rows[0], rows[:8], published_decks(event, places))
+
+
+def decks_to_record(
+    event: Event, table: Table | None, decks: dict[Any, DeckShown]
+) -> dict[str, Any]:
+    """The form to record the decks played at ``table``, when the table alone does not
+    say (or they were recorded: they may be corrected)."""
+    if event.decks_per_player != GENERAL_OPPONENT or table is None or table.is_bye:
+        return {"record_decks": False}
+    mine = [d for (table_id, _reg), d in decks.items() if table_id == table.pk]
+    undecided = any(not d.known or d.code == RECORDED for d in mine)
+    names = format_names(event)
+    return {
+        "record_decks": undecided,
+        "all_slots": [(s, slot_words(s, names)) for s in PAIR_SLOTS],
+    }

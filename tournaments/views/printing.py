@@ -27,7 +27,8 @@ def print_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse
         request,
         "tournaments/print_pairings.html",
         {"event": event, "round": rnd, "tables": tables, "by_name": sheets.name_rows(rnd, seats),
-         "points": sheets.table_points(rnd, tables), "page": page},
+         "points": sheets.table_points(rnd, tables), "page": page,
+         "decks": services.decks_shown(event, tables)},
     )  # fmt: skip
 
 
@@ -47,6 +48,7 @@ def print_slips(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "page": page,
             "game_info": game_info(event),
             "points": sheets.table_points(rnd, tables),
+            "decks": services.decks_shown(event, tables),
         },
     )
 

@@ -125,7 +125,7 @@ def pairings(request: HttpRequest, slug: str) -> HttpResponse:
                 "tournaments/pairings.html",
                 {"event": event, "rounds": rounds, "round": rnd, "q": query, "page": page,
                  "tables": tables, "game_info": game_info(event),
-                 "playoff": playoff},
+                 "playoff": playoff, "decks": services.decks_shown(event, tables)},
             ),
         )  # fmt: skip
     response["ETag"] = etag

@@ -16,6 +16,7 @@ from audit.views import Change, readable_diff
 from rules_engine.games.base import RULINGS
 from tournaments.models import PlayoffMatch, Registration
 from tournaments.words.audit import strip_nested
+from tournaments.words.decks_played import slot_words
 from tournaments.words.windows import deadline_rule_words
 
 # Words for the audit trail's actions and objects (they are stored as keys and model labels).
@@ -140,6 +141,7 @@ AUDIT_SENTENCES = {
     "calendar_off": gettext_lazy("turned his calendar feed off"),
     "result_deadline": gettext_lazy("gave a table a double loss at its window's deadline"),
     "result_ejection": gettext_lazy("recorded an ejected player's unfinished game as lost"),
+    "decks_played": gettext_lazy("recorded the decks played at a table"),
     "result_matching_report": gettext_lazy("reported the same result at a table"),
     "result_differing_report": gettext_lazy("reported a different result at a table"),
 }
@@ -148,6 +150,7 @@ AUDIT_SENTENCES = {
 _TABLES = "tables"
 _PLAYER_FIELDS = ("bye",)
 _BYES = "byes"
+_DECKS = "decks_played"  # [[entry number, slot], ...]
 
 
 def humanize(key: str) -> str:
@@ -185,6 +188,7 @@ def _entry_numbers(snapshot: Any) -> set[int]:
     for key in _PLAYER_FIELDS:
         found |= set(_ints(snapshot.get(key)))
     found |= set(_ints(snapshot.get(_BYES)))
+    found |= {reg for reg, _slot in snapshot.get(_DECKS) or () if isinstance(reg, int)}
     return found
 
 
@@ -236,6 +240,11 @@ def named(snapshot: Any, names: dict[int, str]) -> Any:
     _window_words(out)
     if isinstance(out.get(_BYES), list):  # a round in heats: a bye per odd heat
         out[_BYES] = ", ".join(_name(names, r) for r in out[_BYES]) or "—"
+    if isinstance(out.get(_DECKS), list):
+        out[_DECKS] = "; ".join(
+            f"{_name(names, reg)}: {slot_words(slot, {}) if slot else '—'}"
+            for reg, slot in out[_DECKS]
+        )
     return out
 
 

@@ -81,7 +81,7 @@ def check_unused(table: Table, digest: str) -> None:
 
 
 def _deck_differences(
-    reading: GempReading, regs: Sequence[Registration], rids: Sequence[int]
+    reading: GempReading, regs: Sequence[Registration], rids: Sequence[int], table: Table
 ) -> dict[str, Any]:
     out: dict[str, Any] = {}
     by_pk = {r.pk: r for r in regs}
@@ -89,7 +89,7 @@ def _deck_differences(
         deck = reading.deck_of(name)
         if deck is None:
             continue
-        registered = extensions.registered_cards(by_pk[rid])
+        registered = extensions.registered_cards(by_pk[rid], table)
         out[str(rid)] = (
             None if registered is None else deck_differences(deck.counts(), Counter(registered))
         )
@@ -110,7 +110,7 @@ def apply_gemp(table: Table, regs: Sequence[Registration], reading: GempReading)
             "format": reading.format,
             "ended": reading.end.isoformat() if reading.end else None,
         },
-        deck_differences=_deck_differences(reading, regs, rids),
+        deck_differences=_deck_differences(reading, regs, rids, table),
     )
 
 

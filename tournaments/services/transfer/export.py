@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tournaments import extensions
 from tournaments.models import (
     Event,
     Penalty,
@@ -94,6 +95,7 @@ def export_event(event: Event) -> dict[str, Any]:
         "standings": standings,
         **export_playoff(event),  # the top cut, if any (tournaments.services.transfer.playoff)
         **export_stages(event),  # the preset and stages (tournaments.services.transfer.stages)
+        **extensions.export_decks(event),  # the lists and the decks played (decks.transfer)
     }
 
 

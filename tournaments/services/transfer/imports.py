@@ -11,10 +11,11 @@ importer may add them: the site's staff (the command line) always, a director re
 from the pages only his own walk-ins and players who registered themselves in one of his
 events (a director must not pull strangers into his events). Everyone else
 comes back as a new walk-in without an account. What the export does not hold is not
-restored: the history of each result, deck lists and the audit trail. A restored
-sanctioned event is not rated until its league's staff approve it again (never counted
-twice into a league). Round times are not exported either; rounds are given closing times in their
-order, which is all the ratings' timeline needs within one event.
+restored: the history of each result, earlier versions of deck lists (each list's
+current version is) and the audit trail. A restored sanctioned event is not rated
+until its league's staff approve it again (never counted twice into a league). Round
+times are not exported either; rounds are given closing times in their order, which is
+all the ratings' timeline needs within one event.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from django.utils.translation import gettext
 from audit import services as audit
 from core.errors import Conflict, ServiceError
 from core.types import AnyUser
-from tournaments import services, signals
+from tournaments import extensions, services, signals
 from tournaments.models import (
     Event,
     Penalty,
@@ -312,6 +313,7 @@ def _import(
     _create_penalties(document["penalties"], reg_map)
     import_playoff(event, document, reg_map)  # the top cut: tournaments.services.transfer.playoff
     import_stages(event, document, reg_map, _datetime)  # tournaments.services.transfer.stages
+    extensions.import_decks(event, document, reg_map)  # the lists and decks played (decks)
     if event.rounds.exists():
         expected = [
             {"registration": r["registration"], **{f: r[f] for f in STANDING_FIELDS}}

@@ -1,0 +1,107 @@
+"""The export document's "decks" part: every player's current lists (each slot) and the
+decks recorded at the tables, and bringing them back in an import."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.dateparse import parse_datetime
+
+from core.errors import ServiceError
+from decks.models import DeckList, DeckListVersion
+from tournaments.models import Event, Registration, Seat
+
+VERSION_FIELDS = ("text", "format_key", "player_type", "parsed", "verdict", "legal")
+
+
+def export_decks(event: Event) -> dict[str, Any]:
+    """{"decks": …} when the event has lists or recorded decks; {} otherwise."""
+    lists = (
+        DeckList.objects.filter(registration__event=event, current_version__isnull=False)
+        .select_related("current_version")
+        .order_by("registration_id", "slot")
+    )
+    rows = [
+        {
+            "registration": d.registration_id,
+            "slot": d.slot,
+            "faces_fallen_wizards": d.faces_fallen_wizards,
+            "version": d.current_version.number,  # type: ignore[union-attr]
+            "submitted_at": d.current_version.submitted_at.isoformat(),  # type: ignore[union-attr]
+            **{f: getattr(d.current_version, f) for f in VERSION_FIELDS},
+        }
+        for d in lists
+    ]
+    played = [
+        {"round": round_number, "table": table, "registration": reg, "slot": slot}
+        for round_number, table, reg, slot in Seat.objects.filter(event=event)
+        .exclude(deck_slot="")
+        .order_by("round__number", "table__number", "position")
+        .values_list("round__number", "table__number", "registration_id", "deck_slot")
+    ]
+    if not rows and not played:
+        return {}
+    return {"decks": {"lists": rows, "played": played}}
+
+
+def _bad(what: str) -> ServiceError:
+    return ServiceError(f"The document's decks part has a bad {what}.", code="bad_document")
+
+
+def _registration(reg_map: dict[int, Registration], old: Any) -> Registration:
+    if old not in reg_map:
+        raise _bad("registration")
+    return reg_map[old]
+
+
+def _import_list(row: dict[str, Any], reg_map: dict[int, Registration]) -> None:
+    if not isinstance(row, dict) or not isinstance(row.get("text"), str):
+        raise _bad("list")
+    decklist = DeckList.objects.create(
+        registration=_registration(reg_map, row.get("registration")),
+        slot=str(row.get("slot") or "")[:100],
+        faces_fallen_wizards=bool(row.get("faces_fallen_wizards")),
+    )
+    values = {f: row.get(f) for f in VERSION_FIELDS if row.get(f) is not None}
+    verdict = values.get("verdict") or {}
+    number = row.get("version")
+    version = DeckListVersion.objects.create(
+        decklist=decklist,
+        number=number if isinstance(number, int) else 1,
+        submitted_at=parse_datetime(str(row.get("submitted_at") or "")) or decklist.created_at,
+        problems_count=sum(
+            1 for p in verdict.get("problems", []) if p.get("severity", "error") == "error"
+        )
+        if isinstance(verdict, dict)
+        else 0,
+        **values,
+    )
+    decklist.current_version = version
+    decklist.save(update_fields=["current_version"])
+
+
+def import_decks(event: Event, document: dict[str, Any], reg_map: dict[int, Registration]) -> None:
+    """Rebuild the lists and the recorded decks inside the import's transaction."""
+    part = document.get("decks")
+    if not part:
+        return
+    if not isinstance(part, dict):
+        raise _bad("part")
+    for row in part.get("lists") or []:
+        _import_list(row, reg_map)
+    for row in part.get("played") or []:
+        if not isinstance(row, dict):
+            raise _bad("table")
+        round_number, table_number = row.get("round"), row.get("table")
+        if not isinstance(round_number, int) or not isinstance(table_number, int):
+            raise _bad("table")
+        seat = Seat.objects.filter(
+            event=event,
+            round__number=round_number,
+            table__number=table_number,
+            registration=_registration(reg_map, row.get("registration")),
+        ).first()
+        if seat is None:
+            raise _bad("table")
+        seat.deck_slot = str(row.get("slot") or "")[:100]
+        seat.save(update_fields=["deck_slot"])
