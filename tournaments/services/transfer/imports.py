@@ -3,8 +3,7 @@
 The export is one JSON document: the event's settings, its registrations, every round
 with every table's result, the penalties and the standings. ``import_event`` rebuilds the
 event in one transaction, checks that the standings it computes from the imported
-results are the exported ones (refusing the import otherwise), and has the ratings
-replayed.
+results are the exported ones (else refused), and has the ratings replayed.
 
 Players are matched to the ones this site already has (same id and name) when the
 importer may add them: the site's staff (the command line) always, a director restoring
