@@ -47,6 +47,11 @@ class StageOptionsSerializer(serializers.Serializer):
     loser_chooses_format = serializers.BooleanField(
         required=False, help_text="The loser of each game chooses the next game's format."
     )
+    tie = serializers.ChoiceField(
+        choices=[("replay", "replay"), ("director", "director")], required=False,
+        help_text="A match of best of N: a tied game is replayed, or the director names "
+        "the player it counts for.",
+    )  # fmt: skip
 
 
 class StageSpecSerializer(serializers.Serializer):

@@ -71,6 +71,9 @@ def _order_problems(specs: list[dict[str, Any]], multiplayer: bool) -> list[dict
         out.append({"code": "league_alone"})
     if multiplayer and kinds != [p.SWISS]:
         out.append({"code": "pods_swiss_only"})
+    if multiplayer and any(s.get("best_of", 1) != 1 for s in specs):
+        # A match of best of N is two players' (RULES.md §8).
+        out.append({"code": "pods_one_game"})
     for position, spec in enumerate(specs[1:], start=2):
         kind = spec.get("kind")
         if kind in (p.ROUND_ROBIN, *p.ELIMINATION) and kinds[position - 2] != p.SWISS:
