@@ -14,7 +14,7 @@ class RatingsConfig(AppConfig):
         from ratings import services
         from ratings.league.cache import on_ledger_changed
         from ratings.models import EventApproval
-        from ratings.services import operations, playoff_receivers
+        from ratings.services import league_rating, operations, playoff_receivers
         from ratings.services.approval import approved_ids, on_approval_changed
         from ratings.signals import ledger_changed
         from tournaments import signals
@@ -37,6 +37,9 @@ class RatingsConfig(AppConfig):
         )
         signals.playoff_match_decided.connect(
             operations.on_playoff_match_decided, dispatch_uid="ratings.playoff_match_decided"
+        )
+        signals.league_game_reported.connect(
+            league_rating.on_league_game_reported, dispatch_uid="ratings.league_game_reported"
         )
         signals.playoff_cancelled.connect(
             playoff_receivers.on_playoff_cancelled, dispatch_uid="ratings.playoff_cancelled"

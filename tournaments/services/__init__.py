@@ -126,8 +126,10 @@ from tournaments.services.results.flow import (
 from tournaments.services.results.input import (
     ReportedResult,
     game_result_for_table,
+    stored_game,
     table_snapshot,
 )
+from tournaments.services.results.match import match_rules
 from tournaments.services.rounds import (
     PlayerRecord,
     pair_blocker,
@@ -253,6 +255,7 @@ __all__ = [
     "game_result_for_table",
     "invite_staff",
     "issue_penalty",
+    "match_rules",
     "next_round_number",
     "no_show_preview",
     "open_claims",
@@ -303,6 +306,7 @@ __all__ = [
     "standings_view",
     "start_playoff",
     "start_round_clock",
+    "stored_game",
     "swap_cost",
     "swap_players",
     "table_actions",

@@ -5,6 +5,7 @@ by the opponents' win percentage."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +16,7 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from core.errors import Conflict, NotAllowed, ServiceError
 from core.types import AnyUser, signed_in
+from tournaments import signals
 from tournaments.models import Event, LeagueGame, Registration, Stage, StageKind
 from tournaments.permissions import Capability, can, own_registration
 from tournaments.rules import league
@@ -112,6 +114,8 @@ def report_league_game(user: AnyUser, event: Event, winner_id: int, loser_id: in
     game = LeagueGame.objects.create(
         event=event, series=series, winner=regs[0], loser=regs[1], reported_by=signed_in(user)
     )
+    # Rated like any game of a sanctioned event (the ratings app listens).
+    signals.league_game_reported.send(sender=LeagueGame, game=game)
     if event.status == Event.Status.REGISTRATION:
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status"])
@@ -154,3 +158,28 @@ def league_table(event: Event) -> LeagueTable | None:
         rows=league.league_standings(players, games),
         names={str(pk): name for pk, name, _d, _e in entries},
     )
+
+
+def league_champions(event_ids: Iterable[int]) -> dict[int, list[int]]:
+    """The top of each league's table among ``event_ids`` (Player ids: every player level
+    on points and opponents' win percentage with the first, never an ejected one), who
+    get the winner's bonus of a finished league (RULES.md §6, §8)."""
+    out: dict[int, list[int]] = {}
+    events = Event.objects.filter(
+        pk__in=list(event_ids), stages__position=1, stages__kind=StageKind.LEAGUE_SERIES
+    )
+    for event in events:
+        table = league_table(event)
+        if table is None or not table.rows:
+            continue
+        top = table.rows[0]
+        firsts = [
+            int(r.player)
+            for r in table.rows
+            if (r.points, r.opponents_win_pct) == (top.points, top.opponents_win_pct)
+        ]
+        players = dict(
+            Registration.objects.filter(pk__in=firsts, ejected=False).values_list("pk", "player_id")
+        )
+        out[event.pk] = [players[r] for r in firsts if r in players]
+    return out

@@ -16,27 +16,36 @@ def match_problem_text(problem: dict[str, Any]) -> str:
     if code == "too_many_games":
         return _("A match has at most %(max)s games, replays included.") % problem
     if code == "after_decided":
-        return _(
-            "Game %(game)s comes after the match was decided: the match ends as soon as a "
-            "player has won more than half of its games."
-        ) % problem
+        return (
+            _(
+                "Game %(game)s comes after the match was decided: the match ends as soon as a "
+                "player has won more than half of its games."
+            )
+            % problem
+        )
     if code == "tie_for_director":
-        return _(
-            "Game %(game)s is tied: the director names the player it counts for, on the "
-            "table's form."
-        ) % problem
+        return (
+            _(
+                "Game %(game)s is tied: the director names the player it counts for, on the "
+                "table's form."
+            )
+            % problem
+        )
     if code == "undecided":
-        return ngettext(
-            "The match is not decided yet: its winner needs %(need)s game won.",
-            "The match is not decided yet: its winner needs %(need)s games won.",
-            int(problem.get("need", 0)),
-        ) % problem
+        return (
+            ngettext(
+                "The match is not decided yet: its winner needs %(need)s game won.",
+                "The match is not decided yet: its winner needs %(need)s games won.",
+                int(problem.get("need", 0)),
+            )
+            % problem
+        )
     if code == "not_a_match":
         return _("This table plays one game: enter its result, not games.")
     if code == "two_players":
         return _("A match of several games is played by two players.")
     if code == "not_tied":
-        return _("Game %(game)s was not tied: only a tied game counts for a player named.") % problem
+        return _("Game %(game)s was not tied: only a tied game is counted for a player.") % problem
     if code == "invalid_format":
         return _("Game %(game)s: choose a format of this game.") % problem
     return _("These games cannot be this table's match.")

@@ -81,7 +81,8 @@ def _id_of(table: Table, value: Any, seat_ids: list[int]) -> int | None:
     try:
         rid = int(value)
     except (TypeError, ValueError):
-        raise ServiceError(_("'%(key)s' is not a registration id.") % {"key": value}, code="invalid")
+        message = _("'%(key)s' is not a registration id.") % {"key": value}
+        raise ServiceError(message, code="invalid")
     if rid not in seat_ids:
         raise ServiceError(
             _("Registration %(rid)s has no seat at table %(table)s.")
