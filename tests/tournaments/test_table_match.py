@@ -106,9 +106,8 @@ def _event(game="metw", best_of=3, options=None, players=4, **fields):
     director = make_user()
     event = make_event(director, game=game, **fields)
     set_stages(director, event, [{"kind": "swiss", "best_of": best_of, "options": options or {}}])
-    regs = [r for _u, r in register_users(event, players)]
-    rnd = services.pair_next_round(director, event)
-    return director, event, regs, rnd
+    register_users(event, players)
+    return director, services.pair_next_round(director, event)
 
 
 def _game(table, a_mps, b_mps, **extra):
@@ -120,7 +119,7 @@ def _game(table, a_mps, b_mps, **extra):
 def test_a_metw_match_two_games_to_one_scores_as_a_ratio_of_two():
     """RULES.md §2's ratio table applied to the games won (table_match Reading); each
     game keeps its own points by the game's table."""
-    director, _event_, _regs, rnd = _event()
+    director, rnd = _event()
     table = rnd.tables.filter(is_bye=False).first()
     games = [_game(table, 20, 5), _game(table, 3, 12), _game(table, 15, 14)]
     table = services.director_set_result(director, table, games=games)
@@ -138,7 +137,7 @@ def test_a_metw_match_two_games_to_one_scores_as_a_ratio_of_two():
 
 @pytestmark_db
 def test_a_game_after_the_match_was_decided_is_refused_and_nothing_is_saved():
-    director, _event_, _regs, rnd = _event()
+    director, rnd = _event()
     table = rnd.tables.filter(is_bye=False).first()
     games = [_game(table, 20, 5), _game(table, 20, 5), _game(table, 5, 20)]
     with pytest.raises(ServiceError) as caught:
@@ -151,7 +150,7 @@ def test_a_game_after_the_match_was_decided_is_refused_and_nothing_is_saved():
 
 @pytestmark_db
 def test_a_match_needs_its_games_and_a_one_game_table_refuses_them():
-    director, _event_, _regs, rnd = _event()
+    director, rnd = _event()
     table = rnd.tables.filter(is_bye=False).first()
     with pytest.raises(ServiceError) as caught:
         services.director_set_result(director, table, mps={})
@@ -159,7 +158,7 @@ def test_a_match_needs_its_games_and_a_one_game_table_refuses_them():
     with pytest.raises(ServiceError) as caught:
         services.director_set_result(director, table, games=[_game(table, 20, 5)])
     assert caught.value.code == "undecided"
-    director, _event_, _regs, rnd = _event(best_of=1)
+    director, rnd = _event(best_of=1)
     table = rnd.tables.filter(is_bye=False).first()
     with pytest.raises(ServiceError) as caught:
         services.director_set_result(director, table, games=[_game(table, 20, 5)])
@@ -169,17 +168,17 @@ def test_a_match_needs_its_games_and_a_one_game_table_refuses_them():
 @pytestmark_db
 def test_a_tied_game_is_replayed_by_default():
     """RULES.md §8: a tied game is replayed (it counts for nobody)."""
-    director, _event_, _regs, rnd = _event()
+    director, rnd = _event()
     table = rnd.tables.filter(is_bye=False).first()
     games = [_game(table, 10, 10), _game(table, 20, 5), _game(table, 20, 5)]
     table = services.director_set_result(director, table, games=games)
     assert [s.mps for s in table.seats.order_by("position")] == [2, 0]
-    assert [g.won_by_id for g in table.games.order_by("number")][0] is None
+    assert table.games.order_by("number").first().won_by_id is None
 
 
 @pytestmark_db
 def test_a_tie_left_to_the_director_is_his_to_count_not_the_players():
-    director, _event_, _regs, rnd = _event(options={"tie": "director"})
+    director, rnd = _event(options={"tie": "director"})
     table = rnd.tables.filter(is_bye=False).first()
     a, b = (s.registration_id for s in table.seats.order_by("position"))
     games = [_game(table, 10, 10, counts_for=b), _game(table, 5, 20)]
@@ -196,7 +195,7 @@ def test_a_tie_left_to_the_director_is_his_to_count_not_the_players():
 
 @pytestmark_db
 def test_players_report_and_confirm_a_match_and_a_different_one_disputes_it():
-    _director, _event_, _regs, rnd = _event(game="lotr-tcg")
+    _director, rnd = _event(game="lotr-tcg")
     table = rnd.tables.filter(is_bye=False).first()
     first, second = (s.registration for s in table.seats.order_by("position"))
     games = [{"winner": first.pk}, {"winner": second.pk}, {"winner": first.pk}]
@@ -247,7 +246,7 @@ def test_a_pod_event_cannot_play_matches():
 
 @pytestmark_db
 def test_single_game_tables_are_unchanged():
-    director, _event_, _regs, rnd = _event(best_of=1)
+    director, rnd = _event(best_of=1)
     table = rnd.tables.filter(is_bye=False).first()
     table = services.director_set_result(director, table, _game(table, 20, 5)["mps"])
     assert [s.points for s in table.seats.order_by("position")] == [6, 0]
