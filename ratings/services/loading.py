@@ -113,11 +113,12 @@ def _with_match_games(
         if key not in games:
             out[key] = table
             continue
-        for pk, table_id, mps, outcome, winner, won_by, decided_for, time_called in games[key]:
+        for pk, _table, mps, outcome, winner, won_by, decided_for, time_called in games[key]:
             if won_by is None and decided_for is None:
                 continue
             seats = [s._replace(mps=(mps or {}).get(str(s.registration_id))) for s in table.seats]
-            out[-pk] = TableData(table_id, table.round_id, outcome, winner, time_called, seats)
+            # No table id on the ledger row: it holds one row per player and table.
+            out[-pk] = TableData(None, table.round_id, outcome, winner, time_called, seats)
     return out
 
 

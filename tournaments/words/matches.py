@@ -46,6 +46,11 @@ def match_problem_text(problem: dict[str, Any]) -> str:
         return _("A match of several games is played by two players.")
     if code == "not_tied":
         return _("Game %(game)s was not tied: only a tied game is counted for a player.") % problem
+    if code == "tie_replayed":
+        return (
+            _("Game %(game)s is tied: this stage replays a tied game, so it counts for nobody.")
+            % problem
+        )
     if code == "invalid_format":
         return _("Game %(game)s: choose a format of this game.") % problem
     return _("These games cannot be this table's match.")

@@ -93,7 +93,7 @@ def _id_of(table: Table, value: Any, seat_ids: list[int]) -> int | None:
 
 
 def _one_game(
-    table: Table, number: int, given: Any, seat_ids: list[int], may_decide: bool
+    table: Table, number: int, given: Any, seat_ids: list[int], may_decide: bool, tie: str
 ) -> tm.MatchGame:
     if not isinstance(given, Mapping):
         raise _refuse({"code": "no_games"})
@@ -115,6 +115,8 @@ def _one_game(
     decided_for = _id_of(table, given.get("counts_for"), seat_ids)
     if decided_for is not None and won_by is not None:
         raise _refuse({"code": "not_tied", "game": number}, "counts_for")
+    if decided_for is not None and tie != tm.DIRECTOR:
+        raise _refuse({"code": "tie_replayed", "game": number}, "counts_for")
     if decided_for is not None and not may_decide:
         raise _refuse({"code": "tie_for_director", "game": number}, "counts_for")
     return tm.MatchGame(
@@ -167,7 +169,10 @@ def reported_match(table: Table, games: Any, *, may_decide: bool) -> ReportedRes
     if len(games) > tm.MAX_GAMES:
         raise _refuse({"code": "too_many_games", "max": tm.MAX_GAMES})
     players = (str(seat_ids[0]), str(seat_ids[1]))
-    read = [_one_game(table, n, g, seat_ids, may_decide) for n, g in enumerate(games, start=1)]
+    read = [
+        _one_game(table, n, g, seat_ids, may_decide, rules.tie)
+        for n, g in enumerate(games, start=1)
+    ]
     reading = tm.read_match(rules, players, _pure(read))
     if reading.problem is not None:
         raise _refuse(dict(reading.problem))
