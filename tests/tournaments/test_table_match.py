@@ -267,3 +267,30 @@ def test_a_format_the_game_does_not_know_is_refused():
     with pytest.raises(ServiceError) as caught:
         services.director_set_result(director, table, games=games)
     assert caught.value.code == "invalid_format" and b != a
+
+
+@pytestmark_db
+def test_a_match_survives_export_and_import():
+    import json
+
+    from tournaments.services.transfer.imports import import_event
+
+    director, rnd = _event(options={"tie": "director"})
+    table = rnd.tables.filter(is_bye=False).first()
+    a, b = (s.registration_id for s in table.seats.order_by("position"))
+    games = [_game(table, 9, 9, counts_for=a), _game(table, 5, 20), _game(table, 20, 5)]
+    services.director_set_result(director, table, games=games)
+    document = json.loads(json.dumps(services.export_event(rnd.event)))
+    copy = import_event(document, organizer=director, slug="match-copy", replay_ratings=False)
+    copied = copy.rounds.get(number=1).tables.get(number=table.number)
+    old = [services.stored_game(g).as_json() for g in table.games.all()]
+    new = [services.stored_game(g).as_json() for g in copied.games.all()]
+    names = {r.pk: r.player.display_name for r in copy.registrations.all()}
+    old_names = {r.pk: r.player.display_name for r in rnd.event.registrations.all()}
+    assert [names[g["decided_for"]] if g["decided_for"] else None for g in new] == [
+        old_names[g["decided_for"]] if g["decided_for"] else None for g in old
+    ]
+    assert [(g["band"], g["format"], sorted(g["mps"].values())) for g in new] == [
+        (g["band"], g["format"], sorted(g["mps"].values())) for g in old
+    ]
+    assert services.table_snapshot(copied)["games"][2]["won_by"] in names
