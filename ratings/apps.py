@@ -16,12 +16,15 @@ class RatingsConfig(AppConfig):
         from ratings.models import EventApproval
         from ratings.services import league_rating, operations, playoff_receivers
         from ratings.services.approval import approved_ids, on_approval_changed
+        from ratings.services.league_games import event_rating_changes
         from ratings.signals import ledger_changed
         from tournaments import signals
         from tournaments.models import Event
+        from tournaments.services.league_series import register_rating_changes
         from tournaments.services.sanctioning import register_approval_check
 
         register_approval_check(approved_ids)
+        register_rating_changes(event_rating_changes)
         register_sweep("replays", services.resend_waiting_replays)
         ledger_changed.connect(on_ledger_changed, dispatch_uid="ratings.league_cache")
         for name, signal in (("saved", post_save), ("deleted", post_delete)):

@@ -16,9 +16,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Sum
+
+from ratings.models import RatingEntry
 from ratings.services.loading import SeatData, TableData
 from ratings.services.timeline import GAME_KIND, Step
-from tournaments.models import LeagueGame
+from tournaments.models import Event, LeagueGame, Registration
 
 # A league game's step is found under a negative id of its own, below every playoff's
 # (ratings.services.playoff_games numbers those minus twice a match's or game's id).
@@ -46,3 +49,16 @@ def league_games(**game_filter: Any) -> list[tuple[Step, TableData]]:
         )  # fmt: skip
         out.append((step, table))
     return sorted(out, key=lambda g: g[0].key)
+
+
+def event_rating_changes(event: Event) -> dict[int, int]:
+    """Per registration id, what the event's rated games changed in his rating (the
+    league table shows it; tournaments.services.league_series asks through its hook)."""
+    reg_of = dict(Registration.objects.filter(event=event).values_list("player_id", "pk"))
+    rows = (
+        RatingEntry.objects.filter(event=event, kind=RatingEntry.Kind.GAME)
+        .values("player_id")
+        .annotate(total=Sum("change"))
+        .values_list("player_id", "total")
+    )
+    return {reg_of[player]: total for player, total in rows if player in reg_of}

@@ -115,3 +115,20 @@ def test_league_ratings_are_conserved_and_the_top_of_the_table_gets_the_bonus(se
     winner = next(r for r in regs if str(r.pk) == top.player)
     assert {b.player_id for b in bonus} >= {winner.player_id}
     assert all(b.change == rows.filter(player_id=b.player_id).count() for b in bonus)
+
+
+def test_the_league_table_says_it_is_rated_and_each_players_rating_change(client):
+    """RULES.md §6, §8: the league's pages and API show that its games are rated."""
+    director, event, regs = _league()
+    approve_directly(event)
+    report_league_game(director, event, regs[0].pk, regs[1].pk)
+    body = client.get(f"/api/v1/events/{event.slug}/league/").json()
+    assert body["rated"] and body["sanctioning"].endswith("Rated.")
+    change = {r["registration"]: r["rating_change"] for r in body["standings"]}
+    assert (change[regs[0].pk], change[regs[1].pk], change[regs[2].pk]) == (5, -5, 0)
+    page = client.get(f"/events/{event.slug}/stages/").content.decode()
+    assert "Rating change" in page and "+5" in page and "-5" in page
+    director2, other, regs2 = _league()
+    report_league_game(director2, other, regs2[0].pk, regs2[1].pk)
+    body = client.get(f"/api/v1/events/{other.slug}/league/").json()
+    assert not body["rated"] and body["standings"][0]["rating_change"] is None

@@ -190,10 +190,17 @@ class LeagueSeriesRowSerializer(serializers.Serializer):
     wins = serializers.IntegerField()
     losses = serializers.IntegerField()
     opponents_win_pct = serializers.FloatField(help_text="0 to 1.")
+    rating_change = serializers.IntegerField(
+        allow_null=True, help_text="What the league's rated games changed in his rating."
+    )
 
 
 class LeagueSeriesTableSerializer(serializers.Serializer):
     series = serializers.IntegerField(help_text="The series now running (0 before the first).")
     series_days = serializers.IntegerField()
     games_per_series = serializers.IntegerField()
+    rated = serializers.BooleanField(
+        help_text="Its games are rated: sanctioned, at the player minimum, approved (RULES.md §6)."
+    )
+    sanctioning = serializers.CharField(help_text="Whether it is rated, and why, in words.")
     standings = LeagueSeriesRowSerializer(many=True)

@@ -5,8 +5,8 @@ by the opponents' win percentage."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
@@ -21,11 +21,21 @@ from tournaments.models import Event, LeagueGame, Registration, Stage, StageKind
 from tournaments.permissions import Capability, can, own_registration
 from tournaments.rules import league
 from tournaments.services.base import lock_event, retry_on_conflict
+from tournaments.services.sanctioning import sanctioning_status, sanctioning_text
 from tournaments.services.standings.snapshot import mark_stale
 from tournaments.words.stages import league_problem_text
 
 DEFAULT_SERIES_DAYS = 7
 DEFAULT_GAMES_PER_SERIES = 10
+
+# Per registration id, what the event's rated games changed in his rating; the ratings
+# app, above this one, registers it (tournaments never imports ratings).
+_rating_changes: Callable[[Event], dict[int, int]] | None = None
+
+
+def register_rating_changes(answer: Callable[[Event], dict[int, int]] | None) -> None:
+    global _rating_changes
+    _rating_changes = answer
 
 
 def league_stage(event: Event) -> Stage | None:
@@ -135,6 +145,11 @@ class LeagueTable:
     rules: SeriesRules
     rows: list[league.LeagueRow]
     names: dict[str, str]
+    # Whether its games are rated (RULES.md §6: sanctioned, the minimum, approved), why
+    # in words, and each player's rating change from them (registration id as a string).
+    rated: bool = False
+    sanctioning: str = ""
+    rating_changes: dict[str, int] = field(default_factory=dict)
 
 
 def league_table(event: Event) -> LeagueTable | None:
@@ -151,12 +166,17 @@ def league_table(event: Event) -> LeagueTable | None:
     played = {p for g in games for p in (g.winner, g.loser)}
     players = [str(pk) for pk, _n, dropped, ejected in entries
                if (not dropped and not ejected) or str(pk) in played]  # fmt: skip
+    status = sanctioning_status(event)
+    changes = _rating_changes(event) if status.rated and _rating_changes is not None else {}
     return LeagueTable(
         stage=stage,
         series=current_series(event, stage),
         rules=SeriesRules.of(stage),
         rows=league.league_standings(players, games),
         names={str(pk): name for pk, name, _d, _e in entries},
+        rated=status.rated,
+        sanctioning=sanctioning_text(status),
+        rating_changes={str(k): v for k, v in changes.items()},
     )
 
 

@@ -129,7 +129,14 @@ def _league(request: HttpRequest, event: Event) -> dict[str, Any] | None:
     entries = [(int(r.player), table.names[r.player]) for r in table.rows]
     return {
         "table": table,
-        "rows": [{"row": r, "name": table.names[r.player]} for r in table.rows],
+        "rows": [
+            {
+                "row": r,
+                "name": table.names[r.player],
+                "rating_change": table.rating_changes.get(r.player, 0),
+            }
+            for r in table.rows
+        ],
         "opponents": [(pk, name) for pk, name in entries if not mine or pk != mine.pk],
         "entries": entries,
         "mine": mine,
