@@ -80,3 +80,17 @@ def test_the_results_grid_saves_matches_game_by_game(client, paired):
     # Typed again as stored: nothing changes.
     again = client.post(reverse("results-grid", args=[event.slug, 1]), post, follow=True)
     assert "Nothing changed" in again.content.decode()
+
+
+def test_the_audit_trail_says_a_matchs_games_in_words(client, paired):
+    event, tables = paired
+    table = tables[0]
+    a, b = _seats(table)
+    director = event.organizer
+    games = [{"mps": {a: 9, b: 9}}, {"mps": {a: 20, b: 5}}, {"mps": {a: 20, b: 5}}]
+    services.director_set_result(director, table, games=games)
+    html = client.get(f"/audit/events/{event.slug}/?kind=result").content.decode()
+    name = table.seats.get(registration_id=a).registration.player.display_name
+    assert "Game 1: tied, replayed" in html
+    assert f"Game 3: won by {name}" in html
+    assert "won_by" not in html  # words, not the stored data

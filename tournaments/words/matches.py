@@ -1,5 +1,5 @@
 """The words of a table's match of best of N (tournaments.rules.table_match): why the
-games reported cannot be the match."""
+games reported cannot be the match, and its games game by game (the audit trail)."""
 
 from __future__ import annotations
 
@@ -54,3 +54,31 @@ def match_problem_text(problem: dict[str, Any]) -> str:
     if code == "invalid_format":
         return _("Game %(game)s: choose a format of this game.") % problem
     return _("These games cannot be this table's match.")
+
+
+def _game_line(game: dict[str, Any], names: dict[str, str], order: list[str]) -> str:
+    mps = game.get("mps") or {}
+    scores = ", ".join(f"{names.get(r, r)} {mps[r]}" for r in order if mps.get(r) is not None)
+    won_by, counted = game.get("won_by"), game.get("decided_for")
+    if won_by is not None:
+        end = _("won by %(name)s") % {"name": names.get(str(won_by), str(won_by))}
+    elif counted is not None:
+        end = _("tied, counted for %(name)s by the director") % {
+            "name": names.get(str(counted), str(counted))
+        }
+    else:
+        end = _("tied, replayed")
+    line = _("Game %(n)s: %(end)s") % {"n": game.get("number"), "end": end}
+    if scores:
+        line += f" ({scores})"
+    if game.get("format"):
+        line += " · " + _("format %(format)s") % {"format": game["format"]}
+    return line
+
+
+def match_game_lines(table: Any, games: list[dict[str, Any]]) -> list[str]:
+    """A match's games in words, one line each, players by name."""
+    seats = table.seats.select_related("registration__player").order_by("position")
+    names = {str(s.registration_id): s.registration.player.display_name for s in seats}
+    order = list(names)
+    return [_game_line(g, names, order) for g in games if isinstance(g, dict)]
