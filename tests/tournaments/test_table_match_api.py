@@ -142,3 +142,21 @@ def test_a_game_after_the_match_is_decided_is_a_400_with_its_reason():
                       format="json"))  # fmt: skip
     assert [g["won_by"] for g in ok["games"]] == [None, a, b, a]
     assert [s["mps"] for s in ok["seats"]] == [2, 1] and ok["best_of"] == 3
+
+
+def test_a_refused_match_is_explained_in_spanish(settings):
+    director = make_user("dir-es")
+    api = _client(director)
+    slug, _users = _event(api, "metw", 2, prefix="es")
+    table = _ok(api.post(f"/api/v1/events/{slug}/rounds/pair/", {}, format="json"), 201)["tables"][
+        0
+    ]
+    a, b = (s["registration"] for s in table["seats"])
+    one = {"seats": [{"registration": a, "mps": 20}, {"registration": b, "mps": 5}]}
+    url = f"/api/v1/events/{slug}/tables/{table['id']}/set/"
+    refused = api.post(url, {"games": [one]}, format="json", HTTP_ACCEPT_LANGUAGE="es")
+    assert refused.status_code == 400
+    assert "El enfrentamiento aún no está decidido" in refused.content.decode()
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
