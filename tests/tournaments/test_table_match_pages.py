@@ -94,3 +94,27 @@ def test_the_audit_trail_says_a_matchs_games_in_words(client, paired):
     assert "Game 1: tied, replayed" in html
     assert f"Game 3: won by {name}" in html
     assert "won_by" not in html  # words, not the stored data
+
+
+def test_the_director_sets_a_stages_matches_on_the_stages_page(client):
+    director = make_user("td-stage-match")
+    client.force_login(director)
+    event = make_event(director, game="lotr-tcg")
+    set_stages(director, event, [{"kind": "swiss"}])
+    url = reverse("stage-action", args=[event.slug, "match"])
+    page = client.get(reverse("event-stages", args=[event.slug])).content.decode()
+    assert "Match length" in page
+    client.post(url, {"position": "1", "best_of": "3", "tie": "director", "loser_chooses": "on"})
+    stage = event.stages.get(position=1)
+    assert stage.best_of == 3
+    assert stage.options["tie"] == "director" and stage.options["loser_chooses_format"]
+    page = client.get(reverse("event-stages", args=[event.slug])).content.decode()
+    assert "A tied game counts for the player the director names." in page
+    bad = client.post(url, {"position": "1", "best_of": "2", "tie": "replay"}, follow=True)
+    assert "a match is best of an odd number of games" in bad.content.decode()
+    assert event.stages.get().best_of == 3
+    register_users(event, 2)
+    services.pair_next_round(director, event)
+    refused = client.post(url, {"position": "1", "best_of": "1", "tie": "replay"}, follow=True)
+    assert "can no longer change" in refused.content.decode()
+    assert event.stages.get().best_of == 3

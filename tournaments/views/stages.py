@@ -79,6 +79,11 @@ def stages_page(request: HttpRequest, slug: str) -> HttpResponse:
                 "line": words.stage_line(s.kind, s.advance, s.advance_per_group),
                 "scoring": words.scoring_label(s.scoring),
                 "skippable": s.position > 1 and s.first_round is None and s.skipped_at is None,
+                "match": s.kind in stage_plan.MATCH_KINDS,
+                "match_open": s.kind in stage_plan.MATCH_KINDS
+                and not (event.rounds.exists() if s.position == 1 else s.first_round),
+                "tie": (s.options or {}).get("tie", "replay"),
+                "loser_chooses": bool((s.options or {}).get("loser_chooses_format")),
             }
             for s in stages
         ],
@@ -89,6 +94,7 @@ def stages_page(request: HttpRequest, slug: str) -> HttpResponse:
         "is_director": director,
         "presets": preset_choices(event.game),
         "can_choose_preset": director and not event.rounds.exists(),
+        "best_of_choices": (1, 3, 5),
     }
     return render(request, "tournaments/stages.html", context)
 
@@ -170,6 +176,16 @@ def stage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
             lambda: league_series.report_league_game(user, event, winner, loser),
             _("League game recorded."),
         )
+    elif action == "match":
+        position = to_int(post.get("position")) or 0
+        run_service(
+            request,
+            lambda: stage_plan.set_stage_match(
+                user, event, position, to_int(post.get("best_of")) or 1,
+                post.get("tie") or "replay", post.get("loser_chooses") in ("on", "1", "true"),
+            ),
+            _("The stage's matches are set."),
+        )  # fmt: skip
     elif action == "skip":
         position = to_int(post.get("position")) or 0
         run_service(
