@@ -294,3 +294,32 @@ def test_a_match_survives_export_and_import():
         (g["band"], g["format"], sorted(g["mps"].values())) for g in old
     ]
     assert services.table_snapshot(copied)["games"][2]["won_by"] in names
+
+
+@pytestmark_db
+def test_a_round_robin_of_best_of_three_counts_each_match_once():
+    """RULES.md §8 (CoE Worlds: a top-4 round robin, points from zero) with matches of
+    best of three: the crosstable counts the match by its Reading (6–0 at 2–0)."""
+    from tournaments.services import stages as run
+    from tournaments.services.stage_plan import set_stage_match
+
+    director = make_user()
+    event = make_event(director, game="metw", planned_rounds=3)
+    set_stages(director, event, [{"kind": "swiss"},
+                                 {"kind": "round_robin", "advance": 4, "carry_points": False}])  # fmt: skip
+    set_stage_match(director, event, 2, 3, "replay", False)
+    register_users(event, 6)
+    for _ in range(3):
+        rnd = services.pair_next_round(director, event)
+        for table in rnd.tables.filter(is_bye=False):
+            assert services.match_rules(table).best_of == 1
+            services.director_set_result(director, table, _game(table, 20, 5)["mps"])
+    run.start_stage(director, event)
+    robin_round = event.rounds.order_by("-number").first()
+    for table in robin_round.tables.all():
+        assert services.match_rules(table).best_of == 3
+        services.director_set_result(
+            director, table, games=[_game(table, 20, 5), _game(table, 20, 5)]
+        )
+    table = run.robin_table(event, 2)
+    assert sorted(r.points for r in table.rows) == [0, 0, 6, 6]
