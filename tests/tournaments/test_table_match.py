@@ -323,3 +323,12 @@ def test_a_round_robin_of_best_of_three_counts_each_match_once():
         )
     table = run.robin_table(event, 2)
     assert sorted(r.points for r in table.rows) == [0, 0, 6, 6]
+
+
+@pytestmark_db
+def test_the_match_length_is_fixed_once_round_1_is_paired():
+    director, rnd = _event()
+    with pytest.raises(ServiceError) as caught:
+        set_stages(director, rnd.event, [{"kind": "swiss", "best_of": 1}])
+    assert caught.value.code == "match_started"
+    set_stages(director, rnd.event, [{"kind": "swiss", "best_of": 3, "rounds": 4}])

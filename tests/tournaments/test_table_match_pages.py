@@ -118,3 +118,13 @@ def test_the_director_sets_a_stages_matches_on_the_stages_page(client):
     refused = client.post(url, {"position": "1", "best_of": "1", "tie": "replay"}, follow=True)
     assert "can no longer change" in refused.content.decode()
     assert event.stages.get().best_of == 3
+
+
+def test_the_pairings_say_games_won_at_a_match_table(client, paired):
+    event, tables = paired
+    table = tables[0]
+    a, b = _seats(table)
+    games = [{"mps": {a: 20, b: 5}}, {"mps": {a: 3, b: 20}}, {"mps": {a: 20, b: 5}}]
+    services.director_set_result(event.organizer, table, games=games)
+    page = client.get(reverse("event-pairings", args=[event.slug])).content.decode()
+    assert "2 games won" in page and "1 game won" in page

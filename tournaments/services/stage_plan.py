@@ -101,6 +101,16 @@ def stage_snapshot(stages: list[Stage]) -> list[dict[str, Any]]:
     return [{name: getattr(s, name) for name in STAGE_FIELDS} for s in stages]
 
 
+def _match_of(spec: dict[str, Any]) -> tuple[Any, ...]:
+    """What a stage's tables play (RULES.md §8): fixed once its first round is paired."""
+    options = spec.get("options") or {}
+    return (
+        spec.get("best_of", 1),
+        options.get("tie", "replay"),
+        bool(options.get("loser_chooses_format")),
+    )
+
+
 def _started_later_stage(event: Event) -> bool:
     return event.playoff_matches.exists() or any(
         s.first_round is not None for s in stages_of(event)[1:]
@@ -122,6 +132,12 @@ def _write_plan(actor: AnyUser, event: Event, specs: list[dict[str, Any]]) -> li
     if event.rounds.exists() and specs[0]["kind"] != p.SWISS:
         raise Conflict(plan_problem_text({"code": "swiss_kind"}), code="stages_started")
     played = last_round_number(event)
+    current = stages_of(event)
+    if played and current and _match_of(specs[0]) != _match_of(stage_snapshot(current)[0]):
+        raise Conflict(
+            _("This stage's tables are being played: its match length can no longer change."),
+            code="match_started",
+        )
     if specs[0].get("rounds") and specs[0]["rounds"] < played:
         raise Conflict(
             _("%(rounds)s rounds have already been paired; planned rounds cannot be fewer.")

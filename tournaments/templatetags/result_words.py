@@ -55,6 +55,13 @@ def match_form(table: Table) -> Any:
 
 
 @register.filter
+def games_won(table: Table, registration_id: int) -> int:
+    """How many games of the table's match the player won (or the director counted for
+    him); read from the games the page prefetched."""
+    return sum(1 for g in table.games.all() if registration_id in (g.won_by_id, g.decided_for_id))
+
+
+@register.filter
 def finish_refusal(event: Event) -> str:
     """Why the event cannot be finished now, and what to do instead ("" when it can)."""
     option = next(o for o in director_options(event) if o.action == "finish_early")

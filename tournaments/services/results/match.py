@@ -50,10 +50,17 @@ def stage_match_rules(stage: Stage | None) -> tm.MatchRules:
 
 
 def match_rules(table: Table) -> tm.MatchRules:
-    """The match a table plays: its stage's length, tie rule and format choice."""
+    """The match a table plays: its stage's length, tie rule and format choice. Fixed
+    once its round exists (services.stage_plan refuses to change it then), so it is
+    read once per round object: a page of tables asks once."""
     if table.is_bye or table.round.event.multiplayer:
         return tm.MatchRules()
-    return stage_match_rules(stage_of_round(table))
+    rnd = table.round
+    found = getattr(rnd, "_match_rules", None)
+    if not isinstance(found, tm.MatchRules):
+        found = stage_match_rules(stage_of_round(table))
+        rnd._match_rules = found  # type: ignore[attr-defined]
+    return found
 
 
 def round_format(table: Table) -> str:
