@@ -132,3 +132,35 @@ def test_the_league_table_says_it_is_rated_and_each_players_rating_change(client
     report_league_game(director2, other, regs2[0].pk, regs2[1].pk)
     body = client.get(f"/api/v1/events/{other.slug}/league/").json()
     assert not body["rated"] and body["standings"][0]["rating_change"] is None
+
+
+@settings(
+    max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.integers(0, 2**32 - 1))
+def test_best_of_three_swiss_ratings_are_conserved_game_by_game(seed):
+    """Every game of every match is rated (RULES.md §8) and two-player ratings are
+    conserved (000 Part VI §3 "Ratings": the loser loses what the winner gains)."""
+    rng = random.Random(seed)
+    director = make_user()
+    event = make_event(director, game="metw", sanctioned=True)
+    set_stages(director, event, [{"kind": "swiss", "best_of": 3}])
+    register_users(event, 5)
+    approve_directly(event)
+    rated_games = 0
+    for _ in range(2):
+        rnd = services.pair_next_round(director, event)
+        for table in rnd.tables.filter(is_bye=False):
+            a, b = (s.registration_id for s in table.seats.order_by("position"))
+            wins = {a: 0, b: 0}
+            games = []
+            while max(wins.values()) < 2:
+                x, y = rng.randint(0, 25), rng.randint(0, 25)
+                games.append({"mps": {a: x, b: y}})
+                if x != y:
+                    wins[a if x > y else b] += 1
+                    rated_games += 1
+            services.director_set_result(director, table, games=games)
+    rows = RatingEntry.objects.filter(event=event, kind=RatingEntry.Kind.GAME)
+    assert rows.count() == 2 * rated_games
+    assert (rows.aggregate(total=Sum("change"))["total"] or 0) == 0
