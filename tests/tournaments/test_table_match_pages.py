@@ -128,3 +128,10 @@ def test_the_pairings_say_games_won_at_a_match_table(client, paired):
     services.director_set_result(event.organizer, table, games=games)
     page = client.get(reverse("event-pairings", args=[event.slug])).content.decode()
     assert "2 games won" in page and "1 game won" in page
+
+
+def test_the_result_slips_have_a_column_per_game(client, paired):
+    event, _tables = paired
+    page = client.get(reverse("print-slips", args=[event.slug, 1])).content.decode()
+    assert "Best of 3: one column per game" in page
+    assert "Game 3</th>" in page

@@ -55,6 +55,14 @@ def match_form(table: Table) -> Any:
 
 
 @register.filter
+def match_columns(table: Table) -> list[int]:
+    """A result slip's game columns at a table that plays best of N (1..N); none for a
+    table of one game."""
+    best_of = services.match_rules(table).best_of
+    return list(range(1, best_of + 1)) if best_of > 1 else []
+
+
+@register.filter
 def games_won(table: Table, registration_id: int) -> int:
     """How many games of the table's match the player won (or the director counted for
     him); read from the games the page prefetched."""
