@@ -14,17 +14,20 @@ class RatingsConfig(AppConfig):
         from ratings import services
         from ratings.league.cache import on_ledger_changed
         from ratings.models import EventApproval
-        from ratings.services import operations, playoff_receivers
+        from ratings.services import league_rating, operations, playoff_receivers
         from ratings.services.approval import approved_ids, on_approval_changed
+        from ratings.services.league_games import event_rating_changes
         from ratings.services.ledger_io import current_ratings
         from ratings.signals import ledger_changed
         from tournaments import signals
         from tournaments.extensions import register_rating_source
         from tournaments.models import Event
+        from tournaments.services.league_series import register_rating_changes
         from tournaments.services.sanctioning import register_approval_check
 
         register_approval_check(approved_ids)
         register_rating_source(current_ratings)
+        register_rating_changes(event_rating_changes)
         register_sweep("replays", services.resend_waiting_replays)
         ledger_changed.connect(on_ledger_changed, dispatch_uid="ratings.league_cache")
         for name, signal in (("saved", post_save), ("deleted", post_delete)):
@@ -40,6 +43,9 @@ class RatingsConfig(AppConfig):
         )
         signals.playoff_match_decided.connect(
             operations.on_playoff_match_decided, dispatch_uid="ratings.playoff_match_decided"
+        )
+        signals.league_game_reported.connect(
+            league_rating.on_league_game_reported, dispatch_uid="ratings.league_game_reported"
         )
         signals.playoff_cancelled.connect(
             playoff_receivers.on_playoff_cancelled, dispatch_uid="ratings.playoff_cancelled"

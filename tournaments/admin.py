@@ -149,6 +149,11 @@ class PlayoffGameAdmin(ReadOnlyAdmin):
     list_display = ("match", "number", "winner", "outcome")
 
 
+@admin.register(models.TableGame)
+class TableGameAdmin(ReadOnlyAdmin):
+    list_display = ("table", "number", "won_by", "decided_for", "outcome", "format_key")
+
+
 @admin.register(models.EntryClaim)
 class EntryClaimAdmin(ReadOnlyAdmin):
     list_display = ("registration", "user", "created_at", "accepted", "decided_by")

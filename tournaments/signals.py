@@ -33,6 +33,9 @@ playoff_match_decided = Signal()
 # sender=Event class; kwargs: event (its undecided top cut was just cancelled: its playoff
 # games leave the rating ledger and the winner's bonus goes back to the Swiss winners).
 playoff_cancelled = Signal()
+# sender=LeagueGame class; kwargs: game (a league series' game just reported). RULES.md §8:
+# every game of a sanctioned event is rated; ratings listen to rate it.
+league_game_reported = Signal()
 
 # Domain events integrations listen to (webhooks). All are sent inside the writer's
 # transaction; a receiver that talks to the outside waits for the commit itself.

@@ -193,7 +193,7 @@ def approve(user: AnyUser, slug: str) -> tuple[EventApproval, ReplayJob | None]:
             actor=user, obj=event, action="league approval", after={"approved": True}, event=event
         )
         job = None
-        if event.rounds.filter(status=Round.Status.CLOSED).exists():
+        if event.rounds.filter(status=Round.Status.CLOSED).exists() or event.league_games.exists():
             # Its closed rounds go into the ledger where they happened, not at the end.
             job = enqueue_replay(
                 event.game, reason=f"{event.name} approved", user=user, event=event

@@ -3,6 +3,7 @@ loads hundreds of thousands of seats; model instances would cost more than the r
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, NamedTuple
@@ -10,7 +11,7 @@ from typing import Any, NamedTuple
 from django.utils import timezone
 
 from rules_engine import GameResult, ScoringSettings
-from tournaments.models import Event, Seat, Table
+from tournaments.models import Event, Seat, Table, TableGame
 from tournaments.rules.game_input import engine_input
 from tournaments.services import scoring_settings_for
 
@@ -84,7 +85,41 @@ def load_tables(table_filter: dict[str, Any], seat_filter: dict[str, Any]) -> di
             table.seats.append(SeatData(position, seat_id, registration_id, mps))
     for table in tables.values():
         table.seats.sort()  # seating order, as the tournaments app reads it
-    return tables
+    return _with_match_games(tables, table_filter)
+
+
+def _with_match_games(
+    tables: dict[int, TableData], table_filter: dict[str, Any]
+) -> dict[int, TableData]:
+    """A table that played a match of best of N (RULES.md §8) is rated game by game, as
+    every game of a sanctioned event is (its seats hold the games won, which are not a
+    game): each game that counted is one rated game of the round under the key minus its
+    id. A tie that was replayed counts for nobody and is not rated (as in the top cut); a
+    tie the director settled is rated as the draw it was."""
+    filtered = {f"table__{k}": v for k, v in table_filter.items()}
+    rows = (
+        TableGame.objects.filter(table__is_bye=False, **filtered)
+        .order_by("table_id", "number")
+        .values_list("pk", "table_id", "mps", "outcome", "winner_id", "won_by_id",
+                     "decided_for_id", "time_called")
+    )  # fmt: skip
+    games: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
+    for row in rows:
+        games[row[1]].append(row)
+    if not games:
+        return tables
+    out: dict[int, TableData] = {}
+    for key, table in tables.items():
+        if key not in games:
+            out[key] = table
+            continue
+        for pk, _table, mps, outcome, winner, won_by, decided_for, time_called in games[key]:
+            if won_by is None and decided_for is None:
+                continue
+            seats = [s._replace(mps=(mps or {}).get(str(s.registration_id))) for s in table.seats]
+            # No table id on the ledger row: it holds one row per player and table.
+            out[-pk] = TableData(None, table.round_id, outcome, winner, time_called, seats)
+    return out
 
 
 def game_result(table: TableData, info: EventInfo, round_number: int) -> GameResult:

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import NotFound, ServiceError
 from ratings.models import PlayerRating, RatingEntry, ReplayJob
+from ratings.services.league_games import league_games
 from ratings.services.ledger_io import (
     Progress,
     bump_ledger_version,
@@ -79,7 +80,7 @@ def rate_closed_round(rnd: Round) -> int:
         ratings = current_ratings(event.game, reg_player.values())
         rater = Rater(event.game, ratings, reg_player, timezone.now())
         rater.rate_round(step, step_no, event_info(event), tables.values())
-        _append(event.game, rater.rows)
+        append_rows(event.game, rater.rows)
         return len(rater.rows)
 
 
@@ -112,7 +113,7 @@ def rate_playoff_match(match: PlayoffMatch) -> int:
         # previous one left.
         for offset, (step, table) in enumerate(games):
             rater.rate_round(step, step_no + offset, event_info(event), [table])
-        _append(event.game, rater.rows)
+        append_rows(event.game, rater.rows)
         return len(rater.rows)
 
 
@@ -124,7 +125,7 @@ def on_playoff_match_decided(sender: Any, match: PlayoffMatch, **kwargs: Any) ->
         rate_finished_event(match.event)
 
 
-def _append(game: str, rows: list[LedgerRow]) -> None:
+def append_rows(game: str, rows: list[LedgerRow]) -> None:
     insert_rows(rows)
     save_player_ratings(game, rows)
     bump_ledger_version(game)
@@ -156,7 +157,7 @@ def rate_finished_event(event: Event) -> RatingEntry | None:
         rater.rate_bonus(step, step_no, event_info(event), winners)
         if not rater.rows:
             return None
-        _append(event.game, rater.rows)
+        append_rows(event.game, rater.rows)
         return bonus.first()
 
 
@@ -220,9 +221,13 @@ def compute_ledger(game: str, progress: Progress | None = None) -> tuple[list[Le
 def _with_playoff(
     game: str, rated: set[int], steps: list[Step], by_round: dict[int, list[TableData]], total: int
 ) -> tuple[list[Step], int]:
-    """The timeline with the rated events' playoff games in it (RULES.md §3 "Top cut"), and
-    each bonus moved after the final it goes to."""
-    games = [g for g in playoff_games(event__game=game) if g[0].event_id in rated]
+    """The timeline with the rated events' playoff games (RULES.md §3 "Top cut") and league
+    games (§8) in it, and each bonus moved after the final it goes to."""
+    games = [
+        g
+        for g in [*playoff_games(event__game=game), *league_games(event__game=game)]
+        if g[0].event_id in rated
+    ]
     finals = champions({s.event_id for s, _ in games})
     for step, table in games:
         by_round[step.round_id] = [table]  # type: ignore[index]

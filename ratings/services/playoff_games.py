@@ -29,6 +29,7 @@ from ratings.services.loading import SeatData, TableData
 from ratings.services.timeline import GAME_KIND, Step
 from tournaments.models import EventSettings, PlayoffGame, PlayoffMatch, Round
 from tournaments.rules import bracket
+from tournaments.services.league_series import league_champions
 from tournaments.services.robin_table import robin_champions
 
 _FIELDS = (
@@ -127,11 +128,12 @@ def champions(event_ids: Iterable[int]) -> dict[int, tuple[list[int], datetime |
 
 
 def with_champions(winners: dict[int, list[int]], event_ids: Iterable[int]) -> dict[int, list[int]]:
-    """The events' bonus winners with the playoff champion, or the winner of a round robin
-    stage (RULES.md §8), in place of the Swiss leaders."""
+    """The events' bonus winners with the playoff champion, the winner of a round robin
+    stage or the top of a league's table (RULES.md §8), in place of the Swiss leaders."""
     event_ids = list(event_ids)
     out = dict(winners)
     out.update(robin_champions(event_ids))
+    out.update(league_champions(event_ids))
     for event_id, (players, _at) in champions(event_ids).items():
         out[event_id] = players
     return out

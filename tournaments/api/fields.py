@@ -83,6 +83,34 @@ class ScoringSettingsSerializer(serializers.Serializer):
         return value
 
 
+class MatchGameSerializer(serializers.Serializer):
+    """One game of a table's match of best of N (RULES.md §8), scored by its game's own
+    rules; the table's seats hold the match (games won)."""
+
+    number = serializers.IntegerField()
+    mps = serializers.DictField(
+        child=serializers.IntegerField(allow_null=True),
+        help_text="Marshalling points (Glory) by registration id; null for lotr-tcg.",
+    )
+    outcome = serializers.CharField()
+    winner = serializers.IntegerField(allow_null=True, help_text="The winner the report named.")
+    won_by = serializers.IntegerField(
+        allow_null=True, help_text="The game's winner by its rules; null for a tie."
+    )
+    decided_for = serializers.IntegerField(
+        allow_null=True, help_text="A tie the director settled: the player it counts for."
+    )
+    time_called = serializers.BooleanField()
+    points = serializers.DictField(
+        child=serializers.IntegerField(), help_text="The game's tournament points by its table."
+    )
+    band = serializers.CharField(allow_blank=True)
+    format = serializers.CharField(allow_blank=True, help_text="Format key ('': the round's).")
+    chosen_by = serializers.IntegerField(
+        allow_null=True, help_text="Who chose the format (the loser of the game before)."
+    )
+
+
 class ReportedResultSerializer(serializers.Serializer):
     """A report that differs from the first one (the table is disputed)."""
 
@@ -94,6 +122,7 @@ class ReportedResultSerializer(serializers.Serializer):
     winner = serializers.IntegerField(allow_null=True)
     time_called = serializers.BooleanField()
     council = TableCouncilSerializer(allow_null=True, required=False)
+    games = MatchGameSerializer(many=True, required=False)
     by = serializers.IntegerField(help_text="The reporting registration.")
     by_name = serializers.CharField()
 
@@ -116,6 +145,7 @@ class TableSnapshotSerializer(serializers.Serializer):
     band = serializers.CharField(allow_blank=True, required=False)
     council = TableCouncilSerializer(allow_null=True, required=False)
     counter_report = ReportedResultSerializer(allow_null=True, required=False)
+    games = MatchGameSerializer(many=True, required=False)
     seats = SnapshotSeatSerializer(many=True, required=False)
 
 

@@ -16,10 +16,12 @@ from tournaments.api.fields import (
     EXPLANATION_LINES,
     TIEBREAK_VALUES,
     EjectionReasonField,
+    MatchGameSerializer,
     OutcomeField,
     ReportedResultSerializer,
     TableSnapshotSerializer,
 )
+from tournaments.api.match_serializers import MatchGameInputSerializer, SeatResultSerializer
 from tournaments.models import (
     Penalty,
     PenaltyRescission,
@@ -78,15 +80,34 @@ class TableSerializer(serializers.ModelSerializer):
     game_room = serializers.SerializerMethodField(
         help_text="The table's room on the event's game server (docs/online-records.md)."
     )
+    best_of = serializers.SerializerMethodField(
+        help_text="The match's length at this table (RULES.md §8); 1: one game."
+    )
+    games = serializers.SerializerMethodField(
+        help_text="A match of several games: each game; the seats hold the games won."
+    )
 
     class Meta:
         model = Table
         fields = [
             "id", "round", "number", "is_bye", "status", "outcome", "winner", "time_called",
             "band", "version", "reported_by_registration", "reported_at", "confirmed_at",
-            "dispute_note", "counter_report", "council", "seats", "game_room",
+            "dispute_note", "counter_report", "council", "seats", "game_room", "best_of",
+            "games",
         ]  # fmt: skip
         read_only_fields = fields
+
+    def get_best_of(self, table: Table) -> int:
+        # One stage plan per event for every table of a list (the context is shared).
+        rules = cast(dict[str, Any], self.context).setdefault("match_rules", {})
+        key = (table.round.event_id, table.round.number, table.is_bye)
+        if key not in rules:
+            rules[key] = services.match_rules(table).best_of
+        return int(rules[key])
+
+    @extend_schema_field(MatchGameSerializer(many=True))
+    def get_games(self, table: Table) -> list[dict[str, Any]]:
+        return [services.stored_game(g).as_json() for g in table.games.all()]
 
     @extend_schema_field(GameRoomSerializer(allow_null=True))
     def get_game_room(self, table: Table) -> dict[str, Any] | None:
@@ -190,21 +211,6 @@ class PairSerializer(serializers.Serializer):
     )  # fmt: skip
 
 
-class SeatResultSerializer(serializers.Serializer):
-    schema_input_only = True
-
-    registration = serializers.IntegerField()
-    mps = serializers.IntegerField(
-        allow_null=True, required=False, min_value=-100_000, max_value=100_000,
-        help_text="Marshalling points (Glory in lotr-dice); null for lotr-tcg.",
-    )  # fmt: skip
-    deck_slot = serializers.CharField(
-        required=False, allow_blank=True, max_length=100,
-        help_text="General Opponent: the list this player played ('vs-hero' or 'vs-minion'), "
-        "when the table alone does not say (seat.deck.known false).",
-    )  # fmt: skip
-
-
 class ResultReportSerializer(serializers.Serializer):
     schema_input_only = True
 
@@ -218,6 +224,11 @@ class ResultReportSerializer(serializers.Serializer):
     council = TableCouncilInputSerializer(
         required=False, allow_null=True,
         help_text="METW: the Free Council itself; its count gives the MPs (seats may be left out).",
+    )  # fmt: skip
+    games = MatchGameInputSerializer(
+        many=True, required=False, max_length=15,  # type: ignore[call-arg]
+        help_text="A table whose stage plays best of N (its best_of > 1): every game of the "
+        "match, in order, until a player has won more than half (then seats are not read).",
     )  # fmt: skip
 
     def validate_seats(self, value: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -124,12 +124,21 @@ def _result_args(data: dict[str, Any]) -> dict[str, Any]:
         "time_called": data.get("time_called", False),
         "version": data.get("version"),
         "council": data.get("council"),
+        "games": [_game_args(game) for game in data.get("games") or []],
     }
 
 
 def _decks(data: dict[str, Any]) -> dict[int, str]:
     """The decks played, as the report's seats carry them (General Opponent)."""
     return {r["registration"]: r["deck_slot"] for r in data.get("seats", []) if "deck_slot" in r}
+
+
+def _game_args(game: dict[str, Any]) -> dict[str, Any]:
+    seats = [
+        {"registration": r["registration"], "mps": r.get("mps")} for r in game.get("seats", [])
+    ]
+    keys = ("outcome", "winner", "time_called", "council", "counts_for", "format")
+    return {"mps": seats, **{k: game.get(k) for k in keys}}
 
 
 def _table_response(table: Table) -> Response:

@@ -52,6 +52,11 @@ class StageOptionsSerializer(serializers.Serializer):
         choices=DRAW_CHOICES, required=False,
         help_text="Swiss in heats: players dealt by rating, or at random from a seed.",
     )  # fmt: skip
+    tie = serializers.ChoiceField(
+        choices=[("replay", "replay"), ("director", "director")], required=False,
+        help_text="A match of best of N: a tied game is replayed, or the director names "
+        "the player it counts for.",
+    )  # fmt: skip
 
 
 class StageSpecSerializer(serializers.Serializer):
@@ -195,10 +200,17 @@ class LeagueSeriesRowSerializer(serializers.Serializer):
     wins = serializers.IntegerField()
     losses = serializers.IntegerField()
     opponents_win_pct = serializers.FloatField(help_text="0 to 1.")
+    rating_change = serializers.IntegerField(
+        allow_null=True, help_text="What the league's rated games changed in his rating."
+    )
 
 
 class LeagueSeriesTableSerializer(serializers.Serializer):
     series = serializers.IntegerField(help_text="The series now running (0 before the first).")
     series_days = serializers.IntegerField()
     games_per_series = serializers.IntegerField()
+    rated = serializers.BooleanField(
+        help_text="Its games are rated: sanctioned, at the player minimum, approved (RULES.md §6)."
+    )
+    sanctioning = serializers.CharField(help_text="Whether it is rated, and why, in words.")
     standings = LeagueSeriesRowSerializer(many=True)

@@ -185,11 +185,14 @@ class League(APIView):
             "series": table.series,
             "series_days": table.rules.days,
             "games_per_series": table.rules.cap,
+            "rated": table.rated,
+            "sanctioning": table.sanctioning,
             "standings": [
                 {
                     "rank": r.rank, "registration": int(r.player), "name": table.names[r.player],
                     "points": r.points, "wins": r.wins, "losses": r.losses,
                     "opponents_win_pct": float(r.opponents_win_pct),
+                    "rating_change": table.rating_changes.get(r.player, 0) if table.rated else None,
                 }
                 for r in table.rows
             ],

@@ -2,6 +2,7 @@
 
 from tournaments.models.claims import EntryClaim
 from tournaments.models.events import DecksPerPlayer, Event, EventSettings, GameSystem
+from tournaments.models.matches import TableGame
 from tournaments.models.penalties import Penalty, PenaltyRescission
 from tournaments.models.playoff import PlayoffGame, PlayoffMatch
 from tournaments.models.records import ServerRecord
@@ -43,4 +44,5 @@ __all__ = [
     "StandingsSnapshot",
     "StandingsSnapshotRow",
     "Table",
+    "TableGame",
 ]

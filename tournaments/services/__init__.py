@@ -141,8 +141,10 @@ from tournaments.services.results.flow import (
 from tournaments.services.results.input import (
     ReportedResult,
     game_result_for_table,
+    stored_game,
     table_snapshot,
 )
+from tournaments.services.results.match import match_rules
 from tournaments.services.rounds import (
     PlayerRecord,
     pair_blocker,
@@ -273,6 +275,7 @@ __all__ = [
     "group_standings",
     "invite_staff",
     "issue_penalty",
+    "match_rules",
     "move_to_group",
     "next_round_number",
     "no_show_preview",
@@ -326,6 +329,7 @@ __all__ = [
     "standings_view",
     "start_playoff",
     "start_round_clock",
+    "stored_game",
     "swap_cost",
     "swap_players",
     "table_actions",

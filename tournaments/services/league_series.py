@@ -5,7 +5,8 @@ by the opponents' win percentage."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
@@ -15,15 +16,26 @@ from django.utils.translation import gettext as _
 from audit import services as audit
 from core.errors import Conflict, NotAllowed, ServiceError
 from core.types import AnyUser, signed_in
+from tournaments import signals
 from tournaments.models import Event, LeagueGame, Registration, Stage, StageKind
 from tournaments.permissions import Capability, can, own_registration
 from tournaments.rules import league
 from tournaments.services.base import lock_event, retry_on_conflict
+from tournaments.services.sanctioning import sanctioning_status, sanctioning_text
 from tournaments.services.standings.snapshot import mark_stale
 from tournaments.words.stages import league_problem_text
 
 DEFAULT_SERIES_DAYS = 7
 DEFAULT_GAMES_PER_SERIES = 10
+
+# Per registration id, what the event's rated games changed in his rating; the ratings
+# app, above this one, registers it (tournaments never imports ratings).
+_rating_changes: Callable[[Event], dict[int, int]] | None = None
+
+
+def register_rating_changes(answer: Callable[[Event], dict[int, int]] | None) -> None:
+    global _rating_changes
+    _rating_changes = answer
 
 
 def league_stage(event: Event) -> Stage | None:
@@ -112,6 +124,8 @@ def report_league_game(user: AnyUser, event: Event, winner_id: int, loser_id: in
     game = LeagueGame.objects.create(
         event=event, series=series, winner=regs[0], loser=regs[1], reported_by=signed_in(user)
     )
+    # Rated like any game of a sanctioned event (the ratings app listens).
+    signals.league_game_reported.send(sender=LeagueGame, game=game)
     if event.status == Event.Status.REGISTRATION:
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status"])
@@ -131,6 +145,11 @@ class LeagueTable:
     rules: SeriesRules
     rows: list[league.LeagueRow]
     names: dict[str, str]
+    # Whether its games are rated (RULES.md §6: sanctioned, the minimum, approved), why
+    # in words, and each player's rating change from them (registration id as a string).
+    rated: bool = False
+    sanctioning: str = ""
+    rating_changes: dict[str, int] = field(default_factory=dict)
 
 
 def league_table(event: Event) -> LeagueTable | None:
@@ -147,10 +166,40 @@ def league_table(event: Event) -> LeagueTable | None:
     played = {p for g in games for p in (g.winner, g.loser)}
     players = [str(pk) for pk, _n, dropped, ejected in entries
                if (not dropped and not ejected) or str(pk) in played]  # fmt: skip
+    status = sanctioning_status(event)
+    changes = _rating_changes(event) if status.rated and _rating_changes is not None else {}
     return LeagueTable(
         stage=stage,
         series=current_series(event, stage),
         rules=SeriesRules.of(stage),
         rows=league.league_standings(players, games),
         names={str(pk): name for pk, name, _d, _e in entries},
+        rated=status.rated,
+        sanctioning=sanctioning_text(status),
+        rating_changes={str(k): v for k, v in changes.items()},
     )
+
+
+def league_champions(event_ids: Iterable[int]) -> dict[int, list[int]]:
+    """The top of each league's table among ``event_ids`` (Player ids: every player level
+    on points and opponents' win percentage with the first, never an ejected one), who
+    get the winner's bonus of a finished league (RULES.md §6, §8)."""
+    out: dict[int, list[int]] = {}
+    events = Event.objects.filter(
+        pk__in=list(event_ids), stages__position=1, stages__kind=StageKind.LEAGUE_SERIES
+    )
+    for event in events:
+        table = league_table(event)
+        if table is None or not table.rows:
+            continue
+        top = table.rows[0]
+        firsts = [
+            int(r.player)
+            for r in table.rows
+            if (r.points, r.opponents_win_pct) == (top.points, top.opponents_win_pct)
+        ]
+        players = dict(
+            Registration.objects.filter(pk__in=firsts, ejected=False).values_list("pk", "player_id")
+        )
+        out[event.pk] = [players[r] for r in firsts if r in players]
+    return out

@@ -21,7 +21,8 @@ def round_tables_query(rnd: Round, q: str = "") -> QuerySet[Table]:
     if q:
         tables = tables.filter(seats__registration__player__display_name__icontains=q).distinct()
     seats = Seat.objects.select_related("registration__player").order_by("position")
-    return tables.prefetch_related(Prefetch("seats", queryset=seats))
+    # A match's games (RULES.md §8): the seat lines say "games won" at such a table.
+    return tables.prefetch_related(Prefetch("seats", queryset=seats), "games")
 
 
 def pairings_page(rnd: Round, page: Any = 1, per_page: Any = PER_PAGE, q: str = "") -> Page:

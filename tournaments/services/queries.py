@@ -67,4 +67,6 @@ def visible_events(user: Any) -> QuerySet[Event]:
 
 
 def round_tables(rnd: Round) -> list[Table]:
-    return list(rnd.tables.prefetch_related("seats__registration__player").order_by("number"))
+    # A match's games (RULES.md §8) with them: the snapshots and the API read them.
+    tables = rnd.tables.prefetch_related("seats__registration__player", "games")
+    return list(tables.order_by("number"))

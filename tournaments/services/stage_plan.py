@@ -75,6 +75,9 @@ def _order_problems(specs: list[dict[str, Any]], multiplayer: bool) -> list[dict
         grouped = isinstance(spec.get("groups"), int) and spec["groups"] > 1
         if grouped and (position > 1 or spec.get("kind") != p.SWISS or multiplayer):
             out.append({"code": "groups_swiss", "position": position})
+    if multiplayer and any(s.get("best_of", 1) != 1 for s in specs):
+        # A match of best of N is two players' (RULES.md §8).
+        out.append({"code": "pods_one_game"})
     for position, spec in enumerate(specs[1:], start=2):
         kind = spec.get("kind")
         if kind in (p.ROUND_ROBIN, *p.ELIMINATION) and kinds[position - 2] != p.SWISS:
@@ -102,6 +105,16 @@ def stage_snapshot(stages: list[Stage]) -> list[dict[str, Any]]:
     return [{name: getattr(s, name) for name in STAGE_FIELDS} for s in stages]
 
 
+def _match_of(spec: dict[str, Any]) -> tuple[Any, ...]:
+    """What a stage's tables play (RULES.md §8): fixed once its first round is paired."""
+    options = spec.get("options") or {}
+    return (
+        spec.get("best_of", 1),
+        options.get("tie", "replay"),
+        bool(options.get("loser_chooses_format")),
+    )
+
+
 def _started_later_stage(event: Event) -> bool:
     return event.playoff_matches.exists() or any(
         s.first_round is not None for s in stages_of(event)[1:]
@@ -123,6 +136,12 @@ def _write_plan(actor: AnyUser, event: Event, specs: list[dict[str, Any]]) -> li
     if event.rounds.exists() and specs[0]["kind"] != p.SWISS:
         raise Conflict(plan_problem_text({"code": "swiss_kind"}), code="stages_started")
     played = last_round_number(event)
+    current = stages_of(event)
+    if played and current and _match_of(specs[0]) != _match_of(stage_snapshot(current)[0]):
+        raise Conflict(
+            _("This stage's tables are being played: its match length can no longer change."),
+            code="match_started",
+        )
     if specs[0].get("rounds") and specs[0]["rounds"] < played:
         raise Conflict(
             _("%(rounds)s rounds have already been paired; planned rounds cannot be fewer.")
@@ -264,3 +283,49 @@ def create_event_from_preset(actor: AnyUser, key: str, **data: Any) -> Event:
 def preset_game(key: str) -> str:
     preset = p.preset_for(key)
     return preset.game if preset else ""
+
+
+MATCH_KINDS = (StageKind.SWISS, StageKind.ROUND_ROBIN)
+
+
+def _match_started(event: Event, stage: Stage) -> bool:
+    """A Swiss's match length is fixed once round 1 is paired; a round robin's once it
+    started: the tables already played were played at that length."""
+    if stage.kind == StageKind.SWISS:
+        return event.rounds.exists()
+    return stage.first_round is not None
+
+
+@retry_on_conflict
+@transaction.atomic
+def set_stage_match(
+    actor: AnyUser, event: Event, position: int, best_of: int, tie: str, loser_chooses: bool
+) -> list[Stage]:
+    """A Swiss or round-robin stage's match (RULES.md §8): its length, whether a tied
+    game is replayed or the director's, and whether the loser of each game chooses the
+    next one's format. Audited with the whole plan."""
+    event = lock_event(event)
+    require_director(actor, event)
+    stages = stages_of(event)
+    stage = next((s for s in stages if s.position == position), None)
+    if stage is None or stage.kind not in MATCH_KINDS:
+        raise ServiceError(
+            _("Only a Swiss or a round robin stage plays its tables as matches."),
+            code="not_a_match_stage",
+        )
+    if _match_started(event, stage):
+        raise Conflict(
+            _("This stage's tables are being played: its match length can no longer change."),
+            code="match_started",
+        )
+    specs = stage_snapshot(stages)
+    options = {**(stage.options or {}), "tie": tie, "loser_chooses_format": bool(loser_chooses)}
+    if tie not in ("replay", "director"):
+        raise ServiceError(_("A tied game is replayed or decided by the director."), code="tie")
+    specs[position - 1] = {**specs[position - 1], "best_of": best_of, "options": options}
+    kept = {s.position: (s.first_round, s.seeds, s.skipped_at) for s in stages}
+    written = _write_plan(actor, event, specs)
+    for s in written:  # who went on to a stage, when it started or was skipped stay
+        s.first_round, s.seeds, s.skipped_at = kept.get(s.position, (None, [], None))
+        s.save(update_fields=["first_round", "seeds", "skipped_at"])
+    return written

@@ -9,6 +9,7 @@ from django import template
 from tournaments import services
 from tournaments.models import Event, Table
 from tournaments.services.director_options import director_options, option_words
+from tournaments.views.match_form import match_form as views_match_form
 from tournaments.words import results as result_words
 
 register = template.Library()
@@ -43,6 +44,29 @@ def council_rows(table: Table) -> list[dict[str, Any]]:
     """The result form's Free Council boxes, one row per seat, filled from the stored
     council when the result was counted (METW two-player tables only; else empty)."""
     return result_words.council_form_rows(table)
+
+
+@register.filter
+def match_form(table: Table) -> Any:
+    """A match of best of N's game rows for the table's result form (what was typed when
+    the form comes back refused); None for a table of one game."""
+    typed = getattr(table, "typed_values", None) if getattr(table, "refused_message", "") else None
+    return views_match_form(table, typed)
+
+
+@register.filter
+def match_columns(table: Table) -> list[int]:
+    """A result slip's game columns at a table that plays best of N (1..N); none for a
+    table of one game."""
+    best_of = services.match_rules(table).best_of
+    return list(range(1, best_of + 1)) if best_of > 1 else []
+
+
+@register.filter
+def games_won(table: Table, registration_id: int) -> int:
+    """How many games of the table's match the player won (or the director counted for
+    him); read from the games the page prefetched."""
+    return sum(1 for g in table.games.all() if registration_id in (g.won_by_id, g.decided_for_id))
 
 
 @register.filter

@@ -21,9 +21,11 @@ from django.utils.translation import gettext as _
 from core.errors import ServiceError
 from rules_engine import get_game
 from rules_engine.games.base import RULINGS
+from tournaments import services
 from tournaments.models import Event, Registration, Round, Table
 from tournaments.permissions import is_director, is_judge
 from tournaments.views.forms import council_from_post
+from tournaments.views.match_form import games_from_post
 
 
 def activate_event_zone(event: Event) -> None:
@@ -65,7 +67,13 @@ def to_int(value: Any) -> int | None:
 
 
 def result_from_post(request: HttpRequest, table: Table) -> dict[str, Any]:
-    """The result form's fields: one score box per seat, outcome, winner, time called."""
+    """The result form's fields: one score box per seat, outcome, winner, time called; or,
+    where the table plays a match of best of N, its games (views.match_form)."""
+    if services.match_rules(table).is_match:
+        return {
+            "games": games_from_post(request.POST, table),
+            "version": to_int(request.POST.get("version")),
+        }
     mps: dict[int, int | None] = {}
     for seat in table.seats.all():
         raw = (request.POST.get(f"mps_{seat.registration_id}") or "").strip()
@@ -238,6 +246,7 @@ def show_refused_result(request: HttpRequest, tables: Any) -> None:
             continue
         values = kept.get("values") or {}
         table.refused_message = kept.get("message", "")
+        table.typed_values = values  # a match's game rows read them (views.match_form)
         table.typed = {
             "outcome": values.get("outcome", ""),
             "winner": to_int(values.get("winner")),

@@ -20,6 +20,7 @@ from tournaments.models import Event, Round, Table
 from tournaments.permissions import Capability, can
 from tournaments.services.results import grid
 from tournaments.views.common import event_or_404, game_info, to_int
+from tournaments.views.match_form import games_from_post, match_form
 
 
 def _grid_event(request: HttpRequest, slug: str) -> Event:
@@ -33,6 +34,12 @@ def _row_from_post(post: QueryDict, table: Table) -> grid.GridRow:
     """One table's row from the grid's boxes (``t<table>-…``); a score that is not a
     whole number is refused here, with the player's name."""
     prefix = f"t{table.pk}-"
+    if match_form(table) is not None:
+        return grid.GridRow(
+            table_id=table.pk,
+            games=tuple(games_from_post(post, table, prefix)),
+            version=to_int(post.get(f"{prefix}version")),
+        )
     mps: dict[int, int | None] = {}
     for seat in table.seats.all():
         raw = (post.get(f"{prefix}mps-{seat.registration_id}") or "").strip()
@@ -81,7 +88,9 @@ def _shown_row(table: Table, post: QueryDict | None, error: str = "") -> dict[st
             "time_called": post.get(f"{prefix}time") in ("on", "1", "true"),
             "version": to_int(post.get(f"{prefix}version")) or table.version,
         }
-    return {"table": table, "prefix": prefix, "seats": seats, "error": error, **choice}
+    match = match_form(table, post, prefix)
+    return {"table": table, "prefix": prefix, "seats": seats, "error": error, "match": match,
+            **choice}  # fmt: skip
 
 
 def _save(request: HttpRequest, rnd: Round, tables: list[Table]) -> tuple[dict[int, str], int]:

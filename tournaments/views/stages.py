@@ -117,6 +117,11 @@ def stages_page(request: HttpRequest, slug: str) -> HttpResponse:
                 "line": words.stage_line(s.kind, s.advance, s.advance_per_group),
                 "scoring": words.scoring_label(s.scoring),
                 "skippable": s.position > 1 and s.first_round is None and s.skipped_at is None,
+                "match": s.kind in stage_plan.MATCH_KINDS,
+                "match_open": s.kind in stage_plan.MATCH_KINDS
+                and not (event.rounds.exists() if s.position == 1 else s.first_round),
+                "tie": (s.options or {}).get("tie", "replay"),
+                "loser_chooses": bool((s.options or {}).get("loser_chooses_format")),
             }
             for s in stages
         ],
@@ -128,6 +133,7 @@ def stages_page(request: HttpRequest, slug: str) -> HttpResponse:
         "is_director": director,
         "presets": preset_choices(event.game),
         "can_choose_preset": director and not event.rounds.exists(),
+        "best_of_choices": (1, 3, 5),
     }
     return render(request, "tournaments/stages.html", context)
 
@@ -168,7 +174,14 @@ def _league(request: HttpRequest, event: Event) -> dict[str, Any] | None:
     entries = [(int(r.player), table.names[r.player]) for r in table.rows]
     return {
         "table": table,
-        "rows": [{"row": r, "name": table.names[r.player]} for r in table.rows],
+        "rows": [
+            {
+                "row": r,
+                "name": table.names[r.player],
+                "rating_change": table.rating_changes.get(r.player, 0),
+            }
+            for r in table.rows
+        ],
         "opponents": [(pk, name) for pk, name in entries if not mine or pk != mine.pk],
         "entries": entries,
         "mine": mine,
@@ -216,6 +229,16 @@ def stage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
             lambda: heats.move_to_group(user, event, registration, heat),
             _("The player is moved to heat %(n)s.") % {"n": heat},
         )
+    elif action == "match":
+        position = to_int(post.get("position")) or 0
+        run_service(
+            request,
+            lambda: stage_plan.set_stage_match(
+                user, event, position, to_int(post.get("best_of")) or 1,
+                post.get("tie") or "replay", post.get("loser_chooses") in ("on", "1", "true"),
+            ),
+            _("The stage's matches are set."),
+        )  # fmt: skip
     elif action == "skip":
         position = to_int(post.get("position")) or 0
         run_service(

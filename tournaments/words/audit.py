@@ -1,5 +1,6 @@
 """A result's nested data in the event's audit trail, in words: the Free Council it was
-counted from and a differing report (the field-by-field diff cannot show them)."""
+counted from, a match's games and a differing report (the field-by-field diff cannot
+show them)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from typing import Any
 from audit.models import AuditEntry
 from tournaments.models import Table
 from tournaments.words import results as result_words
+from tournaments.words.matches import match_game_lines
 
-NESTED = ("council", "counter_report")
+NESTED = ("council", "counter_report", "games")
 TABLE_TYPE = "tournaments.table"
 UNCHANGED = ("result_confirm", "result_dispute")
 
@@ -29,6 +31,9 @@ def _entry_lines(table: Table, entry: AuditEntry) -> list[str]:
     # A confirmation or a dispute leaves the counted result as it was: named once, where made.
     if council and (council != before.get("council") or entry.action not in UNCHANGED):
         lines.extend(result_words.table_council_lines(table, council))
+    games = after.get("games")
+    if games and (games != before.get("games") or entry.action not in UNCHANGED):
+        lines.extend(match_game_lines(table, games))
     report = after.get("counter_report")
     if report and report != before.get("counter_report"):
         lines.append(result_words.counter_report_words(table, report))

@@ -192,6 +192,7 @@ PLAN_PROBLEMS = {
         "Stage %(position)s: say how many players go on to it, %(low)s to %(high)s."
     ),
     "pods_swiss_only": gettext_lazy("A multi-player event is a Swiss of pods only."),
+    "pods_one_game": gettext_lazy("A pod plays one game: matches of several games are for two."),
     "started": gettext_lazy("A later stage has started: the stages can no longer change."),
     "swiss_kind": gettext_lazy("Round 1 has been paired: the first stage stays a Swiss."),
 }

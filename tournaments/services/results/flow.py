@@ -26,12 +26,12 @@ from tournaments.permissions import (
 from tournaments.rules.result_flow import Action, Refusal, report_action, step
 from tournaments.services.base import lock_table, retry_on_conflict
 from tournaments.services.results.input import (
-    reported_result,
     score_result,
     stored_result,
     table_snapshot,
     write_result,
 )
+from tournaments.services.results.match import reported_for
 from tournaments.services.rounds import maybe_close_round
 from tournaments.services.table_actions import (
     confirm_blocker,
@@ -97,15 +97,17 @@ def report_result(
     time_called: bool = False,
     version: int | None = None,
     council: Mapping[str, Any] | None = None,
+    games: list[Mapping[str, Any]] | None = None,
 ) -> Table:
     """A player at the table reports its result. A report from the other side that
     matches the standing one confirms it; one that differs disputes it. A METW result may
     be given as the Free Council (``council``, see tournaments.rules.council): its count gives
-    the MPs."""
+    the MPs. Where the table's stage plays best of N, the result is its ``games``, each
+    as a one-game result (services.results.match)."""
     table = lock_table(table)
     _raise(report_blocker(user, table, version))
     reporter = require_seat(user, table)
-    reported = reported_result(table, mps, outcome, winner, time_called, council)
+    reported = reported_for(table, mps, outcome, winner, time_called, council, games)
     if reported.outcome in RULINGS:  # a double loss is the director's ruling (RULES.md §8)
         raise ServiceError(
             _("Only the director gives a table a double loss."), code="director_ruling"
@@ -207,13 +209,16 @@ def director_set_result(
     note: str = "",
     version: int | None = None,
     council: Mapping[str, Any] | None = None,
+    games: list[Mapping[str, Any]] | None = None,
 ) -> Table:
-    """The director enters or corrects any result (MPs, or a METW Free Council); it is
-    confirmed at once. Correcting a closed round's result tells the ratings
-    (closed_result_changed)."""
+    """The director enters or corrects any result (MPs, a METW Free Council, or a match's
+    games, where he may name the player a tied game counts for); it is confirmed at once.
+    Correcting a closed round's result tells the ratings (closed_result_changed)."""
     table = lock_table(table)
     _raise(director_set_blocker(user, table, version))
-    reported = reported_result(table, mps, outcome, winner, time_called, council)
+    reported = reported_for(
+        table, mps, outcome, winner, time_called, council, games, may_decide=True
+    )
     score = score_result(table, reported)
     had_result = table.status != Table.Status.PENDING
     before = table_snapshot(table)
@@ -247,6 +252,7 @@ def _clear_result(table: Table) -> None:
         seat.save(update_fields=["mps", "points", "outcome"])
     table.outcome, table.winner_id, table.time_called, table.band = "normal", None, False, ""
     table.council = table.counter_report = None
+    table.games.all().delete()
     table.dispute_note = ""
     table.reported_by = table.reported_by_registration = table.confirmed_by = None
     table.reported_at = table.confirmed_at = None

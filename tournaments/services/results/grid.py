@@ -16,16 +16,17 @@ from core.types import AnyUser
 from tournaments.models import Round, Table
 from tournaments.services.results.flow import director_set_result
 from tournaments.services.results.input import (
-    reported_result,
     score_result,
     stored_result,
 )
+from tournaments.services.results.match import reported_for
 from tournaments.services.table_actions import director_set_blocker
 
 
 @dataclass(frozen=True)
 class GridRow:
-    """One table's row as typed: a score per seat (registration id), outcome, winner."""
+    """One table's row as typed: a score per seat (registration id), outcome, winner; at
+    a table that plays a match of best of N, its games (services.results.match)."""
 
     table_id: int
     mps: dict[int, int | None] = field(default_factory=dict)
@@ -33,12 +34,14 @@ class GridRow:
     winner: int | None = None
     time_called: bool = False
     version: int | None = None
+    games: tuple[dict[str, Any], ...] = ()
 
     @property
     def empty(self) -> bool:
         """Nothing typed: the row is left as it is (a result is voided on its table's form)."""
         return (
-            all(v is None for v in self.mps.values())
+            not self.games
+            and all(v is None for v in self.mps.values())
             and self.outcome == "normal"
             and self.winner is None
             and not self.time_called
@@ -87,16 +90,23 @@ def check_row(user: AnyUser, table: Table, row: GridRow) -> RowCheck:
     blocker = director_set_blocker(user, table)
     if blocker is not None:
         raise blocker
-    reported = reported_result(table, row.mps, row.outcome, row.winner, row.time_called)
+    reported = _typed(table, row)
     score = score_result(table, reported)
     return RowCheck(table.pk, {int(k): v for k, v in score.points.items()}, score.band)
+
+
+def _typed(table: Table, row: GridRow) -> Any:
+    return reported_for(
+        table, row.mps, row.outcome, row.winner, row.time_called, games=list(row.games),
+        may_decide=True,
+    )  # fmt: skip
 
 
 def _unchanged(table: Table, row: GridRow) -> bool:
     if table.status == Table.Status.PENDING:
         return False
     try:
-        typed = reported_result(table, row.mps, row.outcome, row.winner, row.time_called)
+        typed = _typed(table, row)
     except ServiceError:
         return False
     return typed.same_as(stored_result(table))
@@ -128,6 +138,7 @@ def save_rows(user: AnyUser, rnd: Round, rows: list[GridRow]) -> list[RowOutcome
                 time_called=row.time_called,
                 version=row.version,
                 note="results grid",
+                games=list(row.games) or None,
             )
         except ServiceError as exc:
             out.append(

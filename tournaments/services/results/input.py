@@ -20,9 +20,11 @@ from rules_engine.ejection import EJECTION
 from tournaments.models import (
     Seat,
     Table,
+    TableGame,
 )
 from tournaments.rules.council import council_inputs, council_mps, count_council, read_council
 from tournaments.rules.game_input import engine_input
+from tournaments.rules.table_match import MatchGame
 from tournaments.services.base import scoring_settings_for
 from tournaments.words.problems import problem_words
 
@@ -43,6 +45,7 @@ def table_snapshot(table: Table, seats: Iterable[Seat] | None = None) -> dict[st
         "band": table.band,
         "council": table.council,
         "counter_report": table.counter_report,
+        **_games_snapshot(table),
         "seats": [
             {
                 "registration": s.registration_id,
@@ -56,24 +59,51 @@ def table_snapshot(table: Table, seats: Iterable[Seat] | None = None) -> dict[st
     }
 
 
+def _games_snapshot(table: Table) -> dict[str, Any]:
+    """A match's games (RULES.md §8), present only at a table that played several."""
+    games = [stored_game(g).as_json() for g in table.games.all()]
+    return {"games": games} if games else {}
+
+
+def stored_game(g: TableGame) -> MatchGame:
+    return MatchGame(
+        number=g.number,
+        mps={int(k): v for k, v in (g.mps or {}).items()},
+        outcome=g.outcome,
+        winner=g.winner_id,
+        won_by=g.won_by_id,
+        decided_for=g.decided_for_id,
+        time_called=g.time_called,
+        council=g.council,
+        points={int(k): v for k, v in (g.points or {}).items()},
+        band=g.band,
+        format_key=g.format_key,
+        chosen_by=g.chosen_by_id,
+    )
+
+
 @dataclass(frozen=True)
 class ReportedResult:
-    """A result as people report it: score per seat (registration id), outcome, winner."""
+    """A result as people report it: score per seat (registration id), outcome, winner;
+    at a table that plays a match of several games, its games (the seats' scores are
+    then the games won: tournaments.rules.table_match)."""
 
     mps: dict[int, int | None]
     outcome: str = "normal"
     winner: int | None = None
     time_called: bool = False
     council: dict[str, Any] | None = None  # tournaments.rules.council's breakdown, when counted
+    games: tuple[MatchGame, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "mps": {str(k): v for k, v in sorted(self.mps.items())},
             "outcome": self.outcome,
             "winner": self.winner,
             "time_called": self.time_called,
             "council": self.council,
         }
+        return {**out, "games": [g.as_json() for g in self.games]} if self.games else out
 
     def same_as(self, other: ReportedResult) -> bool:
         """Two reports agree when they give the same result; when both counted the Free
@@ -87,6 +117,10 @@ class ReportedResult:
         )
         if same and self.council and other.council:
             return council_inputs(self.council) == council_inputs(other.council)
+        if same and (self.games or other.games):
+            return len(self.games) == len(other.games) and all(
+                a.same_result(b) for a, b in zip(self.games, other.games, strict=True)
+            )
         return same
 
 
@@ -251,6 +285,22 @@ def write_result(table: Table, reported: ReportedResult, score: GameScore) -> No
         seat.points = score.points.get(key, 0)
         seat.outcome = score.outcome.get(key, "")
         seat.save(update_fields=["mps", "points", "outcome"])
+    write_games(table, reported.games)
+
+
+def write_games(table: Table, games: tuple[MatchGame, ...]) -> None:
+    """A match's games replace the ones stored (none for a table of one game)."""
+    table.games.all().delete()
+    TableGame.objects.bulk_create(
+        TableGame(
+            table=table, number=g.number, mps={str(k): v for k, v in g.mps.items()},
+            points={str(k): v for k, v in (g.points or {}).items()}, outcome=g.outcome,
+            winner_id=g.winner, won_by_id=g.won_by, decided_for_id=g.decided_for,
+            time_called=g.time_called, council=g.council, band=g.band[:60],
+            format_key=g.format_key, chosen_by_id=g.chosen_by,
+        )
+        for g in games
+    )  # fmt: skip
 
 
 def stored_result(table: Table) -> ReportedResult:
@@ -260,6 +310,7 @@ def stored_result(table: Table) -> ReportedResult:
         winner=table.winner_id,
         time_called=table.time_called,
         council=table.council,
+        games=tuple(stored_game(g) for g in table.games.all()),
     )
 
 

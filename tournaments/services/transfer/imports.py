@@ -49,6 +49,7 @@ from tournaments.rules.council import remap_council
 from tournaments.services.event_validation import validate_event
 from tournaments.services.events import free_slug as unique_slug
 from tournaments.services.quotas import check_document_walk_ins, check_event_quota
+from tournaments.services.transfer.matches import create_table_games
 from tournaments.services.transfer.playoff import import_playoff
 from tournaments.services.transfer.stages import import_stages, imported_group
 
@@ -248,6 +249,7 @@ def _create_table(new_round: Round, t: dict[str, Any], reg_map: dict[int, Regist
             points=seat.get("points"),
             outcome=_choice(seat.get("outcome"), Seat.Outcome, "", f"{where} seat outcome"),
         )
+    create_table_games(table, t, reg_map)
 
 
 def _create_rounds(event: Event, rounds: list[Any], reg_map: dict[int, Registration]) -> datetime:

@@ -1,0 +1,84 @@
+"""The words of a table's match of best of N (tournaments.rules.table_match): why the
+games reported cannot be the match, and its games game by game (the audit trail)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+
+def match_problem_text(problem: dict[str, Any]) -> str:
+    code = problem.get("code")
+    if code == "no_games":
+        return _("This table plays a match of several games: enter each game's result.")
+    if code == "too_many_games":
+        return _("A match has at most %(max)s games, replays included.") % problem
+    if code == "after_decided":
+        return (
+            _(
+                "Game %(game)s comes after the match was decided: the match ends as soon as a "
+                "player has won more than half of its games."
+            )
+            % problem
+        )
+    if code == "tie_for_director":
+        return (
+            _(
+                "Game %(game)s is tied: the director names the player it counts for, on the "
+                "table's form."
+            )
+            % problem
+        )
+    if code == "undecided":
+        return (
+            ngettext(
+                "The match is not decided yet: its winner needs %(need)s game won.",
+                "The match is not decided yet: its winner needs %(need)s games won.",
+                int(problem.get("need", 0)),
+            )
+            % problem
+        )
+    if code == "not_a_match":
+        return _("This table plays one game: enter its result, not games.")
+    if code == "two_players":
+        return _("A match of several games is played by two players.")
+    if code == "not_tied":
+        return _("Game %(game)s was not tied: only a tied game is counted for a player.") % problem
+    if code == "tie_replayed":
+        return (
+            _("Game %(game)s is tied: this stage replays a tied game, so it counts for nobody.")
+            % problem
+        )
+    if code == "invalid_format":
+        return _("Game %(game)s: choose a format of this game.") % problem
+    return _("These games cannot be this table's match.")
+
+
+def _game_line(game: dict[str, Any], names: dict[str, str], order: list[str]) -> str:
+    mps = game.get("mps") or {}
+    scores = ", ".join(f"{names.get(r, r)} {mps[r]}" for r in order if mps.get(r) is not None)
+    won_by, counted = game.get("won_by"), game.get("decided_for")
+    if won_by is not None:
+        end = _("won by %(name)s") % {"name": names.get(str(won_by), str(won_by))}
+    elif counted is not None:
+        end = _("tied, counted for %(name)s by the director") % {
+            "name": names.get(str(counted), str(counted))
+        }
+    else:
+        end = _("tied, replayed")
+    line = _("Game %(n)s: %(end)s") % {"n": game.get("number"), "end": end}
+    if scores:
+        line += f" ({scores})"
+    if game.get("format"):
+        line += " · " + _("format %(format)s") % {"format": game["format"]}
+    return line
+
+
+def match_game_lines(table: Any, games: list[dict[str, Any]]) -> list[str]:
+    """A match's games in words, one line each, players by name."""
+    seats = table.seats.select_related("registration__player").order_by("position")
+    names = {str(s.registration_id): s.registration.player.display_name for s in seats}
+    order = list(names)
+    return [_game_line(g, names, order) for g in games if isinstance(g, dict)]
