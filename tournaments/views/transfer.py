@@ -2,7 +2,7 @@
 
 The document is the export ``tournaments.services.transfer.imports`` reads back;
 restoring makes a new event owned by the person restoring, never rated until its league
-approves it.
+approves it; a file of an event this site has already updates that event (its directors only).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from core.middleware import json_depth_exceeds
 from tournaments.permissions import is_director
 from tournaments.services.transfer import imports as transfer
 from tournaments.views.common import event_or_404
+from tournaments.words.sync import conflict_text, sync_summary
 
 # An export of a 2,000-player event of 12 rounds is about 4 MB.
 MAX_RESTORE_BYTES = 8 * 1024 * 1024
@@ -67,7 +68,7 @@ def restore_event(request: HttpRequest) -> HttpResponse:
             request, "tournaments/restore_event.html", {"max_mb": MAX_RESTORE_BYTES >> 20}
         )
     try:
-        event = transfer.restore_event(request.user, _read_upload(request))
+        report = transfer.restore_document(request.user, _read_upload(request))
     except ServiceError as exc:
         messages.error(request, _("Nothing was restored: %(why)s") % {"why": exc.message})
         return render(
@@ -76,6 +77,13 @@ def restore_event(request: HttpRequest) -> HttpResponse:
             {"max_mb": MAX_RESTORE_BYTES >> 20},
             status=400,
         )
+    event = report.event
+    if not report.created:
+        # The same event (its uid): updated in place, and where the file differed, said.
+        messages.success(request, sync_summary(report.added))
+        for code, data in report.conflicts:
+            messages.warning(request, conflict_text(code, data))
+        return redirect("event-dashboard", event.slug)
     text = _("Restored as a new event: %(name)s.") % {"name": event.name}
     if event.sanctioned:
         text += " " + _("It is not rated until the league's staff approve it.")

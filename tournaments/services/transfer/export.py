@@ -39,7 +39,13 @@ def export_event(event: Event) -> dict[str, Any]:
                 "closed_at": rnd.closed_at.isoformat() if rnd.closed_at else None,
                 "explanation": round_explanation(rnd),
                 "tables": [
-                    {"number": t.number, "is_bye": t.is_bye, **table_snapshot(t, _seats(t))}
+                    {
+                        "number": t.number,
+                        "is_bye": t.is_bye,
+                        **table_snapshot(t, _seats(t)),
+                        # Which of two differing results is newer, when an import meets one.
+                        "changed_at": _changed_at(t),
+                    }
                     for t in round_tables(rnd)
                 ],
             }
@@ -64,6 +70,7 @@ def export_event(event: Event) -> dict[str, Any]:
     return {
         "event": {
             **event_snapshot(event),
+            "uid": str(event.uid),
             "slug": event.slug,
             "organizer": event.organizer.get_username(),
             "rounds_total": rounds_total(event),
@@ -71,6 +78,7 @@ def export_event(event: Event) -> dict[str, Any]:
         "registrations": [
             {
                 "id": r.pk,
+                "uid": str(r.uid),
                 "player": r.player.display_name,
                 "player_id": r.player_id,
                 **{k: v for k, v in registration_snapshot(r).items() if k != "player"},
@@ -95,6 +103,11 @@ def export_event(event: Event) -> dict[str, Any]:
         **export_playoff(event),  # the top cut, if any (tournaments.services.transfer.playoff)
         **export_stages(event),  # the preset and stages (tournaments.services.transfer.stages)
     }
+
+
+def _changed_at(table: Table) -> str | None:
+    times = [t for t in (table.reported_at, table.confirmed_at) if t is not None]
+    return max(times).isoformat() if times else None
 
 
 def _rescission(penalty: Penalty) -> dict[str, Any] | None:
