@@ -78,11 +78,14 @@ def test_the_row_is_written_with_the_action_and_rolled_back_with_it(
 ):
     event = make_event(make_user("td"))
     mail.outbox.clear()
-    with django_capture_on_commit_callbacks(execute=True):
-        with pytest.raises(RuntimeError), transaction.atomic():
-            _register(event, "boromir")
-            assert OutgoingMail.objects.count() == 1  # in the action's transaction
-            raise RuntimeError("the action fails after the mail was asked for")
+    with (
+        django_capture_on_commit_callbacks(execute=True),
+        pytest.raises(RuntimeError),
+        transaction.atomic(),
+    ):
+        _register(event, "boromir")
+        assert OutgoingMail.objects.count() == 1  # in the action's transaction
+        raise RuntimeError("the action fails after the mail was asked for")
     assert not OutgoingMail.objects.exists() and mail.outbox == []
 
     with django_capture_on_commit_callbacks(execute=True):
