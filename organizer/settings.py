@@ -90,7 +90,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "core.middleware.AnonymousThrottleMiddleware",  # visitors, per address
+    # Visitors, per address: how many requests at once, then how many a minute.
+    "core.concurrency.AnonymousConcurrencyMiddleware",
+    "core.middleware.AnonymousThrottleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "core.api_http.ApiHttpMiddleware",
@@ -301,6 +303,11 @@ STORAGES = {
 CARD_DATA_DIR = Path(os.environ.get("CARD_DATA_DIR", str(BASE_DIR.parent / "shared" / "data")))
 
 ANON_RATE = os.environ.get("ANON_RATE", "300/minute")  # per address: API and pages together
+# Requests one address without an account may have running at once (0: no bound), and
+# how long a count left by a killed worker lasts (core.concurrency). A venue's players
+# behind one address mostly read cached pages, which never count.
+ANON_CONCURRENCY_LIMIT = int(os.environ.get("ANON_CONCURRENCY_LIMIT", "8"))
+ANON_CONCURRENCY_EXPIRY = int(os.environ.get("ANON_CONCURRENCY_EXPIRY", "120"))
 REST_FRAMEWORK = {
     # The token first: a call without credentials answers 401 with WWW-Authenticate: Token.
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -1,0 +1,86 @@
+"""A bound on the requests one address without an account has in flight at once.
+
+The throttles count requests over a minute; a few costly requests held open together
+(a slow page, a long stream) can still tie up every worker. Each anonymous request
+counts itself in the cache under its address for as long as it runs (a streamed answer
+until its last byte); past ANON_CONCURRENCY_LIMIT the request is answered 429 with
+Retry-After at once. The counter expires (ANON_CONCURRENCY_EXPIRY seconds), so counts
+left by a worker killed mid-request never lock an address out for good, and a cache
+that is away lets every request through (core.cache answers as an empty cache).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
+
+from core.middleware import answer
+
+logger = logging.getLogger(__name__)
+Handler = Callable[[HttpRequest], HttpResponse]
+
+SKIP = ("/static/", "/media/", "/health/")
+
+
+def _key(request: HttpRequest) -> str:
+    return f"inflight:{request.META.get('REMOTE_ADDR', 'unknown')}"
+
+
+def _enter(key: str, expiry: int) -> int:
+    cache.add(key, 0, timeout=expiry)
+    try:
+        return int(cache.incr(key))
+    except ValueError:  # expired between the two calls
+        cache.add(key, 1, timeout=expiry)
+        return 1
+
+
+def _leave(key: str) -> None:
+    try:
+        if int(cache.decr(key)) < 0:
+            # The counter expired while this request ran and was started again below it.
+            cache.set(key, 0, timeout=settings.ANON_CONCURRENCY_EXPIRY)
+    except ValueError:  # expired: nothing left to take back
+        pass
+
+
+class AnonymousConcurrencyMiddleware:
+    def __init__(self, get_response: Handler) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        limit = int(settings.ANON_CONCURRENCY_LIMIT)
+        user = getattr(request, "user", None)
+        if limit <= 0 or request.path.startswith(SKIP) or getattr(user, "is_authenticated", False):
+            return self.get_response(request)
+        key = _key(request)
+        if _enter(key, int(settings.ANON_CONCURRENCY_EXPIRY)) > limit:
+            _leave(key)
+            return _busy(request)
+        try:
+            response = self.get_response(request)
+        except BaseException:
+            _leave(key)
+            raise
+        if response.streaming:
+            # Still running until the server has sent the last byte.
+            response._resource_closers.append(lambda: _leave(key))
+        else:
+            _leave(key)
+        return response
+
+
+def _busy(request: HttpRequest) -> HttpResponse:
+    response = answer(
+        request,
+        429,
+        "too_many_at_once",
+        _("Too many requests from your address at once. Wait for them to finish."),
+    )
+    response["Retry-After"] = "1"
+    return response
