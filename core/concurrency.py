@@ -69,7 +69,7 @@ class AnonymousConcurrencyMiddleware:
             raise
         if response.streaming:
             # Still running until the server has sent the last byte.
-            response._resource_closers.append(lambda: _leave(key))
+            response._resource_closers.append(lambda: _leave(key))  # type: ignore[attr-defined]
         else:
             _leave(key)
         return response
