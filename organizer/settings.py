@@ -302,6 +302,11 @@ STORAGES = {
 # never copies them; importers and tests read them from here.
 CARD_DATA_DIR = Path(os.environ.get("CARD_DATA_DIR", str(BASE_DIR.parent / "shared" / "data")))
 
+# An export of an event of more entries than this is built by a worker into a file kept
+# here (tournaments.services.export_jobs), not within the request.
+EXPORT_INLINE_MAX_PLAYERS = int(os.environ.get("EXPORT_INLINE_MAX_PLAYERS", "500"))
+EXPORT_DIR = Path(os.environ.get("EXPORT_DIR", str(BASE_DIR / "exports")))
+
 ANON_RATE = os.environ.get("ANON_RATE", "300/minute")  # per address: API and pages together
 # Requests one address without an account may have running at once (0: no bound), and
 # how long a count left by a killed worker lasts (core.concurrency). A venue's players

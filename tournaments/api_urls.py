@@ -7,6 +7,7 @@ from tournaments.api import audit as audit_api
 from tournaments.api import calendar as calendar_api
 from tournaments.api import claims as claims_api
 from tournaments.api import constraints as constraints_api
+from tournaments.api import export_jobs as export_jobs_api
 from tournaments.api import hands_on as hands_on_api
 from tournaments.api import penalties as penalties_api
 from tournaments.api import playoff as playoff_api
@@ -77,6 +78,16 @@ urlpatterns = [
     path(E + "penalties/", api.Penalties.as_view(), name="api-event-penalties"),
     path(E + "export/", api.Export.as_view(), name="api-event-export"),
     path(E + "export.csv", api.ExportCsv.as_view(), name="api-event-export-csv"),
+    path(
+        E + "export/jobs/<int:job_id>/",
+        export_jobs_api.ExportJobStatus.as_view(),
+        name="api-export-job",
+    ),
+    path(
+        E + "export/jobs/<int:job_id>/file/",
+        export_jobs_api.ExportJobFile.as_view(),
+        name="api-export-job-file",
+    ),
 ]
 
 # The event's staff, who plays, penalties, hands-on rounds and the top cut.

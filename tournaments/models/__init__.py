@@ -2,6 +2,7 @@
 
 from tournaments.models.claims import EntryClaim
 from tournaments.models.events import Event, EventSettings, GameSystem
+from tournaments.models.exports import ExportJob
 from tournaments.models.penalties import Penalty, PenaltyRescission
 from tournaments.models.playoff import PlayoffGame, PlayoffMatch
 from tournaments.models.records import ServerRecord
@@ -21,6 +22,7 @@ __all__ = [
     "Event",
     "EventSettings",
     "EventStaff",
+    "ExportJob",
     "GameRoomSettings",
     "GameSystem",
     "LeagueGame",

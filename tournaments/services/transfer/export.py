@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tournaments.models import (
@@ -25,11 +26,17 @@ def _seats(table: Table) -> list[Seat]:
     return sorted(table.seats.all(), key=lambda seat: seat.position)
 
 
-def export_event(event: Event) -> dict[str, Any]:
-    """The whole event as one JSON document (settings, players, rounds, results, standings)."""
+def export_event(
+    event: Event, progress: Callable[[int, int], None] | None = None
+) -> dict[str, Any]:
+    """The whole event as one JSON document (settings, players, rounds, results, standings).
+    ``progress(done, total)``, if given, is told after each round (a worker's export)."""
     regs = list(event.registrations.select_related("player").order_by("pk"))
     rounds = []
-    for rnd in event.rounds.order_by("number"):
+    numbered = list(event.rounds.order_by("number"))
+    # The rounds, then the standings and the rest: one part each.
+    total = len(numbered) + 1
+    for rnd in numbered:
         rounds.append(
             {
                 "number": rnd.number,
@@ -50,8 +57,10 @@ def export_event(event: Event) -> dict[str, Any]:
                 ],
             }
         )
+        if progress is not None:
+            progress(len(rounds), total)
     standings = []
-    if event.rounds.exists():
+    if numbered:
         for row in event_standings(event):
             standings.append(
                 {
