@@ -22,6 +22,7 @@ from django.core.files.storage import FileSystemStorage
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from audit.models import AuditEntry
 from core.errors import NotAllowed, NotFound
@@ -89,9 +90,9 @@ def request_export(event: Event, user: AnyUser) -> ExportJob:
 def job_for(user: AnyUser, event: Event, job_id: int) -> ExportJob:
     job = ExportJob.objects.filter(pk=job_id, event=event).first()
     if job is None:
-        raise NotFound("No such export.")
+        raise NotFound(gettext("No such export."))
     if job.with_penalties and not can(user, event, Capability.LIST_PENALTIES):
-        raise NotAllowed("This export is the event staff's.")
+        raise NotAllowed(gettext("This export is the event staff's."))
     return job
 
 
