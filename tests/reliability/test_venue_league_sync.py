@@ -204,3 +204,41 @@ def test_an_update_counts_against_the_walk_in_limit_before_any_work(settings):
     response = _upload(client, document)
     assert response.status_code == 400
     assert event.registrations.count() == len(NAMES)
+
+
+def test_a_top_cut_played_on_after_the_first_sync_comes_across_match_by_match():
+    """RULES.md §3 "Top cut": the bracket the venue finished is the league's bracket."""
+    from tests.reliability.test_export_import_playoff import _bracket, _places
+    from tests.tournaments.helpers import make_event, play_round, register_users
+    from tournaments.models import PlayoffMatch
+    from tournaments.services.transfer.imports import import_document
+
+    director = make_user("cut-venue")
+    event = make_event(director, planned_rounds=3)
+    register_users(event, 8)
+    services.set_top_cut(director, event, 4, "director")
+    for n in range(3):
+        play_round(director, services.pair_next_round(director, event, seed=60 + n))
+    services.start_playoff(director, event)
+    semi1, semi2 = PlayoffMatch.objects.filter(event=event, stage=1).order_by("slot")
+    services.report_playoff_result(director, event, semi1.pk, 8, 12)
+    first = _document(event)  # one semi-final decided
+    services.report_playoff_result(director, event, semi2.pk, 14, 9)
+    final = PlayoffMatch.objects.get(event=event, stage=2)
+    services.report_playoff_result(director, event, final.pk, 14, 6)
+    event = services.finish_event(director, event)
+    second = _document(event)
+    bracket, places = _bracket(event), _places(event)
+
+    PlayoffMatch.objects.all().delete()  # they protect their registrations from wipe()
+    wipe()
+    get_user_model().objects.create_user(username=first["event"]["organizer"], password=None)
+    synced = import_document(first, replay_ratings=False).event
+    assert synced.playoff_matches.filter(status="done").count() == 1
+    report = import_document(second, replay_ratings=False)
+    assert report.event == synced and not report.conflicts
+    assert report.added["playoff_results"] == 2
+    synced.refresh_from_db()
+    assert synced.status == Event.Status.FINISHED
+    assert _bracket(synced) == bracket and _places(synced) == places
+    assert Event.objects.count() == 1 and PlayoffMatch.objects.count() == 3

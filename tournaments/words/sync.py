@@ -21,6 +21,9 @@ ADDED = {
     "penalties": lambda n: ngettext("%(n)d penalty added", "%(n)d penalties added", n),
     "rescissions": lambda n: ngettext("%(n)d penalty rescinded", "%(n)d penalties rescinded", n),
     "playoff": lambda n: _("the top cut added"),
+    "playoff_results": lambda n: ngettext(
+        "%(n)d top cut match taken in", "%(n)d top cut matches taken in", n
+    ),
     "stages": lambda n: _("the stages added"),
 }
 
@@ -42,7 +45,9 @@ def conflict_text(code: str, data: dict[str, Any]) -> str:
             "Round %(round)s, table %(table)s: the file's result differs and is newer; "
             "it replaced this site's."
         ),
-        "playoff_kept": _("The file's top cut differs from this site's; this site's was kept."),
+        "playoff_match_kept": _(
+            "A top cut match decided here differs in the file; this site's result was kept."
+        ),
         "stages_kept": _("The file's stages differ from this site's; this site's were kept."),
     }
     return texts.get(code, _("A part of the file differs from this site's; it was kept.")) % data

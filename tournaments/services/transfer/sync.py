@@ -3,7 +3,8 @@
 A venue's laptop and a league's server hold the same event: each imports the other's
 exports, in any order, as often as the network allows. Nothing is duplicated (every
 part is found by a stable key: the event's and entries' uids, round and table numbers,
-a penalty's entry, kind and time, a playoff match's stage and slot), nothing is lost
+a penalty's entry, kind and time, a playoff match's stage and slot: see sync_people,
+sync_rounds and sync_playoff), nothing is lost
 (what this site has and the file lacks stays) and where the two differ the report says
 which was kept (tournaments.words.sync puts it in words). The event's settings stay this
 site's; its status only moves forward. The standings are checked against the file's when
@@ -18,11 +19,11 @@ from django.utils import timezone
 
 from tournaments.models import Event, Registration
 from tournaments.services.events import EVENT_FIELDS, event_snapshot
-from tournaments.services.transfer.playoff import export_playoff, import_playoff
 from tournaments.services.transfer.report import SyncReport
 from tournaments.services.transfer.rows import parse_time
 from tournaments.services.transfer.stages import export_stages, import_stages
 from tournaments.services.transfer.sync_people import merge_penalties, merge_registrations
+from tournaments.services.transfer.sync_playoff import merge_playoff
 from tournaments.services.transfer.sync_rounds import merge_rounds
 
 EVENT_ORDER = {s: i for i, s in enumerate(Event.Status.values)}
@@ -59,30 +60,22 @@ def _in_file_ids(part: Any, reg_map: dict[int, Registration]) -> Any:
     return walk(part)
 
 
-def _merge_part(
-    event: Event,
-    document: dict[str, Any],
-    reg_map: dict[int, Registration],
-    report: SyncReport,
-    name: str,
+def _merge_stages(
+    event: Event, document: dict[str, Any], reg_map: dict[int, Registration], report: SyncReport
 ) -> None:
-    """The top cut or the stages: taken whole when this site has none, else kept (and
-    any difference reported)."""
-    export, bring = {
-        "playoff": (export_playoff, lambda: import_playoff(event, document, reg_map)),
-        "stages": (export_stages, lambda: import_stages(event, document, reg_map, parse_time)),
-    }[name]
-    theirs = document.get(name)
-    mine = export(event).get(name)
-    has_matches = bool(mine and (mine.get("matches") or mine.get("plan")))
+    """The stages: taken whole when this site has none, else kept (and any difference
+    reported)."""
+    theirs = document.get("stages")
+    mine = export_stages(event).get("stages")
+    has_plan = bool(mine and mine.get("plan"))
     if not theirs:
-        report.kept_extra = report.kept_extra or has_matches
+        report.kept_extra = report.kept_extra or has_plan
         return
-    if not has_matches:
-        bring()
-        report.add(name)
+    if not has_plan:
+        import_stages(event, document, reg_map, parse_time)
+        report.add("stages")
     elif _in_file_ids(mine, reg_map) != theirs:
-        report.conflict(f"{name}_kept")
+        report.conflict("stages_kept")
 
 
 def update_event(event: Event, document: dict[str, Any], importer: Any) -> SyncReport:
@@ -93,7 +86,7 @@ def update_event(event: Event, document: dict[str, Any], importer: Any) -> SyncR
     reg_map = merge_registrations(event, document["registrations"], importer, report)
     merge_rounds(event, document["rounds"], reg_map, report)
     merge_penalties(event, document["penalties"], reg_map, report)
-    _merge_part(event, document, reg_map, report, "playoff")
-    _merge_part(event, document, reg_map, report, "stages")
+    merge_playoff(event, document, reg_map, report)
+    _merge_stages(event, document, reg_map, report)
     report.reg_map = reg_map
     return report
