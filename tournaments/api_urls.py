@@ -15,6 +15,7 @@ from tournaments.api import records as records_api
 from tournaments.api import registration as registration_api
 from tournaments.api import staff as staff_api
 from tournaments.api import stages as stages_api
+from tournaments.api import transfer as transfer_api
 from tournaments.api import windows as windows_api
 from tournaments.api.pairings import RoundTables
 from tournaments.api.playoff_cancel import PlayoffCancel
@@ -26,6 +27,8 @@ T = E + "tables/<int:table_id>/"
 urlpatterns = [
     path("me/calendar/", calendar_api.MyCalendar.as_view(), name="api-my-calendar"),
     path("events/", api.EventListCreate.as_view(), name="api-event-list"),
+    # Not under events/, where it would hide an event called "import".
+    path("imports/", transfer_api.ImportEvent.as_view(), name="api-event-import"),
     path(E, api.EventDetail.as_view(), name="api-event-detail"),
     path(E + "open/", api.EventOpen.as_view(), name="api-event-open"),
     path(E + "finish/", api.EventFinish.as_view(), name="api-event-finish"),

@@ -242,3 +242,32 @@ def test_a_top_cut_played_on_after_the_first_sync_comes_across_match_by_match():
     assert synced.status == Event.Status.FINISHED
     assert _bracket(synced) == bracket and _places(synced) == places
     assert Event.objects.count() == 1 and PlayoffMatch.objects.count() == 3
+
+
+def test_the_api_takes_the_venue_s_exports_and_answers_what_it_did():
+    from rest_framework.test import APIClient
+
+    event, director = _venue_event()
+    _play_round(director, event, 1)
+    after_one = _document(event)
+    _play_round(director, event, 2)
+    after_two = _document(event)
+    wipe()
+    client = APIClient()
+    client.force_authenticate(get_user_model().objects.create_user(username="venue-td"))
+    created = client.post("/api/v1/imports/", after_one, format="json")
+    assert created.status_code == 201, created.content[:300]
+    assert created.json()["created"] and created.json()["uid"] == after_one["event"]["uid"]
+    updated = client.post("/api/v1/imports/", after_two, format="json")
+    assert updated.status_code == 200
+    body = updated.json()
+    assert not body["created"] and body["slug"] == created.json()["slug"]
+    assert body["added"]["rounds"] == 1 and "1 round added" in body["summary"]
+    assert body["conflicts"] == []
+    stranger = APIClient()
+    stranger.force_authenticate(make_user("stranger"))
+    refused = stranger.post("/api/v1/imports/", after_two, format="json")
+    assert refused.status_code == 403
+    assert refused["Content-Type"] == "application/problem+json"
+    assert Event.objects.count() == 1
+    assert client.post("/api/v1/imports/", [1, 2], format="json").status_code == 400
