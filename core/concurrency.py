@@ -49,14 +49,19 @@ def _leave(key: str) -> None:
         pass
 
 
+def _signed_in(request: HttpRequest) -> bool:
+    # An API token is checked by the view, before any work: a false one costs a 401 only.
+    user = getattr(request, "user", None)
+    return bool(getattr(user, "is_authenticated", False) or request.META.get("HTTP_AUTHORIZATION"))
+
+
 class AnonymousConcurrencyMiddleware:
     def __init__(self, get_response: Handler) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         limit = int(settings.ANON_CONCURRENCY_LIMIT)
-        user = getattr(request, "user", None)
-        if limit <= 0 or request.path.startswith(SKIP) or getattr(user, "is_authenticated", False):
+        if limit <= 0 or request.path.startswith(SKIP) or _signed_in(request):
             return self.get_response(request)
         key = _key(request)
         if _enter(key, int(settings.ANON_CONCURRENCY_EXPIRY)) > limit:

@@ -112,5 +112,8 @@ def test_the_bound_answers_in_the_site_s_shapes_and_can_be_turned_off(settings) 
     assert api["Content-Type"] == "application/problem+json"
     page = Client().get("/events/", REMOTE_ADDR=ADDRESS)
     assert page.status_code == 429 and "at once" in page.content.decode()
+    # An API token is checked by the view itself (a false one answers 401 at once).
+    token = Client().get("/api/v1/events/", REMOTE_ADDR=ADDRESS, HTTP_AUTHORIZATION="Token x")
+    assert token.status_code == 401
     settings.ANON_CONCURRENCY_LIMIT = 0
     assert Client().get("/events/", REMOTE_ADDR=ADDRESS).status_code == 200
