@@ -6,7 +6,8 @@ counts itself in the cache under its address for as long as it runs (a streamed 
 until its last byte); past ANON_CONCURRENCY_LIMIT the request is answered 429 with
 Retry-After at once. The counter expires (ANON_CONCURRENCY_EXPIRY seconds), so counts
 left by a worker killed mid-request never lock an address out for good, and a cache
-that is away lets every request through (core.cache answers as an empty cache).
+that is away lets every request through (core.cache answers as an empty cache). People
+logged in and API calls with a token are not counted.
 """
 
 from __future__ import annotations
