@@ -53,8 +53,7 @@ from tournaments.services.quotas import (
 from tournaments.services.transfer.playoff import import_playoff
 from tournaments.services.transfer.report import SyncReport
 from tournaments.services.transfer.rows import choice as _choice
-from tournaments.services.transfer.rows import create_table as _create_table
-from tournaments.services.transfer.rows import free_uid, uid_of
+from tournaments.services.transfer.rows import create_round, free_uid, uid_of
 from tournaments.services.transfer.rows import known_player as _known_player
 from tournaments.services.transfer.rows import parse_time as _datetime
 from tournaments.services.transfer.rows import registration_of as _registration
@@ -172,17 +171,7 @@ def _create_rounds(event: Event, rounds: list[Any], reg_map: dict[int, Registrat
             start + timedelta(minutes=number) if closed else None
         )
         last_close = closed_at or last_close
-        new_round = Round.objects.create(
-            event=event,
-            number=number,
-            seed=int(rnd.get("seed") or 0),
-            status=_choice(rnd.get("status"), Round.Status, Round.Status.PAIRED, "round status"),
-            explanation=rnd.get("explanation") or [],
-            started_at=_datetime(rnd.get("started_at"), "round.started_at"),
-            closed_at=closed_at,
-        )
-        for t in sorted(rnd.get("tables") or [], key=lambda t: t.get("number", 0)):
-            _create_table(new_round, t, reg_map)
+        create_round(event, rnd, number, closed_at, reg_map)
     return last_close
 
 

@@ -15,7 +15,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext
 
 from core.errors import ServiceError
-from tournaments.models import Player, Registration, Round, Seat, Table
+from tournaments.models import Event, Player, Registration, Round, Seat, Table
 from tournaments.rules.council import remap_council
 
 
@@ -175,3 +175,25 @@ def free_uid(row: dict[str, Any], model: Any) -> dict[str, Any]:
     if uid is None or model.objects.filter(uid=uid).exists():
         return {}
     return {"uid": uid}
+
+
+def create_round(
+    event: Event,
+    rnd: dict[str, Any],
+    number: int,
+    closed_at: datetime | None,
+    reg_map: dict[int, Registration],
+) -> Round:
+    """A round of the document with its tables (a new event's, or one an update adds)."""
+    new_round = Round.objects.create(
+        event=event,
+        number=number,
+        seed=int(rnd.get("seed") or 0),
+        status=choice(rnd.get("status"), Round.Status, Round.Status.PAIRED, "round status"),
+        explanation=rnd.get("explanation") or [],
+        started_at=parse_time(rnd.get("started_at"), "round.started_at"),
+        closed_at=closed_at,
+    )
+    for t in sorted(rnd.get("tables") or [], key=lambda t: t.get("number", 0)):
+        create_table(new_round, t, reg_map)
+    return new_round

@@ -20,7 +20,7 @@ from tournaments.services.queries import round_tables
 from tournaments.services.transfer.report import SyncReport
 from tournaments.services.transfer.rows import (
     choice,
-    create_table,
+    create_round,
     parse_time,
     registration_of,
     require,
@@ -29,20 +29,6 @@ from tournaments.services.transfer.rows import (
 )
 
 ROUND_ORDER = {Round.Status.PAIRED: 0, Round.Status.RUNNING: 1, Round.Status.CLOSED: 2}
-
-
-def _new_round(event: Event, rnd: dict[str, Any], number: int) -> Round:
-    status = choice(rnd.get("status"), Round.Status, Round.Status.PAIRED, "round status")
-    closed_at = parse_time(rnd.get("closed_at"), "round.closed_at")
-    return Round.objects.create(
-        event=event,
-        number=number,
-        seed=int(rnd.get("seed") or 0),
-        status=status,
-        explanation=rnd.get("explanation") or [],
-        started_at=parse_time(rnd.get("started_at"), "round.started_at"),
-        closed_at=closed_at or (timezone.now() if status == Round.Status.CLOSED else None),
-    )
 
 
 def _seating(rows: list[Any], reg_map: dict[int, Registration], where: str) -> dict[int, tuple]:
@@ -143,9 +129,10 @@ def merge_rounds(
         rows = sorted(rnd.get("tables") or [], key=lambda t: t.get("number", 0))
         server = held.get(number)
         if server is None:
-            server = _new_round(event, rnd, number)
-            for row in rows:
-                create_table(server, row, reg_map)
+            closed = rnd.get("status") == Round.Status.CLOSED
+            closed_at = parse_time(rnd.get("closed_at"), "round.closed_at")
+            create_round(event, rnd, number, closed_at or (timezone.now() if closed else None),
+                         reg_map)  # fmt: skip
             report.add("rounds")
             continue
         tables = {t.number: t for t in round_tables(server)}
