@@ -13,11 +13,11 @@ logged in and API calls with a token are not counted.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.utils.translation import gettext as _
 
 from core.middleware import answer
@@ -56,6 +56,25 @@ def _signed_in(request: HttpRequest) -> bool:
     return bool(getattr(user, "is_authenticated", False) or request.META.get("HTTP_AUTHORIZATION"))
 
 
+class _Once:
+    """Gives the place back once, whichever comes first: the last byte or the close."""
+
+    def __init__(self, key: str) -> None:
+        self.key, self.done = key, False
+
+    def __call__(self) -> None:
+        if not self.done:
+            self.done = True
+            _leave(self.key)
+
+
+def _releasing(content: Iterable[bytes], release: _Once) -> Iterator[bytes]:
+    try:
+        yield from content
+    finally:
+        release()
+
+
 class AnonymousConcurrencyMiddleware:
     def __init__(self, get_response: Handler) -> None:
         self.get_response = get_response
@@ -73,9 +92,11 @@ class AnonymousConcurrencyMiddleware:
         except BaseException:
             _leave(key)
             raise
-        if response.streaming:
-            # Still running until the server has sent the last byte.
-            response._resource_closers.append(lambda: _leave(key))  # type: ignore[attr-defined]
+        if isinstance(response, StreamingHttpResponse):
+            # Still running until the last byte is sent (or the server closes it early).
+            release = _Once(key)
+            response.streaming_content = _releasing(response.streaming_content, release)
+            response._resource_closers.append(release)  # type: ignore[attr-defined]
         else:
             _leave(key)
         return response

@@ -87,11 +87,13 @@ def test_a_streamed_answer_holds_its_place_until_its_last_byte() -> None:
     )
     first, second = middleware(_request()), middleware(_request())
     assert middleware(_request()).status_code == 429
-    b"".join(first.streaming_content)
-    first.close()
+    assert b"".join(first.streaming_content) == b"ab"  # its last byte gives its place back
     third = middleware(_request())
     assert third.status_code == 200
-    second.close()
+    first.close()  # and closing it as well does not give it back twice
+    assert middleware(_request()).status_code == 429
+    second.close()  # closed early by the server: given back
+    b"".join(third.streaming_content)
     third.close()
     assert cache.get(f"inflight:{ADDRESS}") == 0
 
