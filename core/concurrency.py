@@ -96,7 +96,7 @@ class AnonymousConcurrencyMiddleware:
             # Still running until the last byte is sent (or the server closes it early).
             release = _Once(key)
             response.streaming_content = _releasing(response.streaming_content, release)
-            response._resource_closers.append(release)  # type: ignore[attr-defined]
+            response._resource_closers.append(release)
         else:
             _leave(key)
         return response
