@@ -155,6 +155,16 @@ def test_a_job_whose_message_was_lost_is_sent_again_by_the_sweep(
     assert export_jobs.build(job.pk) is None  # a repeated message builds nothing again
 
 
+def test_a_file_past_its_day_is_removed_with_its_job() -> None:
+    event = _event(8)
+    job = export_jobs.build(export_jobs.request_export(event, event.organizer).pk)
+    assert job is not None and export_jobs.storage().exists(job.path)
+    assert export_jobs.prune_old_exports() == 0
+    later = timezone.now() + export_jobs.KEEP_FOR + timedelta(minutes=1)
+    assert export_jobs.prune_old_exports(now=later) == 1
+    assert not export_jobs.storage().exists(job.path) and not ExportJob.objects.exists()
+
+
 def _build_queries(event: Event) -> int:
     job = ExportJob.objects.create(event=event, with_penalties=True)
     with CaptureQueriesContext(connection) as captured:

@@ -36,6 +36,8 @@ logger = logging.getLogger(__name__)
 
 # A queued job not started for this long lost its message with the broker's queue.
 LOST_AFTER = timedelta(minutes=5)
+# A finished file is kept this long, then removed with its job by the sweep.
+KEEP_FOR = timedelta(days=1)
 LIVE = (ExportJob.Status.QUEUED, ExportJob.Status.RUNNING)
 
 
@@ -148,3 +150,18 @@ def resend_lost_exports(now: Any = None) -> int:
     for job_id in ids:
         send_after_commit(build_export, job_id)
     return len(ids)
+
+
+def prune_old_exports(now: Any = None) -> int:
+    """Part of the sweep: finished exports past KEEP_FOR, their files removed."""
+    now = now or timezone.now()
+    old = ExportJob.objects.filter(
+        status__in=(ExportJob.Status.DONE, ExportJob.Status.FAILED),
+        finished_at__lt=now - KEEP_FOR,
+    )
+    jobs = list(old.order_by("pk")[:100])
+    for job in jobs:
+        if job.path:
+            storage().delete(job.path)
+        job.delete()
+    return len(jobs)
