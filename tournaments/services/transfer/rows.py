@@ -70,7 +70,7 @@ def outcome_key(value: Any, where: str) -> str:
 def known_player(row: dict[str, Any], name: str, importer: Any) -> Player | None:
     """The site's own player the row names, if the importer may add him (see above)."""
     pk = row.get("player_id")
-    if not isinstance(pk, int) or isinstance(pk, bool):
+    if not isinstance(pk, int) or isinstance(pk, bool) or not 0 < pk < 2**63:
         return None
     player = Player.objects.filter(pk=pk, display_name=name).first()
     if player is None or importer is None or getattr(importer, "is_staff", False):
