@@ -129,7 +129,7 @@ def _has_nul(request: HttpRequest) -> bool:
 
 
 def _refuse(request: HttpRequest, message: str) -> HttpResponse:
-    return _answer(request, 400, "invalid_input", message)
+    return answer(request, 400, "invalid_input", message)
 
 
 class BadInputMiddleware:
@@ -192,7 +192,7 @@ class AnonymousThrottleMiddleware:
         throttle = AnonRateThrottle()
         if throttle.allow_request(request, None):  # type: ignore[arg-type]
             return self.get_response(request)
-        response = _answer(
+        response = answer(
             request, 429, "throttled", _("Too many requests from your address. Wait a moment.")
         )
         response["Retry-After"] = str(max(1, int(throttle.wait() or 1)))
@@ -216,7 +216,7 @@ class DatabaseTroubleMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception) -> Any:
         if isinstance(exception, IntegrityError):
             logger.warning("conflict on %s: %s", request.path, exception)
-            return _answer(
+            return answer(
                 request,
                 409,
                 "conflict",
@@ -228,7 +228,7 @@ class DatabaseTroubleMiddleware:
         return None
 
 
-def _answer(request: HttpRequest, status: int, code: str, message: str) -> HttpResponse:
+def answer(request: HttpRequest, status: int, code: str, message: str) -> HttpResponse:
     if request.path.startswith("/api/"):
         body = {**problem(status, code, message), "problems": []}
         return JsonResponse(body, status=status, content_type=PROBLEM_TYPE)

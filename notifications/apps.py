@@ -9,6 +9,7 @@ class NotificationsConfig(AppConfig):
         from django.db.models.signals import post_save
 
         from audit.models import AuditEntry
+        from core.jobs import register_sweep
         from notifications import receivers
 
         # Every action is written to the audit trail in its own transaction, so the
@@ -16,3 +17,4 @@ class NotificationsConfig(AppConfig):
         post_save.connect(
             receivers.on_audit_entry, sender=AuditEntry, dispatch_uid="notifications.audit"
         )
+        register_sweep("mail", receivers.resend_lost_mail)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 KINDS = (
@@ -34,3 +35,24 @@ class NotificationPreference(models.Model):
 
     def wants(self, kind: str) -> bool:
         return bool(getattr(self, kind))
+
+
+class OutgoingMail(models.Model):
+    """A mail an action asked for, written in the action's own transaction: it outlives
+    a queue that loses its message (the sweep sends it again) and is sent once (the
+    task that sends it marks it sent, under a lock)."""
+
+    # A sender of notifications.outbox.SENDERS, and its arguments (ids).
+    kind = models.CharField(max_length=40)
+    args = models.JSONField(default=list)
+    created_at = models.DateTimeField(default=timezone.now)
+    # When its task was last handed to the queue: the sweep resends only past a margin.
+    queued_at = models.DateTimeField(default=timezone.now)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    recipients = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["sent_at", "queued_at"], name="mail_unsent_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.kind}{self.args}"

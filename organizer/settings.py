@@ -90,7 +90,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "core.middleware.AnonymousThrottleMiddleware",  # visitors, per address
+    # Visitors, per address: how many requests at once, then how many a minute.
+    "core.concurrency.AnonymousConcurrencyMiddleware",
+    "core.middleware.AnonymousThrottleMiddleware",
     # Every time shown also in the reader's zone (his profile's, else his browser's).
     "tournaments.views.reader_zone.ReaderZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -302,7 +304,17 @@ STORAGES = {
 # never copies them; importers and tests read them from here.
 CARD_DATA_DIR = Path(os.environ.get("CARD_DATA_DIR", str(BASE_DIR.parent / "shared" / "data")))
 
+# An export of an event of more entries than this is built by a worker into a file kept
+# here (tournaments.services.export_jobs), not within the request.
+EXPORT_INLINE_MAX_PLAYERS = int(os.environ.get("EXPORT_INLINE_MAX_PLAYERS", "500"))
+EXPORT_DIR = Path(os.environ.get("EXPORT_DIR", str(BASE_DIR / "exports")))
+
 ANON_RATE = os.environ.get("ANON_RATE", "300/minute")  # per address: API and pages together
+# Requests one address without an account may have running at once (0: no bound), and
+# how long a count left by a killed worker lasts (core.concurrency). A venue's players
+# behind one address mostly read cached pages, which never count.
+ANON_CONCURRENCY_LIMIT = int(os.environ.get("ANON_CONCURRENCY_LIMIT", "8"))
+ANON_CONCURRENCY_EXPIRY = int(os.environ.get("ANON_CONCURRENCY_EXPIRY", "120"))
 REST_FRAMEWORK = {
     # The token first: a call without credentials answers 401 with WWW-Authenticate: Token.
     "DEFAULT_AUTHENTICATION_CLASSES": [

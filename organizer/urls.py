@@ -44,6 +44,7 @@ urlpatterns = [
     # Before the event pages: "restore" is not an event's address.
     path("events/restore/", transfer.restore_event, name="event-restore"),
     path("events/<slug:slug>/download/", transfer.download_event, name="event-download"),
+    path("events/<slug:slug>/exports/<int:job_id>/", transfer.export_job, name="event-export-job"),
     path("", include("tournaments.urls")),
 ]
 

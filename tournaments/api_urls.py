@@ -8,6 +8,7 @@ from tournaments.api import calendar as calendar_api
 from tournaments.api import claims as claims_api
 from tournaments.api import clock as clock_api
 from tournaments.api import constraints as constraints_api
+from tournaments.api import export_jobs as export_jobs_api
 from tournaments.api import hands_on as hands_on_api
 from tournaments.api import heats as heats_api
 from tournaments.api import penalties as penalties_api
@@ -18,6 +19,7 @@ from tournaments.api import results_grid as grid_api
 from tournaments.api import staff as staff_api
 from tournaments.api import stages as stages_api
 from tournaments.api import table_time as table_time_api
+from tournaments.api import transfer as transfer_api
 from tournaments.api import windows as windows_api
 from tournaments.api.decks_played import TableDecks
 from tournaments.api.pairings import RoundTables
@@ -33,6 +35,8 @@ urlpatterns = [
         "me/calendar/renew/", calendar_api.MyCalendarRenew.as_view(), name="api-my-calendar-renew"
     ),
     path("events/", api.EventListCreate.as_view(), name="api-event-list"),
+    # Not under events/, where it would hide an event called "import".
+    path("imports/", transfer_api.ImportEvent.as_view(), name="api-event-import"),
     path(E, api.EventDetail.as_view(), name="api-event-detail"),
     path(E + "open/", api.EventOpen.as_view(), name="api-event-open"),
     path(E + "finish/", api.EventFinish.as_view(), name="api-event-finish"),
@@ -86,6 +90,16 @@ urlpatterns = [
     path(E + "penalties/", api.Penalties.as_view(), name="api-event-penalties"),
     path(E + "export/", api.Export.as_view(), name="api-event-export"),
     path(E + "export.csv", api.ExportCsv.as_view(), name="api-event-export-csv"),
+    path(
+        E + "export/jobs/<int:job_id>/",
+        export_jobs_api.ExportJobStatus.as_view(),
+        name="api-export-job",
+    ),
+    path(
+        E + "export/jobs/<int:job_id>/file/",
+        export_jobs_api.ExportJobFile.as_view(),
+        name="api-export-job-file",
+    ),
 ]
 
 # The event's staff, who plays, penalties, hands-on rounds and the top cut.

@@ -10,6 +10,7 @@ class TournamentsConfig(AppConfig):
         # import the page cache that reads them).
         from core.jobs import register_sweep
         from tournaments import signals
+        from tournaments.services.export_jobs import prune_old_exports, resend_lost_exports
         from tournaments.services.standings import receivers
         from tournaments.services.standings.snapshot import resend_lost_rebuilds
         from tournaments.views import page_cache
@@ -17,6 +18,8 @@ class TournamentsConfig(AppConfig):
         receivers.connect()
         # Stale standings whose rebuild message was lost with the broker's queue.
         register_sweep("standings", resend_lost_rebuilds)
+        register_sweep("exports", resend_lost_exports)
+        register_sweep("old_exports", prune_old_exports)
         signals.event_pages_changed.connect(
             page_cache.pages_changed, dispatch_uid="page-cache-generation"
         )

@@ -41,6 +41,8 @@ class Capability(StrEnum):
     NAME_JUDGES = "name_judges"
     NAME_CO_DIRECTORS = "name_co_directors"
     DELETE_EVENT = "delete_event"
+    # Merge a newer export of the event (from a venue's laptop, say) into it.
+    UPDATE_FROM_FILE = "update_from_file"
 
 
 _STAFF = frozenset({Role.OWNER, Role.CO_DIRECTOR, Role.JUDGE})
@@ -65,6 +67,7 @@ CAPABILITIES: dict[Capability, frozenset[Role]] = {
     Capability.NAME_JUDGES: _DIRECTORS,
     Capability.NAME_CO_DIRECTORS: _DIRECTORS,
     Capability.DELETE_EVENT: frozenset({Role.OWNER}),
+    Capability.UPDATE_FROM_FILE: _DIRECTORS,
 }
 
 
@@ -222,6 +225,9 @@ _REFUSALS: dict[Capability, Any] = {
         "Only the tournament director of %(event)s can do this."
     ),
     Capability.DELETE_EVENT: gettext_lazy("Only the organizer of %(event)s can do this."),
+    Capability.UPDATE_FROM_FILE: gettext_lazy(
+        "Only the tournament director of %(event)s can do this."
+    ),
     Capability.REGISTER_SELF: gettext_lazy("Log in first."),
     Capability.REPORT_OWN_RESULT: gettext_lazy("Only the players of %(event)s can do this."),
 }

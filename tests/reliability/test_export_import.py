@@ -205,8 +205,12 @@ def test_malformed_documents_are_refused_with_a_message(tmp_path: Path, document
 
 
 def test_importing_over_an_existing_slug_is_refused(tmp_path: Path) -> None:
+    """Another event under the same slug (an older export, without the event's uid)."""
     event = build_finished_event()
     path = tmp_path / "e.json"
     call_command("export_event", event.slug, output=str(path))
+    document = json.loads(path.read_text(encoding="utf-8"))
+    del document["event"]["uid"]
+    path.write_text(json.dumps(document), encoding="utf-8")
     with pytest.raises(CommandError, match="exists already"):
         call_command("import_event", str(path))

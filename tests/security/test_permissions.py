@@ -552,6 +552,9 @@ def test_the_matrix_covers_every_write_operation_of_the_api() -> None:
         "POST /api/v1/events/{slug}/penalties/preview",
         # Heats (directors, before round 1): tests/tournaments/test_heats_service.py
         "POST /api/v1/events/{slug}/heats/draw", "POST /api/v1/events/{slug}/heats/move",
+        # A new event, or the same event updated by its directors only:
+        # tests/reliability/test_venue_league_sync.py
+        "POST /api/v1/imports",
     }  # fmt: skip
     writes = {label for label in LABELS if not label.startswith("GET ")}
     assert writes <= covered, sorted(writes - covered)

@@ -14,6 +14,8 @@ from tournaments.api.fields import (
 
 
 class ExportedEventSerializer(serializers.Serializer):
+    # The same on every site the event travels to: an import of the export updates it.
+    uid = serializers.UUIDField()
     slug = serializers.CharField()
     name = serializers.CharField()
     game = serializers.CharField()
@@ -27,6 +29,7 @@ class ExportedEventSerializer(serializers.Serializer):
 
 class ExportedRegistrationSerializer(serializers.Serializer):
     id = serializers.IntegerField()
+    uid = serializers.UUIDField()
     player = serializers.CharField()
     player_id = serializers.IntegerField()
     checked_in = serializers.BooleanField()
@@ -43,6 +46,9 @@ class ExportedRegistrationSerializer(serializers.Serializer):
 class ExportedTableSerializer(TableSnapshotSerializer):
     number = serializers.IntegerField()
     is_bye = serializers.BooleanField()
+    # When its result was last reported or confirmed: of two differing results an
+    # import keeps the newer.
+    changed_at = serializers.DateTimeField(allow_null=True)
 
 
 class ExportedRoundSerializer(serializers.Serializer):

@@ -32,10 +32,12 @@ from tournaments.api.common import (
     valid,
 )
 from tournaments.api.event_serializers import EventSerializer
+from tournaments.api.export_jobs import ExportJobSerializer, job_data
 from tournaments.api.export_serializers import EventExportSerializer
 from tournaments.api.filters import PenaltyFilter
 from tournaments.models import Event, Penalty
 from tournaments.permissions import Capability, can, require
+from tournaments.services import export_jobs
 from tournaments.services.director_options import director_options, option_words
 from tournaments.views import page_cache
 
@@ -124,15 +126,21 @@ class Export(APIView):
 
     @extend_schema(
         summary="The whole event as one JSON document (penalties for the staff only)",
-        responses={200: EventExportSerializer},
+        description=(
+            "A big event's document is built by a worker: the answer is then 202 with the "
+            "export's status (and a Location to ask again), whose download_url serves the "
+            "document once done."
+        ),
+        responses={200: EventExportSerializer, 202: ExportJobSerializer},
     )
     def get(self, request: Request, slug: str) -> Response:
         event = event_for(request, slug)
-        document = services.export_event(event)
-        # Penalties (with the staff's notes) are the staff's, as in GET penalties/.
-        if not can(request.user, event, Capability.LIST_PENALTIES):
-            document.pop("penalties", None)
-        return Response(document)
+        if export_jobs.built_by_worker(event):
+            job = export_jobs.request_export(event, request.user)
+            data = job_data(request, job)
+            headers = {"Location": str(data["status_url"]), "Retry-After": "2"}
+            return Response(data, status=status.HTTP_202_ACCEPTED, headers=headers)
+        return Response(export_jobs.document_for(event, request.user))
 
 
 @extend_schema(tags=TAG, parameters=[SLUG])

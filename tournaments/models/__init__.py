@@ -2,6 +2,7 @@
 
 from tournaments.models.claims import EntryClaim
 from tournaments.models.events import DecksPerPlayer, Event, EventSettings, GameSystem
+from tournaments.models.exports import ExportJob
 from tournaments.models.matches import TableGame
 from tournaments.models.penalties import Penalty, PenaltyRescission
 from tournaments.models.playoff import PlayoffGame, PlayoffMatch
@@ -23,6 +24,7 @@ __all__ = [
     "Event",
     "EventSettings",
     "EventStaff",
+    "ExportJob",
     "GameRoomSettings",
     "GameSystem",
     "LeagueGame",

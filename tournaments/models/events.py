@@ -3,6 +3,7 @@ event's own options (top cut, pairs to avoid, fixed tables)."""
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.conf import settings
@@ -51,6 +52,9 @@ class Event(models.Model):
 
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=220, unique=True)
+    # The same on every site the event travels to (a venue's laptop, a league's server):
+    # an import of its export finds the event by it and updates it instead of adding one.
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     organizer = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_events"
     )

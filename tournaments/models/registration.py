@@ -3,6 +3,8 @@ ejected, the contact of a walk-in, and the undoable actions over many entries.""
 
 from __future__ import annotations
 
+import uuid
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
@@ -64,6 +66,8 @@ class Registration(models.Model):
     player = models.ForeignKey(
         "tournaments.Player", on_delete=models.PROTECT, related_name="registrations"
     )
+    # Travels with the event's export: a re-import finds the same entry by it.
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     checked_in = models.BooleanField(default=False)
     # The first round this player can be paired in (late entry joins later rounds at 0 points).
     joined_round = models.PositiveSmallIntegerField(default=1)

@@ -71,6 +71,10 @@ from tournaments.services.events import (
     tiebreak_labels,
     update_event,
 )
+from tournaments.services.export_jobs import (
+    built_by_worker,
+    request_export,
+)
 from tournaments.services.hands_on import (
     delete_round,
     repair_round_with_results,
@@ -228,6 +232,7 @@ __all__ = [
     "add_walkin",
     "apply_fixed_tables",
     "avoided_pairs_in_round",
+    "built_by_worker",
     "cancel_blocker",
     "cancel_consequences",
     "cancel_event",
@@ -310,6 +315,7 @@ __all__ = [
     "report_blocker",
     "report_playoff_result",
     "report_result",
+    "request_export",
     "rescind_penalty",
     "round_loss_preview",
     "round_tables",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet
 from django.utils.translation import gettext as _
 
 from core.errors import NotFound
@@ -68,5 +68,7 @@ def visible_events(user: Any) -> QuerySet[Event]:
 
 def round_tables(rnd: Round) -> list[Table]:
     # A match's games (RULES.md §8) with them: the snapshots and the API read them.
-    tables = rnd.tables.prefetch_related("seats__registration__player", "games")
-    return list(tables.order_by("number"))
+    # The seats with their players joined, not read again by their ids: one list of
+    # table ids in the query (SQLite refuses the thousand-entry lists of a big round).
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("registration__player"))
+    return list(rnd.tables.prefetch_related(seats, "games").order_by("number"))

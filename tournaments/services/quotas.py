@@ -50,7 +50,10 @@ def document_walk_ins(rows: Sequence[Any]) -> int:
     named = {
         row.get("player_id"): row.get("player")
         for row in rows
-        if isinstance(row, dict) and isinstance(row.get("player_id"), int)
+        # An id no database could hold names nobody here (and must not reach the query).
+        if isinstance(row, dict)
+        and isinstance(row.get("player_id"), int)
+        and 0 < row["player_id"] < 2**63
     }
     accounts = Player.objects.filter(pk__in=list(named), user__isnull=False).values_list(
         "pk", "display_name"

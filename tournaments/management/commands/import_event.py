@@ -8,7 +8,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from core.errors import ServiceError
-from tournaments.services.transfer.imports import import_event, load_document
+from tournaments.services.transfer.imports import import_document, load_document
+from tournaments.words.sync import conflict_text, sync_summary
 
 
 class Command(BaseCommand):
@@ -32,7 +33,7 @@ class Command(BaseCommand):
             if organizer is None:
                 raise CommandError(f"No user {options['organizer']!r}.")
         try:
-            event = import_event(
+            report = import_document(
                 load_document(options["file"]),
                 organizer=organizer,
                 slug=options["slug"],
@@ -40,6 +41,12 @@ class Command(BaseCommand):
             )
         except ServiceError as exc:
             raise CommandError(exc.message)
+        event = report.event
+        if not report.created:
+            self.stdout.write(f"{event.name} ({event.slug}): {sync_summary(report.added)}")
+            for code, data in report.conflicts:
+                self.stdout.write(conflict_text(code, data))
+            return
         self.stdout.write(
             f"Imported {event.name} ({event.slug}): {event.registrations.count()} players, "
             f"{event.rounds.count()} rounds."

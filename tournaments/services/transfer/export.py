@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tournaments import extensions
@@ -26,11 +27,17 @@ def _seats(table: Table) -> list[Seat]:
     return sorted(table.seats.all(), key=lambda seat: seat.position)
 
 
-def export_event(event: Event) -> dict[str, Any]:
-    """The whole event as one JSON document (settings, players, rounds, results, standings)."""
+def export_event(
+    event: Event, progress: Callable[[int, int], None] | None = None
+) -> dict[str, Any]:
+    """The whole event as one JSON document (settings, players, rounds, results, standings).
+    ``progress(done, total)``, if given, is told after each round (a worker's export)."""
     regs = list(event.registrations.select_related("player").order_by("pk"))
     rounds = []
-    for rnd in event.rounds.order_by("number"):
+    numbered = list(event.rounds.order_by("number"))
+    # The rounds, then the standings and the rest: one part each.
+    total = len(numbered) + 1
+    for rnd in numbered:
         rounds.append(
             {
                 "number": rnd.number,
@@ -40,13 +47,21 @@ def export_event(event: Event) -> dict[str, Any]:
                 "closed_at": rnd.closed_at.isoformat() if rnd.closed_at else None,
                 "explanation": round_explanation(rnd),
                 "tables": [
-                    {"number": t.number, "is_bye": t.is_bye, **table_snapshot(t, _seats(t))}
+                    {
+                        "number": t.number,
+                        "is_bye": t.is_bye,
+                        **table_snapshot(t, _seats(t)),
+                        # Which of two differing results is newer, when an import meets one.
+                        "changed_at": _changed_at(t),
+                    }
                     for t in round_tables(rnd)
                 ],
             }
         )
+        if progress is not None:
+            progress(len(rounds), total)
     standings = []
-    if event.rounds.exists():
+    if numbered:
         for row in event_standings(event):
             standings.append(
                 {
@@ -65,6 +80,7 @@ def export_event(event: Event) -> dict[str, Any]:
     return {
         "event": {
             **event_snapshot(event),
+            "uid": str(event.uid),
             "slug": event.slug,
             "organizer": event.organizer.get_username(),
             "rounds_total": rounds_total(event),
@@ -72,6 +88,7 @@ def export_event(event: Event) -> dict[str, Any]:
         "registrations": [
             {
                 "id": r.pk,
+                "uid": str(r.uid),
                 "player": r.player.display_name,
                 "player_id": r.player_id,
                 **{k: v for k, v in registration_snapshot(r).items() if k != "player"},
@@ -97,6 +114,11 @@ def export_event(event: Event) -> dict[str, Any]:
         **export_stages(event),  # the preset and stages (tournaments.services.transfer.stages)
         **extensions.export_decks(event),  # the lists and the decks played (decks.transfer)
     }
+
+
+def _changed_at(table: Table) -> str | None:
+    times = [t for t in (table.reported_at, table.confirmed_at) if t is not None]
+    return max(times).isoformat() if times else None
 
 
 def _rescission(penalty: Penalty) -> dict[str, Any] | None:

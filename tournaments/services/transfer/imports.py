@@ -20,7 +20,6 @@ all the ratings' timeline needs within one event.
 from __future__ import annotations
 
 import json
-import re
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -28,11 +27,11 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import DataError, IntegrityError, transaction
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext
 
 from audit import services as audit
-from core.errors import Conflict, ServiceError
+from core import limits
+from core.errors import Conflict, NotAllowed, ServiceError
 from core.types import AnyUser
 from tournaments import extensions, services, signals
 from tournaments.models import (
@@ -42,16 +41,25 @@ from tournaments.models import (
     Player,
     Registration,
     Round,
-    Seat,
-    Table,
 )
-from tournaments.rules.council import remap_council
+from tournaments.permissions import Capability, can
 from tournaments.services.event_validation import validate_event
 from tournaments.services.events import free_slug as unique_slug
-from tournaments.services.quotas import check_document_walk_ins, check_event_quota
-from tournaments.services.transfer.matches import create_table_games
+from tournaments.services.quotas import (
+    check_document_walk_ins,
+    check_event_quota,
+    document_walk_ins,
+)
 from tournaments.services.transfer.playoff import import_playoff
+from tournaments.services.transfer.report import SyncReport
+from tournaments.services.transfer.rows import choice as _choice
+from tournaments.services.transfer.rows import create_round, free_uid, uid_of
+from tournaments.services.transfer.rows import known_player as _known_player
+from tournaments.services.transfer.rows import parse_time as _datetime
+from tournaments.services.transfer.rows import registration_of as _registration
+from tournaments.services.transfer.rows import require as _require
 from tournaments.services.transfer.stages import import_stages, imported_group
+from tournaments.services.transfer.sync import update_event
 
 REQUIRED = ("event", "registrations", "rounds", "penalties", "standings")
 STANDING_FIELDS = ("rank", "points", "wins", "losses", "draws", "byes", "opponents_points")
@@ -60,54 +68,6 @@ STANDING_FIELDS = ("rank", "points", "wins", "losses", "draws", "byes", "opponen
 def export_document(event: Event) -> dict[str, Any]:
     """The export, as the API serves it to the event's director."""
     return services.export_event(event)
-
-
-def _datetime(value: Any, field: str) -> datetime | None:
-    if value in (None, ""):
-        return None
-    parsed = parse_datetime(str(value)) if isinstance(value, str) else None
-    if parsed is None:
-        raise ServiceError(
-            gettext("%(field)s is not a date and time: '%(value)s'.")
-            % {"field": field, "value": value},
-            code="bad_document",
-        )
-    return parsed if timezone.is_aware(parsed) else timezone.make_aware(parsed)
-
-
-def _require(mapping: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
-    if not isinstance(mapping, dict) or key not in mapping:
-        raise ServiceError(
-            gettext("The document has no %(where)s%(key)s.") % {"where": where, "key": key},
-            code="bad_document",
-        )
-    value = mapping[key]
-    if not isinstance(value, kind):
-        raise ServiceError(
-            gettext("%(where)s%(key)s has the wrong type.") % {"where": where, "key": key},
-            code="bad_document",
-        )
-    return value
-
-
-def _choice(value: Any, choices: Any, default: str, where: str) -> str:
-    """A stored choice from the document, refused when it is not one of the model's."""
-    if value in (None, ""):
-        return default
-    if value not in choices.values:
-        raise ServiceError(
-            f"{where} is not one of {', '.join(choices.values)}.", code="bad_document"
-        )
-    return value
-
-
-def _outcome(value: Any, where: str) -> str:
-    # The rules engine's outcome keys are short snake_case words ("normal", "one_ring").
-    if value in (None, ""):
-        return "normal"
-    if not isinstance(value, str) or not re.fullmatch(r"[a-z0-9_]{1,40}", value):
-        raise ServiceError(f"{where} has an unknown outcome {value!r}.", code="bad_document")
-    return value
 
 
 def load_document(path: str | Path) -> dict[str, Any]:
@@ -169,25 +129,10 @@ def _create_event(document: dict[str, Any], organizer: Any, slug: str | None) ->
         organizer=organizer,
         slug=slug,
         status=status,
+        **free_uid(data, Event),
         created_at=_datetime(data.get("created_at"), "event.created_at") or timezone.now(),
         **fields,
     )
-
-
-def _known_player(row: dict[str, Any], name: str, importer: Any) -> Player | None:
-    """The site's own player the row names, if the importer may add him (see above)."""
-    pk = row.get("player_id")
-    if not isinstance(pk, int) or isinstance(pk, bool):
-        return None
-    player = Player.objects.filter(pk=pk, display_name=name).first()
-    if player is None or importer is None or getattr(importer, "is_staff", False):
-        return player
-    if player.user_id is None:
-        return player if player.created_by_id == importer.pk else None
-    # An account holder is only ever in an event because he registered himself (or staff
-    # added him), so a registration in one of the importer's events is his consent.
-    mine = Registration.objects.filter(player=player, event__organizer=importer)
-    return player if mine.exists() else None
 
 
 def _create_registrations(
@@ -203,6 +148,7 @@ def _create_registrations(
         reg_map[old] = Registration.objects.create(
             event=event,
             player=player,
+            **free_uid(row, Registration),
             checked_in=bool(row.get("checked_in")),
             joined_round=int(row.get("joined_round") or 1),
             dropped=bool(row.get("dropped")),
@@ -212,44 +158,6 @@ def _create_registrations(
             stage_group=imported_group(row.get("stage_group")),
         )
     return reg_map
-
-
-def _registration(reg_map: dict[int, Registration], old: Any, where: str) -> Registration:
-    if old not in reg_map:
-        raise ServiceError(
-            gettext("%(where)s names registration '%(old)s', which is not in the event.")
-            % {"where": where, "old": old}
-        )
-    return reg_map[old]
-
-
-def _create_table(new_round: Round, t: dict[str, Any], reg_map: dict[int, Registration]) -> None:
-    where = f"round {new_round.number} table {t.get('number')}"
-    winner = t.get("winner")
-    table = Table.objects.create(
-        round=new_round,
-        number=_require(t, "number", int, "table."),
-        is_bye=bool(t.get("is_bye")),
-        status=_choice(t.get("status"), Table.Status, Table.Status.PENDING, f"{where} status"),
-        outcome=_outcome(t.get("outcome"), where),
-        winner=_registration(reg_map, winner, where) if winner is not None else None,
-        time_called=bool(t.get("time_called")),
-        band=str(t.get("band") or "")[:60],
-        council=remap_council(t.get("council"), {k: r.pk for k, r in reg_map.items()}),
-    )
-    for position, seat in enumerate(t.get("seats") or [], start=1):
-        Seat.objects.create(
-            table=table,
-            round=new_round,
-            event=new_round.event,
-            registration=_registration(reg_map, seat.get("registration"), where),
-            position=position,
-            is_bye=table.is_bye,
-            mps=seat.get("mps"),
-            points=seat.get("points"),
-            outcome=_choice(seat.get("outcome"), Seat.Outcome, "", f"{where} seat outcome"),
-        )
-    create_table_games(table, t, reg_map)
 
 
 def _create_rounds(event: Event, rounds: list[Any], reg_map: dict[int, Registration]) -> datetime:
@@ -264,17 +172,7 @@ def _create_rounds(event: Event, rounds: list[Any], reg_map: dict[int, Registrat
             start + timedelta(minutes=number) if closed else None
         )
         last_close = closed_at or last_close
-        new_round = Round.objects.create(
-            event=event,
-            number=number,
-            seed=int(rnd.get("seed") or 0),
-            status=_choice(rnd.get("status"), Round.Status, Round.Status.PAIRED, "round status"),
-            explanation=rnd.get("explanation") or [],
-            started_at=_datetime(rnd.get("started_at"), "round.started_at"),
-            closed_at=closed_at,
-        )
-        for t in sorted(rnd.get("tables") or [], key=lambda t: t.get("number", 0)):
-            _create_table(new_round, t, reg_map)
+        create_round(event, rnd, number, closed_at, reg_map)
     return last_close
 
 
@@ -299,6 +197,44 @@ def _create_penalties(penalties: list[Any], reg_map: dict[int, Registration]) ->
             )
 
 
+def _check_standings(
+    event: Event, document: dict[str, Any], reg_map: dict[int, Registration]
+) -> None:
+    if not event.rounds.exists():
+        return
+    expected = [
+        {"registration": r["registration"], **{f: r[f] for f in STANDING_FIELDS}}
+        for r in document["standings"]
+    ]
+    if _standings_of(event, reg_map) != expected:
+        raise Conflict(
+            gettext(
+                "The imported results do not give the exported standings; nothing was imported."
+            ),
+            code="standings_differ",
+        )
+
+
+@transaction.atomic
+def _update(event: Event, document: dict[str, Any], actor: Any, importer: Any) -> SyncReport:
+    for key in REQUIRED:
+        _require(document, key, (dict, list), "")
+    _require(document, "event", dict, "")
+    report = update_event(event, document, importer)
+    if not report.conflicts and not report.kept_extra:
+        # The merged event is exactly the file's: its standings must be the file's.
+        _check_standings(event, document, report.reg_map)
+    audit.record(
+        actor=actor,
+        obj=event,
+        action="import",
+        event=event,
+        after={"added": report.added, "conflicts": [code for code, _ in report.conflicts]},
+        note="updated from an export of the same event",
+    )
+    return report
+
+
 @transaction.atomic
 def _import(
     document: dict[str, Any], organizer: Any, slug: str | None, importer: Any = None
@@ -315,18 +251,7 @@ def _import(
     import_playoff(event, document, reg_map)  # the top cut: tournaments.services.transfer.playoff
     import_stages(event, document, reg_map, _datetime)  # tournaments.services.transfer.stages
     extensions.import_decks(event, document, reg_map)  # the lists and decks played (decks)
-    if event.rounds.exists():
-        expected = [
-            {"registration": r["registration"], **{f: r[f] for f in STANDING_FIELDS}}
-            for r in document["standings"]
-        ]
-        if _standings_of(event, reg_map) != expected:
-            raise Conflict(
-                gettext(
-                    "The imported results do not give the exported standings; nothing was imported."
-                ),
-                code="standings_differ",
-            )
+    _check_standings(event, document, reg_map)
     audit.record(
         actor=organizer,
         obj=event,
@@ -345,12 +270,20 @@ DAMAGED = (
 
 
 def _import_whole(
-    document: dict[str, Any], organizer: Any, slug: str | None, importer: Any = None
-) -> Event:
-    """``_import``, with any damage to the document a clear refusal (nothing is kept: the
-    transaction is rolled back) instead of a server error."""
+    document: dict[str, Any],
+    organizer: Any,
+    slug: str | None,
+    importer: Any = None,
+    existing: Event | None = None,
+) -> SyncReport:
+    """A new event from ``document``, or the update of the one this site has with its
+    uid; any damage to the document is a clear refusal (nothing is kept: the transaction
+    is rolled back) instead of a server error."""
     try:
-        return _import(document, organizer, slug, importer)[0]
+        if existing is not None:
+            return _update(existing, document, organizer or importer, importer)
+        event, reg_map = _import(document, organizer, slug, importer)
+        return SyncReport(event=event, created=True, reg_map=reg_map)
     except ServiceError:
         raise
     except DAMAGED as exc:
@@ -361,6 +294,13 @@ def _import_whole(
         ) from exc
 
 
+def held_event(document: Any) -> Event | None:
+    """The event this site already has under the document's uid, if any."""
+    data = document.get("event") if isinstance(document, dict) else None
+    uid = uid_of(data.get("uid")) if isinstance(data, dict) else None
+    return Event.objects.filter(uid=uid).first() if uid else None
+
+
 def import_event(
     document: dict[str, Any],
     *,
@@ -369,22 +309,57 @@ def import_event(
     replay_ratings: bool = True,
 ) -> Event:
     """Rebuild an exported event (all or nothing) and replay its game's ratings."""
+    return import_document(
+        document, organizer=organizer, slug=slug, replay_ratings=replay_ratings
+    ).event
+
+
+def import_document(
+    document: dict[str, Any],
+    *,
+    organizer: Any = None,
+    slug: str | None = None,
+    replay_ratings: bool = True,
+) -> SyncReport:
+    """The site's staff (the command line): a new event, or the update of the one this
+    site has with the document's uid (unless another slug is asked for: a copy); then
+    the game's ratings replayed."""
     if not isinstance(document, dict):
         raise ServiceError(gettext("The document is not a JSON object."), code="bad_document")
     username = document.get("event", {}).get("organizer") if document.get("event") else None
-    check_document_walk_ins(document)
-    event = _import_whole(document, _organizer(username, organizer), slug)
+    _check_walk_ins(document)
+    held = held_event(document)
+    # Under another slug than the event's here: a copy beside it, on purpose.
+    existing = held if held is not None and slug in (None, held.slug) else None
+    report = _import_whole(document, _organizer(username, organizer), slug, existing=existing)
     if replay_ratings:
         # The ledger is derived from results: the ratings app (listening) replays the
         # game system, which rebuilds this event's share of it.
-        signals.event_imported.send(sender=Event, event=event)
-    return event
+        signals.event_imported.send(sender=Event, event=report.event)
+    return report
+
+
+def _check_walk_ins(document: dict[str, Any]) -> None:
+    """The file's walk-ins, with those the event here has and the file lacks, against the
+    limit of one event (before any work)."""
+    check_document_walk_ins(document)
+    held = held_event(document)
+    rows = document.get("registrations")
+    if held is not None and isinstance(rows, list):
+        uids = [u for r in rows if isinstance(r, dict) and (u := uid_of(r.get("uid")))]
+        others = held.registrations.filter(player__user__isnull=True).exclude(uid__in=uids)
+        limits.check_walk_ins(others.count(), document_walk_ins(rows))
 
 
 def restore_event(user: AnyUser, document: Any) -> Event:
+    return restore_document(user, document).event
+
+
+def restore_document(user: AnyUser, document: Any) -> SyncReport:
     """A director's "Restore an event from a file": a new event owned by him, under a
     new address, players matched only where he may add them, and not rated until its
-    league approves it (the approval is not in the document)."""
+    league approves it (the approval is not in the document). A file of an event this
+    site has already (its uid) updates that event instead, for its directors only."""
     if not getattr(user, "is_authenticated", False):
         raise ServiceError("Log in first.", code="not_authenticated")
     if not isinstance(document, dict) or not isinstance(document.get("event"), dict):
@@ -392,11 +367,20 @@ def restore_event(user: AnyUser, document: Any) -> Event:
             "This file is not an event export: download one from an event's page.",
             code="bad_document",
         )
+    held = held_event(document)
+    if held is not None and not can(user, held, Capability.UPDATE_FROM_FILE):
+        raise NotAllowed(
+            gettext(
+                "This event is on this site already, and only its directors may update it "
+                "from a file."
+            )
+        )
     # The quotas of every other way in, before any work.
-    check_event_quota(user)
-    check_document_walk_ins(document)
+    if held is None:
+        check_event_quota(user)
+    _check_walk_ins(document)
     name = document["event"].get("name")
     slug = unique_slug(name if isinstance(name, str) else "event")
-    event = _import_whole(document, user, slug, importer=user)
-    signals.event_imported.send(sender=Event, event=event)
-    return event
+    report = _import_whole(document, user, slug, importer=user, existing=held)
+    signals.event_imported.send(sender=Event, event=report.event)
+    return report

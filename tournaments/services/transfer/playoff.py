@@ -70,7 +70,7 @@ def _game_row(game: PlayoffGame) -> dict[str, Any]:
     }
 
 
-def _games(event: Event, rows: list[Any], reg_map: dict[int, Registration]) -> list[PlayoffGame]:
+def games_of(event: Event, rows: list[Any], reg_map: dict[int, Registration]) -> list[PlayoffGame]:
     """The best-of games of the document's matches, on the matches just created."""
     made = {(m.stage, m.slot): m for m in event.playoff_matches.all()}
     out = []
@@ -102,7 +102,7 @@ def _reg(reg_map: dict[int, Registration], old: Any) -> Registration | None:
     return reg_map[old]
 
 
-def _match(event: Event, row: Any, reg_map: dict[int, Registration]) -> PlayoffMatch:
+def match_row(event: Event, row: Any, reg_map: dict[int, Registration]) -> PlayoffMatch:
     if not isinstance(row, dict) or not all(isinstance(row.get(k), int) for k in ("stage", "slot")):
         raise _bad("A playoff match needs its stage and slot.")
     if row.get("status", PlayoffMatch.Status.WAITING) not in PlayoffMatch.Status.values:
@@ -159,9 +159,9 @@ def import_playoff(
         event=event,
         defaults={"top_cut": int(part.get("top_cut") or 0), "playoff_tie": tie, **kind},
     )
-    matches = [_match(event, row, reg_map) for row in part.get("matches", [])]
+    matches = [match_row(event, row, reg_map) for row in part.get("matches", [])]
     PlayoffMatch.objects.bulk_create(_after_the_swiss(event, matches))
-    PlayoffGame.objects.bulk_create(_games(event, part.get("matches", []), reg_map))
+    PlayoffGame.objects.bulk_create(games_of(event, part.get("matches", []), reg_map))
     expected = part.get("final_places") or []
     if expected:
         back = {new.pk: old for old, new in reg_map.items()}

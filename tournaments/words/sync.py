@@ -1,0 +1,61 @@
+"""An import's report in words: what a file added to an event this site already had,
+and where the two differed, which side was kept (tournaments.services.transfer.sync
+names them by code)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+ADDED = {
+    "players": lambda n: ngettext("%(n)d player added", "%(n)d players added", n),
+    "entries_updated": lambda n: ngettext(
+        "%(n)d entry updated (checked in, dropped or ejected)",
+        "%(n)d entries updated (checked in, dropped or ejected)",
+        n,
+    ),
+    "rounds": lambda n: ngettext("%(n)d round added", "%(n)d rounds added", n),
+    "results": lambda n: ngettext("%(n)d result taken in", "%(n)d results taken in", n),
+    "penalties": lambda n: ngettext("%(n)d penalty added", "%(n)d penalties added", n),
+    "rescissions": lambda n: ngettext("%(n)d penalty rescinded", "%(n)d penalties rescinded", n),
+    "playoff": lambda n: _("the top cut added"),
+    "playoff_results": lambda n: ngettext(
+        "%(n)d top cut match taken in", "%(n)d top cut matches taken in", n
+    ),
+    "stages": lambda n: _("the stages added"),
+}
+
+
+def conflict_text(code: str, data: dict[str, Any]) -> str:
+    texts = {
+        "settings_kept": _(
+            "The file's event settings differ from this site's; this site's were kept."
+        ),
+        "pairings_differ": _(
+            "Round %(round)s was paired differently in the file; this site's pairings "
+            "and results of that round were kept."
+        ),
+        "result_kept": _(
+            "Round %(round)s, table %(table)s: the file's result differs and is older; "
+            "this site's was kept."
+        ),
+        "result_replaced": _(
+            "Round %(round)s, table %(table)s: the file's result differs and is newer; "
+            "it replaced this site's."
+        ),
+        "playoff_match_kept": _(
+            "A top cut match decided here differs in the file; this site's result was kept."
+        ),
+        "stages_kept": _("The file's stages differ from this site's; this site's were kept."),
+    }
+    return texts.get(code, _("A part of the file differs from this site's; it was kept.")) % data
+
+
+def sync_summary(added: dict[str, int]) -> str:
+    """ "2 rounds added, 7 results taken in." or that nothing was new."""
+    parts = [ADDED[kind](n) % {"n": n} for kind, n in added.items() if kind in ADDED]
+    if not parts:
+        return _("The file held nothing this site did not have already.")
+    return _("Updated from the file: %(what)s.") % {"what": ", ".join(parts)}
