@@ -17,6 +17,7 @@ def register() -> None:
         illegal_decklists,
     )
     from decks.transfer import export_decks, import_decks
+    from decks.transfer_sync import merge_decks
     from tournaments.extensions import DeckHooks, register_deck_hooks
 
     register_deck_hooks(
@@ -31,6 +32,7 @@ def register() -> None:
             decks_at_tables=decks_at_tables,
             export_decks=export_decks,
             import_decks=import_decks,
+            merge_decks=merge_decks,
         )
     )
 

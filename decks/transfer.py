@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from core.errors import ServiceError
@@ -44,31 +45,27 @@ def export_decks(event: Event) -> dict[str, Any]:
     return {"decks": {"lists": rows, "played": played}}
 
 
-def _bad(what: str) -> ServiceError:
+def bad(what: str) -> ServiceError:
     return ServiceError(f"The document's decks part has a bad {what}.", code="bad_document")
 
 
-def _registration(reg_map: dict[int, Registration], old: Any) -> Registration:
+def registration_in_map(reg_map: dict[int, Registration], old: Any) -> Registration:
     if old not in reg_map:
-        raise _bad("registration")
+        raise bad("registration")
     return reg_map[old]
 
 
-def _import_list(row: dict[str, Any], reg_map: dict[int, Registration]) -> None:
-    if not isinstance(row, dict) or not isinstance(row.get("text"), str):
-        raise _bad("list")
-    decklist = DeckList.objects.create(
-        registration=_registration(reg_map, row.get("registration")),
-        slot=str(row.get("slot") or "")[:100],
-        faces_fallen_wizards=bool(row.get("faces_fallen_wizards")),
-    )
+def add_version(decklist: DeckList, row: dict[str, Any], number: Any) -> DeckListVersion:
+    """The row's version as the list's current one (numbered ``number``)."""
     values = {f: row.get(f) for f in VERSION_FIELDS if row.get(f) is not None}
+    at = parse_datetime(str(row.get("submitted_at") or ""))
+    if at is not None and timezone.is_naive(at):
+        at = timezone.make_aware(at)
     verdict = values.get("verdict") or {}
-    number = row.get("version")
     version = DeckListVersion.objects.create(
         decklist=decklist,
         number=number if isinstance(number, int) else 1,
-        submitted_at=parse_datetime(str(row.get("submitted_at") or "")) or decklist.created_at,
+        submitted_at=at or decklist.created_at,
         problems_count=sum(
             1 for p in verdict.get("problems", []) if p.get("severity", "error") == "error"
         )
@@ -77,7 +74,25 @@ def _import_list(row: dict[str, Any], reg_map: dict[int, Registration]) -> None:
         **values,
     )
     decklist.current_version = version
-    decklist.save(update_fields=["current_version"])
+    decklist.updated_at = max(decklist.updated_at, version.submitted_at)
+    decklist.save(update_fields=["current_version", "updated_at"])
+    return version
+
+
+def create_list(row: dict[str, Any], registration: Registration) -> DeckList:
+    decklist = DeckList.objects.create(
+        registration=registration,
+        slot=str(row.get("slot") or "")[:100],
+        faces_fallen_wizards=bool(row.get("faces_fallen_wizards")),
+    )
+    add_version(decklist, row, row.get("version"))
+    return decklist
+
+
+def _import_list(row: dict[str, Any], reg_map: dict[int, Registration]) -> None:
+    if not isinstance(row, dict) or not isinstance(row.get("text"), str):
+        raise bad("list")
+    create_list(row, registration_in_map(reg_map, row.get("registration")))
 
 
 def import_decks(event: Event, document: dict[str, Any], reg_map: dict[int, Registration]) -> None:
@@ -86,22 +101,22 @@ def import_decks(event: Event, document: dict[str, Any], reg_map: dict[int, Regi
     if not part:
         return
     if not isinstance(part, dict):
-        raise _bad("part")
+        raise bad("part")
     for row in part.get("lists") or []:
         _import_list(row, reg_map)
     for row in part.get("played") or []:
         if not isinstance(row, dict):
-            raise _bad("table")
+            raise bad("table")
         round_number, table_number = row.get("round"), row.get("table")
         if not isinstance(round_number, int) or not isinstance(table_number, int):
-            raise _bad("table")
+            raise bad("table")
         seat = Seat.objects.filter(
             event=event,
             round__number=round_number,
             table__number=table_number,
-            registration=_registration(reg_map, row.get("registration")),
+            registration=registration_in_map(reg_map, row.get("registration")),
         ).first()
         if seat is None:
-            raise _bad("table")
+            raise bad("table")
         seat.deck_slot = str(row.get("slot") or "")[:100]
         seat.save(update_fields=["deck_slot"])

@@ -47,6 +47,9 @@ class DeckHooks:
     # the event's lists and the decks recorded at its tables, for the export; and back
     export_decks: Callable[[Event], dict[str, Any]] | None = None
     import_decks: Callable[[Event, dict[str, Any], dict[int, Registration]], None] | None = None
+    # an event this site has already, updated from its export: the lists merged (the
+    # last argument: the update's SyncReport, told what was added or kept)
+    merge_decks: Callable[[Event, dict[str, Any], dict[int, Registration], Any], None] | None = None
 
 
 _deck_hooks: DeckHooks | None = None
@@ -183,3 +186,12 @@ def import_decks(event: Event, document: dict[str, Any], reg_map: dict[int, Regi
     """Bring the document's deck part back, inside the import's transaction."""
     if _deck_hooks is not None and _deck_hooks.import_decks is not None:
         _deck_hooks.import_decks(event, document, reg_map)
+
+
+def merge_decks(
+    event: Event, document: dict[str, Any], reg_map: dict[int, Registration], report: Any
+) -> None:
+    """Merge the document's deck part into an event this site has, inside the update's
+    transaction (nothing without a deck app)."""
+    if _deck_hooks is not None and _deck_hooks.merge_decks is not None:
+        _deck_hooks.merge_decks(event, document, reg_map, report)

@@ -9,6 +9,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments.words.decks_played import slot_words
+
 ADDED = {
     "players": lambda n: ngettext("%(n)d player added", "%(n)d players added", n),
     "entries_updated": lambda n: ngettext(
@@ -25,6 +27,15 @@ ADDED = {
         "%(n)d top cut match taken in", "%(n)d top cut matches taken in", n
     ),
     "stages": lambda n: _("the stages added"),
+    "decklists": lambda n: ngettext("%(n)d deck list added", "%(n)d deck lists added", n),
+    "decklist_versions": lambda n: ngettext(
+        "%(n)d deck list updated to the file's newer version",
+        "%(n)d deck lists updated to the file's newer versions",
+        n,
+    ),
+    "decks_played": lambda n: ngettext(
+        "%(n)d deck played at a table recorded", "%(n)d decks played at tables recorded", n
+    ),
 }
 
 
@@ -49,8 +60,25 @@ def conflict_text(code: str, data: dict[str, Any]) -> str:
             "A top cut match decided here differs in the file; this site's result was kept."
         ),
         "stages_kept": _("The file's stages differ from this site's; this site's were kept."),
+        "heat_kept": _(
+            "%(player)s is in another heat in the file; this site's heat %(heat)s was kept."
+        ),
+        "decklist_kept": _(
+            "%(deck)s of %(player)s: the file's list differs and is older; this site's was kept."
+        ),
+        "deck_played_kept": _(
+            "Round %(round)s, table %(table)s: the file records another deck for %(player)s; "
+            "this site's (%(deck)s) was kept."
+        ),
     }
+    if "slot" in data:  # a list by its name, never its slot's key
+        data = {**data, "deck": _deck_name(data)}
     return texts.get(code, _("A part of the file differs from this site's; it was kept.")) % data
+
+
+def _deck_name(data: dict[str, Any]) -> str:
+    slot = str(data["slot"])
+    return slot_words(slot, {slot: str(data["format"])} if data.get("format") else {})
 
 
 def sync_summary(added: dict[str, int]) -> str:

@@ -224,6 +224,8 @@ def _update(event: Event, document: dict[str, Any], actor: Any, importer: Any) -
     if not report.conflicts and not report.kept_extra:
         # The merged event is exactly the file's: its standings must be the file's.
         _check_standings(event, document, report.reg_map)
+    # After the check: the lists do not touch the standings, so one kept here must not skip it.
+    extensions.merge_decks(event, document, report.reg_map, report)
     audit.record(
         actor=actor,
         obj=event,

@@ -3,8 +3,9 @@
 An entry is found by its uid (an older export without uids: by the player's name in
 the event); one the site lacks is added as ``restore`` adds it. What only one side knows
 is kept: a drop, a check-in or an ejection stays once either side recorded it (a later
-export never undoes them). A penalty is the same one when it names the same entry, kind,
-offense, round and time; one the site lacks is added, and a rescission too.
+export never undoes them), and an entry's heat is the file's only where it has none
+here. A penalty is the same one when it names the same entry, kind, offense, round and
+time; one the site lacks is added, and a rescission too.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from tournaments.services.transfer.rows import (
     require,
     uid_of,
 )
+from tournaments.services.transfer.stages import imported_group
 
 
 def _matching(
@@ -57,6 +59,19 @@ def _merge_flags(reg: Registration, row: dict[str, Any]) -> bool:
     return changed
 
 
+def _merge_heat(reg: Registration, row: dict[str, Any], report: SyncReport) -> bool:
+    """The entry's heat from the file where this site has none; a different one here is
+    kept (its rounds were paired in it)."""
+    theirs = imported_group(row.get("stage_group"))
+    if theirs is None or reg.stage_group == theirs:
+        return False
+    if reg.stage_group is not None:
+        report.conflict("heat_kept", player=reg.player.display_name, heat=reg.stage_group)
+        return False
+    reg.stage_group = theirs
+    return True
+
+
 def merge_registrations(
     event: Event, rows: list[Any], importer: Any, report: SyncReport
 ) -> dict[int, Registration]:
@@ -80,14 +95,15 @@ def merge_registrations(
                 player=player or Player.objects.create(display_name=name, created_by=importer),
                 checked_in=bool(row.get("checked_in")),
                 joined_round=int(row.get("joined_round") or 1),
+                stage_group=imported_group(row.get("stage_group")),
             )
             _merge_flags(reg, row)
             reg.save()
             held["by_name"].setdefault(name, reg)
             report.add("players")
-        elif _merge_flags(reg, row):
+        elif _merge_flags(reg, row) | _merge_heat(reg, row, report):
             reg.save(update_fields=["checked_in", "dropped", "dropped_after_round", "ejected",
-                                    "ejection_reason"])  # fmt: skip
+                                    "ejection_reason", "stage_group"])  # fmt: skip
             report.add("entries_updated")
         reg_map[old] = reg
     mapped = {r.pk for r in reg_map.values()}

@@ -67,8 +67,8 @@ def _apply(
     table.version += 1
     table.save()
     where = f"round {table.round.number} table {table.number}"
-    for seat, row in zip(seats, rows, strict=True):
-        for name, value in seat_result(row, where).items():
+    for seat, seat_row in zip(seats, rows, strict=True):
+        for name, value in seat_result(seat_row, where).items():
             setattr(seat, name, value)
     Seat.objects.bulk_update(seats, ["mps", "points", "outcome"])
     table.games.all().delete()  # a match of best of N: the file's games replace ours
