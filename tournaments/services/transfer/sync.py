@@ -8,7 +8,9 @@ sync_rounds and sync_playoff), nothing is lost
 (what this site has and the file lacks stays) and where the two differ the report says
 which was kept (tournaments.words.sync puts it in words). The event's settings stay this
 site's; its status only moves forward. The standings are checked against the file's when
-the merged event is exactly the file's, as a new import's are.
+the merged event is exactly the file's, as a new import's are. The deck lists and the
+decks played are merged after that check (they do not touch the standings) by the deck
+app (tournaments.extensions.merge_decks: decks.transfer_sync).
 """
 
 from __future__ import annotations
