@@ -30,7 +30,7 @@ from django.utils.translation import get_language, get_language_from_request
 from tournaments.words.times import READER_ZONE, reader_zone_of
 
 SECONDS = 600
-PARAMS = ("round", "page", "per_page", "page_size", "provisional_page")
+PARAMS = ("round", "page", "per_page", "page_size", "provisional_page", "heat")
 # The outer entries live shorter: a generation missed because Redis was away for a moment
 # (the bump is best effort) must not keep an old page for long.
 OUTER_SECONDS = 120
