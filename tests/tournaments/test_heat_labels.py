@@ -254,6 +254,8 @@ def test_the_final_places_say_how_the_players_below_the_cut_are_placed():
         "decide their places."
     )
     assert "every heat together, by tournament points and then the tiebreaks" in said
+    paper = browser().get(f"/events/{event.slug}/standings/print/").content.decode()
+    assert said in paper.split('id="below-cut">')[1]
     # The words match what the page does: below the four who went on, the Swiss order.
     rows = services.final_rows(event)
     went = {int(p) for p in heats.per_group_seeds(event, 2)}
