@@ -21,6 +21,7 @@ from tournaments.api.fields import (
     ReportedResultSerializer,
     TableSnapshotSerializer,
 )
+from tournaments.api.heat_fields import HEAT_FIELD, HEAT_HELP, heat_at
 from tournaments.api.match_serializers import MatchGameInputSerializer, SeatResultSerializer
 from tournaments.models import (
     Penalty,
@@ -86,6 +87,7 @@ class TableSerializer(serializers.ModelSerializer):
     games = serializers.SerializerMethodField(
         help_text="A match of several games: each game; the seats hold the games won."
     )
+    heat = serializers.SerializerMethodField(help_text=HEAT_HELP)
 
     class Meta:
         model = Table
@@ -93,9 +95,13 @@ class TableSerializer(serializers.ModelSerializer):
             "id", "round", "number", "is_bye", "status", "outcome", "winner", "time_called",
             "band", "version", "reported_by_registration", "reported_at", "confirmed_at",
             "dispute_note", "counter_report", "council", "seats", "game_room", "best_of",
-            "games",
+            "games", "heat",
         ]  # fmt: skip
         read_only_fields = fields
+
+    @extend_schema_field(HEAT_FIELD)
+    def get_heat(self, table: Table) -> int | None:
+        return heat_at(self.context, table)
 
     def get_best_of(self, table: Table) -> int:
         # One stage plan per event for every table of a list (the context is shared).

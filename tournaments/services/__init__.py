@@ -149,6 +149,9 @@ from tournaments.services.results.input import (
     table_snapshot,
 )
 from tournaments.services.results.match import match_rules
+from tournaments.services.round_heats import (
+    round_heat_count,
+)
 from tournaments.services.rounds import (
     PlayerRecord,
     pair_blocker,
@@ -317,6 +320,7 @@ __all__ = [
     "report_result",
     "request_export",
     "rescind_penalty",
+    "round_heat_count",
     "round_loss_preview",
     "round_tables",
     "round_timer",

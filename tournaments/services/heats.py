@@ -243,3 +243,22 @@ def next_stage_seeds(event: Event, stage: Stage) -> list[int] | None:
 
 def groups_snapshot(event: Event) -> dict[str, Any]:
     return {"count": group_count(event), "draw": _draw_method(event)}
+
+
+def below_the_cut(event: Event) -> dict[str, Any] | None:
+    """How a finished event in heats placed the players who did not go on (the reading in
+    tournaments.rules.heats: the whole Swiss's standings, every heat together), as a code
+    and numbers for the final places; None without heats or without a cut."""
+    if event.status != Event.Status.FINISHED or group_count(event) < 2:
+        return None
+    later = [s for s in stages_of(event)[1:] if s.skipped_at is None]
+    if not later or not later[0].advance:
+        return None
+    stage = later[0]
+    return {
+        "code": "heats_below_cut",
+        "advance": stage.advance,
+        "per_heat": stage.advance_per_group,
+        "heats": group_count(event),
+        "kind": stage.kind,
+    }

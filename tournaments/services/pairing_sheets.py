@@ -14,6 +14,7 @@ from django.db.models.functions import Lower
 
 from tournaments.models import Event, Round, Seat, Table
 from tournaments.services.pairings import round_tables_query
+from tournaments.services.round_heats import seats_in_heat
 
 
 def points_before(rnd: Round, registration_ids: Iterable[int] | None = None) -> dict[int, int]:
@@ -48,23 +49,25 @@ def _confirmed_points(
     )
 
 
-def seats_by_name(rnd: Round) -> QuerySet[Seat]:
-    """The round's seats in the order of the players' names (a paginator reads a page)."""
-    return (
-        Seat.objects.filter(round=rnd)
-        .select_related("registration__player", "table")
-        .order_by(Lower("registration__player__display_name"), "pk")
+def seats_by_name(rnd: Round, heat: int | None = None) -> QuerySet[Seat]:
+    """The round's seats (of one ``heat`` when given) in the order of the players' names
+    (a paginator reads a page)."""
+    seats = seats_in_heat(Seat.objects.filter(round=rnd), heat)
+    return seats.select_related("registration__player", "table").order_by(
+        Lower("registration__player__display_name"), "pk"
     )
 
 
-def tables_in_order(rnd: Round, *, byes: bool = True) -> QuerySet[Table]:
-    """The round's tables in table order, each with its seats and players."""
-    tables = round_tables_query(rnd)
+def tables_in_order(rnd: Round, *, byes: bool = True, heat: int | None = None) -> QuerySet[Table]:
+    """The round's tables (of one ``heat`` when given) in table order, each with its seats
+    and players."""
+    tables = round_tables_query(rnd, heat=heat)
     return tables if byes else tables.filter(is_bye=False)
 
 
-def name_rows(rnd: Round, seats: list[Seat]) -> list[dict[str, Any]]:
-    """Rows of a page of ``seats_by_name``: name, table, opponents, points before."""
+def name_rows(rnd: Round, seats: list[Seat], in_heats: bool = False) -> list[dict[str, Any]]:
+    """Rows of a page of ``seats_by_name``: name, table, opponents, points before, and the
+    player's heat in a round played in heats (``in_heats``; else None)."""
     others: dict[int, list[Seat]] = defaultdict(list)
     table_seats = (
         Seat.objects.filter(table_id__in={s.table_id for s in seats})
@@ -82,6 +85,7 @@ def name_rows(rnd: Round, seats: list[Seat]) -> list[dict[str, Any]]:
                 o.registration.player.display_name for o in others[s.table_id] if o.pk != s.pk
             ],
             "points": points.get(s.registration_id, 0),
+            "heat": s.registration.stage_group if in_heats else None,
         }
         for s in seats
     ]

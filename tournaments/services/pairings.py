@@ -13,11 +13,13 @@ from tournaments.models import (
     Table,
 )
 from tournaments.services.paging import PER_PAGE, clamp
+from tournaments.services.round_heats import tables_in_heat
 
 
-def round_tables_query(rnd: Round, q: str = "") -> QuerySet[Table]:
-    """A round's tables in table order with their seats and players (three queries)."""
-    tables = rnd.tables.order_by("number")
+def round_tables_query(rnd: Round, q: str = "", heat: int | None = None) -> QuerySet[Table]:
+    """A round's tables in table order with their seats and players (three queries);
+    only those of ``heat`` when given (a round in heats)."""
+    tables = tables_in_heat(rnd.tables.order_by("number"), heat)
     if q:
         tables = tables.filter(seats__registration__player__display_name__icontains=q).distinct()
     seats = Seat.objects.select_related("registration__player").order_by("position")
@@ -25,8 +27,11 @@ def round_tables_query(rnd: Round, q: str = "") -> QuerySet[Table]:
     return tables.prefetch_related(Prefetch("seats", queryset=seats), "games")
 
 
-def pairings_page(rnd: Round, page: Any = 1, per_page: Any = PER_PAGE, q: str = "") -> Page:
+def pairings_page(
+    rnd: Round, page: Any = 1, per_page: Any = PER_PAGE, q: str = "", heat: int | None = None
+) -> Page:
     """One page of a round's tables in table order, optionally only those where a player
-    whose name contains ``q`` sits; three queries whatever the size of the round."""
+    whose name contains ``q`` sits, or those of one ``heat``; three queries whatever the
+    size of the round."""
     number, size = clamp(page, per_page)
-    return Paginator(round_tables_query(rnd, (q or "").strip()), size).get_page(number)
+    return Paginator(round_tables_query(rnd, (q or "").strip(), heat), size).get_page(number)

@@ -35,3 +35,10 @@ def stage_next_step(event: Event) -> str:
 def event_heat_count(event: Event) -> int:
     """How many heats the event's Swiss is played in (1: a single Swiss)."""
     return heats.group_count(event)
+
+
+@register.simple_tag
+def heats_below_cut(event: Event) -> str:
+    """A finished event in heats: how the players below the cut were placed, in words."""
+    note = heats.below_the_cut(event)
+    return words.below_cut_text(note) if note else ""

@@ -4,8 +4,9 @@ A visitor (not logged in, no message waiting) sees exactly what every other visi
 in the same language, so the rendered standings or pairings page is cached under the
 event's standings version: any change to results, rounds, players or the event makes it
 stale (tournaments.services.standings.snapshot), the version moves on and the old entry is never
-read again. Only the paging parameters are part of the key, and searches are not cached,
-so visitors cannot fill the cache with pages nobody else asks for.
+read again. Only the paging parameters (and the round and heat shown) are part of the key,
+and searches are not cached, so visitors cannot fill the cache with pages nobody else asks
+for.
 
 ``VisitorPageMiddleware`` serves those pages again before any per-request Django work
 (sessions, authentication, URL resolution, the view): on two cores under 50 clients the
@@ -30,7 +31,7 @@ from django.utils.translation import get_language, get_language_from_request
 from tournaments.words.times import READER_ZONE, reader_zone_of
 
 SECONDS = 600
-PARAMS = ("round", "page", "per_page", "page_size", "provisional_page")
+PARAMS = ("round", "page", "per_page", "page_size", "provisional_page", "heat")
 # The outer entries live shorter: a generation missed because Redis was away for a moment
 # (the bump is best effort) must not keep an old page for long.
 OUTER_SECONDS = 120

@@ -16,6 +16,7 @@ from tournaments import extensions, services
 from tournaments.models import Seat, Table
 from tournaments.permissions import is_director, own_registration, seat_registration
 from tournaments.services import calendar
+from tournaments.services.round_heats import round_heat_count
 from tournaments.views import presenters
 from tournaments.views.calendar import site_of
 from tournaments.views.common import (
@@ -75,6 +76,9 @@ def my_event(request: HttpRequest, slug: str) -> HttpResponse:
         "my_deck": extensions.deck_status(event).get(reg.pk) if event.decklists_required else None,
         "calendar_links": calendar.subscribe_links(reg.player, site_of(request)),
         "decks": decks,
+        "my_heat": presenters.player_heat(event, reg),
+        # The table's heat is the player's (no table seats two heats).
+        "round_in_heats": bool(rnd and round_heat_count(rnd)),
         **presenters.decks_to_record(event, table, decks),
     }
     return render(request, "tournaments/my_event.html", context)

@@ -26,7 +26,9 @@ from tournaments.rules.deck_choice import GENERAL_OPPONENT, PAIR_SLOTS, RECORDED
 from tournaments.rules.rooms import Room
 from tournaments.services import clock as round_clock
 from tournaments.services.decks_played import DeckShown, decks_shown, format_names
+from tournaments.services.heats import group_count
 from tournaments.services.rooms import table_room
+from tournaments.services.round_heats import round_heat_count, table_heat
 from tournaments.services.table_time import extra_minutes, seconds_until, table_ends_at
 from tournaments.words.decks_played import slot_words
 
@@ -101,6 +103,7 @@ class TableNow:
     extra_minutes: int = 0  # extra time given to this table (ends_at includes it)
     # An event of several lists per player: the one (or those) he plays at this table.
     deck: DeckShown | None = None
+    heat: int | None = None  # a round of a Swiss played in heats: the table's heat
 
 
 def _table_now_for(reg: Registration, rnd: Round) -> TableNow | None:
@@ -140,7 +143,13 @@ def _table_now_for(reg: Registration, rnd: Round) -> TableNow | None:
         waiting_for_opponent=reported and table.reported_by_registration_id == reg.pk,
         extra_minutes=extra,
         deck=decks_shown(rnd.event, [table]).get((table.pk, reg.pk)),
+        heat=table_heat(table) if round_heat_count(rnd) else None,
     )
+
+
+def player_heat(event: Event, reg: Registration) -> int | None:
+    """The heat a player plays (or played) the event's Swiss in; None without heats."""
+    return reg.stage_group if reg.stage_group and group_count(event) > 1 else None
 
 
 def table_now(user: AnyUser, event: Event) -> TableNow | None:

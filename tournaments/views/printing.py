@@ -9,6 +9,7 @@ from tournaments import services
 from tournaments.models import Round
 from tournaments.services import pairing_sheets as sheets
 from tournaments.views.common import event_or_404, game_info, same_page
+from tournaments.views.heat_filter import heat_choice, label_heats
 
 # A printed sheet per request, not the whole field: 100 tables (200 players) at a time.
 PRINT_TABLES = 100
@@ -18,17 +19,21 @@ PRINT_ROWS = 200
 def print_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = event_or_404(request, slug)
     rnd = get_object_or_404(Round, event=event, number=number)
+    heats = heat_choice(request, rnd)
+    heat, in_heats = heats["heat"], bool(heats["heat_count"])
     (seats, tables), page = same_page(
         request.GET.get("page"),
-        (sheets.seats_by_name(rnd), PRINT_ROWS),
-        (sheets.tables_in_order(rnd), PRINT_TABLES),
+        (sheets.seats_by_name(rnd, heat), PRINT_ROWS),
+        (sheets.tables_in_order(rnd, heat=heat), PRINT_TABLES),
     )
+    label_heats(tables, heats["heat_count"])
     return render(
         request,
         "tournaments/print_pairings.html",
-        {"event": event, "round": rnd, "tables": tables, "by_name": sheets.name_rows(rnd, seats),
+        {"event": event, "round": rnd, "tables": tables,
+         "by_name": sheets.name_rows(rnd, seats, in_heats),
          "points": sheets.table_points(rnd, tables), "page": page,
-         "decks": services.decks_shown(event, tables)},
+         "decks": services.decks_shown(event, tables), **heats},
     )  # fmt: skip
 
 

@@ -24,6 +24,7 @@ from tournaments.views.common import (
     same_page,
     to_int,
 )
+from tournaments.views.heat_filter import heat_choice
 
 REFRESH_SECONDS = 30
 # The wall shows a page of names at a time and moves on to the next after a full scroll
@@ -31,21 +32,24 @@ REFRESH_SECONDS = 30
 PROJECTOR_ROWS = 200
 
 
-def _next_page(page: Page) -> str:
-    return f"?page={page.next_page_number() if page.has_next() else 1}"
+def _next_page(page: Page, heat: int | None = None) -> str:
+    # A wall showing one heat stays on that heat as it moves through the pages.
+    number = page.next_page_number() if page.has_next() else 1
+    return f"?page={number}" + (f"&heat={heat}" if heat else "")
 
 
 def projector_pairings(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(request, slug)
     rnd = current_round(event)
-    seats = sheets.seats_by_name(rnd) if rnd is not None else []
+    heats = heat_choice(request, rnd)
+    seats = sheets.seats_by_name(rnd, heats["heat"]) if rnd is not None else []
     (seats,), page = same_page(request.GET.get("page"), (seats, PROJECTOR_ROWS))
-    rows = sheets.name_rows(rnd, seats) if rnd is not None else []
+    rows = sheets.name_rows(rnd, seats, bool(heats["heat_count"])) if rnd is not None else []
     return render(
         request,
         "tournaments/projector_pairings.html",
         {"event": event, "round": rnd, "rows": rows, "refresh": REFRESH_SECONDS,
-         "page": page, "next_url": _next_page(page)},
+         "page": page, "next_url": _next_page(page, heats["heat"]), **heats},
     )  # fmt: skip
 
 

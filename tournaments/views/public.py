@@ -22,6 +22,7 @@ from tournaments.views import page_cache, presenters
 from tournaments.views import standings_marks as marks
 from tournaments.views.calendar import site_of
 from tournaments.views.common import event_or_404, game_info, to_int, url_or_none
+from tournaments.views.heat_filter import heat_choice, label_heats
 
 # A page of standings: every page is bounded, however large the field.
 STANDINGS_PER_PAGE = 200
@@ -109,8 +110,11 @@ def pairings(request: HttpRequest, slug: str) -> HttpResponse:
         number = to_int(request.GET.get("round"))
         rnd = next((r for r in rounds if r.number == number), rounds[-1] if rounds else None)
         query = (request.GET.get("q") or "").strip()
+        heats = heat_choice(request, rnd)
         page = (
-            services.pairings_page(rnd, request.GET.get("page"), PAIRINGS_PER_PAGE, query)
+            services.pairings_page(
+                rnd, request.GET.get("page"), PAIRINGS_PER_PAGE, query, heats["heat"]
+            )
             if rnd
             else None
         )
@@ -118,6 +122,7 @@ def pairings(request: HttpRequest, slug: str) -> HttpResponse:
         extra = extra_minutes(tables)
         for table in tables:
             table.extra_minutes = extra.get(table.pk, 0)
+        label_heats(tables, heats["heat_count"])
         response = page_cache.store_page(
             key,
             render(
@@ -125,7 +130,7 @@ def pairings(request: HttpRequest, slug: str) -> HttpResponse:
                 "tournaments/pairings.html",
                 {"event": event, "rounds": rounds, "round": rnd, "q": query, "page": page,
                  "tables": tables, "game_info": game_info(event),
-                 "playoff": playoff, "decks": services.decks_shown(event, tables)},
+                 "playoff": playoff, "decks": services.decks_shown(event, tables), **heats},
             ),
         )  # fmt: skip
     response["ETag"] = etag

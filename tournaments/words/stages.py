@@ -114,7 +114,32 @@ def heats_reading(draw: str, per_heat: int) -> str:
         "points and then the tiebreaks (head-to-head cannot compare two heats), then the "
         "seconds, and so on."
     ) % {"n": per_heat}
-    return f"{drawn} {paired} {going}"
+    return f"{drawn} {paired} {going} {SWISS_BELOW}"
+
+
+SWISS_BELOW = gettext_lazy(
+    "Below those who went on, the final places follow the whole Swiss's standings: every "
+    "heat together, by tournament points and then the tiebreaks, whatever the place in "
+    "one's own heat."
+)
+
+
+def below_cut_text(note: dict[str, Any]) -> str:
+    """How a finished event in heats placed the players below the cut, in words
+    (services.heats.below_the_cut's code and numbers)."""
+    if note["per_heat"]:
+        went = _(
+            "The top %(n)s of each of the %(heats)s heats went on to the %(stage)s, whose "
+            "results decide their places."
+        )
+    else:
+        went = _(
+            "The top %(n)s of the whole Swiss went on to the %(stage)s, whose results decide "
+            "their places."
+        )
+    numbers = {"n": note["advance"], "heats": note["heats"], "stage": kind_label(note["kind"])}
+    numbers["stage"] = numbers["stage"].lower()
+    return f"{went % numbers} {SWISS_BELOW}"
 
 
 def next_step_text(step: dict[str, Any]) -> str:
