@@ -20,7 +20,7 @@ from django.db import connection
 from django.db.models import F
 
 from tournaments.models.standings import StandingsSnapshotRow
-from tournaments.services.bulk import insert_rows
+from tournaments.services.bulk import copy_rows
 from tournaments.standings import named_players
 
 # Every stored column a recomputation can change, in this order in a "line".
@@ -119,7 +119,7 @@ def store_rows(event_id: int, rows: Sequence[Any], stage: int = ALL) -> WriteCou
         columns["registration_id"] = added
         for i, name in enumerate(COLUMNS):
             columns[name] = [wanted[r][i] for r in added]
-        insert_rows(StandingsSnapshotRow, columns)
+        copy_rows(StandingsSnapshotRow, columns)
     return WriteCount(len(changed), len(added), len(gone), len(ids) - len(changed))
 
 
