@@ -11,7 +11,7 @@ from tournaments.services.bulk import copy_rows
 
 pytestmark = pytest.mark.django_db
 
-AWKWARD = ["tab\there", "back\\slash \\N", "new\nline\r", "Éowyn's \"quote\" ∞", "", "\\."]
+AWKWARD = ["tab\there", "back\\slash \\N", "new\nline\r", 'Éowyn\'s "quote" ∞', "", "\\."]
 
 
 def test_copied_rows_read_back_as_written():
