@@ -246,11 +246,18 @@ def rows_of(
                 notes[p].append({"code": "shares_first", "count": len(bucket) - 1})
             if p in out:
                 notes[p].append({"code": "ejected"})
+            c = counts(p)
             rows.append(
                 StandingRow(
                     rank=position,
                     player=p,
-                    **counts(p)._asdict(),
+                    points=c.points,
+                    wins=c.wins,
+                    losses=c.losses,
+                    draws=c.draws,
+                    byes=c.byes,
+                    games=c.games,
+                    opponents_points=c.opponents_points,
                     tiebreaks=values[p],
                     explanation_items=notes[p],
                     ejected=p in out,

@@ -38,7 +38,7 @@ from tournaments.services.bulk import analyze
 from tournaments.services.paging import MAX_PER_PAGE, PER_PAGE, clamp
 from tournaments.services.standings.input import closed_through, confirmed_after, event_standings
 from tournaments.services.standings.store import store_rows
-from tournaments.services.standings.update import updated_standings
+from tournaments.services.standings.update import update_in_place
 
 logger = logging.getLogger(__name__)
 
@@ -85,17 +85,17 @@ def rebuild_snapshot(event: Event | int, *, force: bool = False) -> SnapshotStat
         header = _header(event_id)
         if header.stale or force or header.built_at is None:
             event_obj = event if isinstance(event, Event) else Event.objects.get(pk=event_id)
-            rows = None
+            written = None
             if not force and header.built_at is not None and header.changed_tables is not None:
                 # Only results changed: the stored rows updated in place.
-                rows = updated_standings(event_obj, header.changed_tables)
-            if rows is None:
+                written = update_in_place(event_obj, header.changed_tables)
+            if written is None:
                 # Explanations are stored as items, put in words in each reader's language.
                 rows = event_standings(event_obj, registrations=False)
-            written = store_rows(event_id, rows)
+                written = store_rows(event_id, rows)
+                header.row_count = len(rows)
             header.version += 1
             header.stale, header.changed_tables = False, None
-            header.row_count = len(rows)
             header.closed_rounds = event_obj.rounds.filter(status=Round.Status.CLOSED).count()
             staged = _store_closed_stage(event_obj, header)
             header.built_at = timezone.now()

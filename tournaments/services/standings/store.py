@@ -123,6 +123,26 @@ def store_rows(event_id: int, rows: Sequence[Any], stage: int = ALL) -> WriteCou
     return WriteCount(len(changed), len(added), len(gone), len(ids) - len(changed))
 
 
+# What a row shows besides its name: equal in the old and the new row, and at the same
+# position, the stored row is left as it is.
+_SHOWN = ("rank", "points", "wins", "losses", "draws", "byes", "games", "opponents_points",
+          "tiebreaks", "explanation_items")  # fmt: skip
+
+
+def store_moved(event_id: int, old: Sequence[Any], rows: Sequence[Any]) -> WriteCount:
+    """Write over the stored rows ``old`` (read back with their ``pk``, in standings
+    order) the rows of the same players ``rows``, only those that moved or changed: the
+    write of a standings updated in place, which renames nobody."""
+    before = {row.player: (pos, row) for pos, row in enumerate(old, start=1)}
+    changed: list[tuple[int, tuple[Any, ...]]] = []
+    for pos, row in enumerate(rows, start=1):
+        was, stored = before[row.player]
+        if was != pos or any(getattr(row, f) != getattr(stored, f) for f in _SHOWN):
+            changed.append((stored.pk, line(pos, row)))
+    _update(event_id, ALL, changed)
+    return WriteCount(len(changed), 0, 0, len(rows) - len(changed))
+
+
 def _update(event_id: int, stage: int, changed: list[tuple[int, tuple[Any, ...]]]) -> None:
     """Write the changed rows parked at _PARK + their new position (distinct, and above
     every row left alone), then move them down in one statement."""

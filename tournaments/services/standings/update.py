@@ -10,26 +10,30 @@ from typing import Any
 
 from django.db.models import Max
 
+from core.gc_pause import gc_paused
 from tournaments.models import Event, Registration, Seat, StandingsSnapshotRow, Table
 from tournaments.services.base import tiebreaks_for
 from tournaments.services.standings.input import TableFacts, build_standing_inputs
+from tournaments.services.standings.store import WriteCount, store_moved
 from tournaments.standings import StandingGame, StandingRow
 from tournaments.standings.incremental import NeedGames, update_standings
 
 # Past this many players whose games are needed, reading the whole event is as cheap.
 _MOST_KNOWN = 2_000
-_READ = ("registration_id", "rank", "name", "points", "wins", "losses", "draws", "byes", "games",
-         "opponents_points", "tiebreaks", "explanation_items", "explanation_names")  # fmt: skip
+_READ = ("registration_id", "id", "rank", "name", "points", "wins", "losses", "draws", "byes",
+         "games", "opponents_points", "tiebreaks", "explanation_items",
+         "explanation_names")  # fmt: skip
 
 
 def stored_rows(event_id: int) -> list[StandingRow]:
     """The stored standings (every confirmed result) read back as StandingRows, in order."""
     rows = StandingsSnapshotRow.objects.filter(event_id=event_id, stage=StandingsSnapshotRow.ALL)
     out = []
-    for reg, rank, name, *numbers, tiebreaks, items, names in (
+    for reg, pk, rank, name, *numbers, tiebreaks, items, names in (
         rows.order_by("position").values_list(*_READ).iterator(chunk_size=20_000)
     ):
         row = StandingRow(rank, str(reg), *numbers, tiebreaks=tiebreaks, explanation_items=items)
+        row.pk = pk  # type: ignore[attr-defined]
         row.name = name  # type: ignore[attr-defined]
         row.names = names
         out.append(row)
@@ -61,11 +65,24 @@ def _max_others(event: Event) -> int:
     return int(seats.aggregate(n=Max("position"))["n"]) - 1
 
 
-def updated_standings(event: Event, table_ids: Collection[int]) -> list[StandingRow] | None:
+def update_in_place(event: Event, table_ids: Collection[int]) -> WriteCount | None:
+    """Store the event's standings after the results of ``table_ids`` changed, updating
+    the stored rows (the standings before) in place; None, having written nothing, when
+    they cannot be had so: then the caller rebuilds them whole."""
+    with gc_paused():  # thousands of small objects, none cyclic
+        old = stored_rows(event.pk)
+        rows = updated_standings(event, table_ids, old)
+        return None if rows is None else store_moved(event.pk, old, rows)
+
+
+def updated_standings(
+    event: Event, table_ids: Collection[int], old: list[StandingRow] | None = None
+) -> list[StandingRow] | None:
     """The event's standings after the results of ``table_ids`` changed, the stored rows
-    being those before; None when they cannot be had so (a player at those tables is
-    not in the stored rows, or the change reaches most of the event): rebuild whole."""
-    old = stored_rows(event.pk)
+    (``old``, read when not given) being those before; None when they cannot be had so
+    (a player at those tables is not in the stored rows, or the change reaches most of
+    the event)."""
+    old = stored_rows(event.pk) if old is None else old
     listed = {row.player for row in old}
     changed = {
         str(reg)
