@@ -229,13 +229,15 @@ def rows_of(
     notes: dict[str, list[Item]],
     values: dict[str, dict[str, float | int]],
     out: frozenset[str],
+    position: int = 1,
+    leading: bool = True,
 ) -> list[StandingRow]:
     """The rows of ranked buckets (best first; a bucket shares a rank), with the notes
-    every row gets from its place: shared rank, shared first place, ejected (ROW_NOTES)."""
+    every row gets from its place: shared rank, shared first place, ejected (ROW_NOTES).
+    ``position``: the first bucket's; ``leading``: whether it is first in the event."""
     rows: list[StandingRow] = []
-    position = 1
     for k, bucket in enumerate(buckets):
-        first = k == 0 and bucket[0] not in out
+        first = leading and k == 0 and bucket[0] not in out
         members = sorted(bucket, key=id_order)
         for p in members:
             if len(bucket) > 1:

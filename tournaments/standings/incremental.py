@@ -18,11 +18,10 @@ g × ``max_others`` players), else the update asks for the group's games
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from . import (
-    ROW_NOTES,
     Counts,
     StandingGame,
     StandingRow,
@@ -35,12 +34,37 @@ from . import (
 from .items import StandingItem
 from .tiebreaks import TIEBREAKS, Context, HeadToHead, Record
 
+Key = tuple[bool, int]  # a score group: (ejected, points)
+
 
 @dataclass(frozen=True)
 class NeedGames:
-    """The update cannot go on without every game of these players."""
+    """The update cannot go on without every game of these players, and the old rows of
+    every player of these score groups ((ejected, points): ejected players are ranked
+    apart)."""
 
-    players: frozenset[str]
+    players: frozenset[str] = frozenset()
+    groups: frozenset[tuple[bool, int]] = frozenset()
+
+
+class Line(NamedTuple):
+    """One old row as the update needs it for every player: in old standings order."""
+
+    player: str
+    points: int
+    wins: int
+    losses: int
+    draws: int
+
+
+@dataclass
+class Window:
+    """What changes: the new rows of the score groups ranked again, with their positions,
+    and the runs of other rows that only move (old first and last position, by how much:
+    their rank moves as much)."""
+
+    rows: list[tuple[int, StandingRow]] = field(default_factory=list)
+    shifts: list[tuple[int, int, int]] = field(default_factory=list)
 
 
 class _Missing(Exception):
@@ -126,38 +150,79 @@ def update_standings(
     ejected: Collection[str] = (),
     max_others: int | None = None,
 ) -> list[StandingRow] | NeedGames:
-    """The standings after the games of ``changed`` players changed (results, tables
-    confirmed or not), the players listed and ejected being the same as in ``old``.
-    ``games``: every counted game of each ``known`` player (others at those tables may
-    be anyone); ``known`` must hold ``changed`` and their opponents, or the answer is
-    NeedGames. ``max_others``: the most opponents at one table in the event (1 in
-    two-player games), None when not known."""
+    """The whole standings after the games of ``changed`` players changed: ``update_window``
+    given every old row, its answer applied to them."""
+    out = frozenset(ejected)
+    layout = [Line(r.player, r.points, r.wins, r.losses, r.draws) for r in old]
+    by_group: dict[Key, dict[str, StandingRow]] = {}
+    for row in old:
+        by_group.setdefault((row.player in out, row.points), {})[row.player] = row
+    rows: dict[str, StandingRow] = {}
+    for _ in range(3):  # the groups asked for come with all they need
+        answer = update_window(layout, rows, changed, games, known, tiebreaks, out, max_others)
+        if not isinstance(answer, NeedGames) or answer.players:
+            break
+        for key in answer.groups:
+            rows.update(by_group.get(key, {}))
+    if isinstance(answer, NeedGames):
+        return answer
+    new: list[StandingRow | None] = [None] * len(old)
+    for first, last, by in answer.shifts:
+        for i in range(first - 1, last):
+            new[i + by] = replace(old[i], rank=old[i].rank + by)
+    for position, row in answer.rows:
+        new[position - 1] = row
+    for i, row in enumerate(new):
+        if row is None:
+            new[i] = old[i]
+    return [row for row in new if row is not None]
+
+
+def update_window(
+    layout: Sequence[Line],
+    rows: Mapping[str, StandingRow],
+    changed: Collection[str],
+    games: Sequence[StandingGame],
+    known: Collection[str],
+    tiebreaks: Sequence[str],
+    ejected: Collection[str] = (),
+    max_others: int | None = None,
+) -> Window | NeedGames:
+    """What changes in the standings (``layout``: every old row's numbers, in order) when
+    the games of ``changed`` players changed (results, tables confirmed or not), the players
+    listed and ejected staying the same. ``games``: every counted game of each ``known``
+    player (others at those tables may be anyone); ``rows``: the old rows the update asked
+    for (NeedGames.groups). ``max_others``: the most opponents at one table in the event
+    (1 in two-player games), None when not known."""
     chain = [TIEBREAKS[t]() for t in tiebreaks]
-    old_by = {row.player: row for row in old}
     known_set = frozenset(known)
     try:
-        records = _records(old_by, games, known_set)
+        records = _records(layout, games, known_set)
         touched = set(changed)
         for p in changed:
             for _pts, others, _won in records[p].tables:
                 touched.update(others)
         if not touched <= known_set:
             return NeedGames(frozenset(touched - known_set))
-        return _update(old, old_by, records, touched, chain, known_set, ejected, max_others)
-    except _Missing as missing:
-        return NeedGames(missing.players)
+        plan = _Plan(layout, records, touched, frozenset(ejected))
+        missing = {key for key in plan.redo if key in plan.old_groups} - plan.given(rows)
+        if missing:
+            return NeedGames(groups=frozenset(missing))
+        return plan.window(rows, chain, known_set, max_others)
+    except _Missing as need:
+        return NeedGames(need.players)
 
 
 def _records(
-    old_by: Mapping[str, StandingRow], games: Sequence[StandingGame], known: frozenset[str]
+    layout: Sequence[Line], games: Sequence[StandingGame], known: frozenset[str]
 ) -> dict[str, Record]:
     records: dict[str, Record] = {}
-    for p, row in old_by.items():
-        if p in known:
-            records[p] = Record()
+    for line in layout:
+        if line.player in known:
+            records[line.player] = Record()
         else:
-            records[p] = Record(row.points, row.wins, row.losses, row.draws, row.byes)
-            records[p].tables = _UnknownTables(p)
+            records[line.player] = Record(line.points, line.wins, line.losses, line.draws)
+            records[line.player].tables = _UnknownTables(line.player)
     for game in games:
         seated = tuple(game.points)
         for p in seated:
@@ -173,70 +238,107 @@ def _records(
     return records
 
 
-def _update(
-    old: Sequence[StandingRow],
-    old_by: Mapping[str, StandingRow],
-    records: dict[str, Record],
-    touched: set[str],
-    chain: list[Tiebreak],
-    known: frozenset[str],
-    ejected: Collection[str],
-    max_others: int | None,
-) -> list[StandingRow]:
-    out = frozenset(ejected)
-    ctx = _Context(records, max_others)
-    # A score group is ranked again when a touched player is in it or left it.
-    redo = {(p in out, records[p].points) for p in touched}
-    redo |= {(p in out, old_by[p].points) for p in touched}
-    groups: dict[tuple[bool, int], list[str]] = {}
-    for p in sorted(old_by, key=id_order):
-        groups.setdefault((p in out, records[p].points), []).append(p)
-    whole = {p: len(g) for g in groups.values() for p in g}
-    kept = [_Kept(m, old_by, known, whole, max_others) for m in chain]
-    notes: dict[str, list[StandingItem]] = {}
-    values: dict[str, dict[str, float | int]] = {}
-    carried = _carried(old, redo, out)
-    buckets: list[list[str]] = []
-    for key in sorted(groups, key=lambda k: (k[0], -k[1])):
-        group = groups[key]
-        if key in redo:
-            for p in group:
-                notes[p], values[p] = [], {}
-            buckets.extend(rank_group(group, key[1], kept, ctx, notes, values))
-            continue
-        for bucket in carried[key]:
-            for p in bucket:
-                items = old_by[p].explanation_items
-                notes[p] = [i for i in items if i["code"] not in ROW_NOTES]
-                values[p] = dict(old_by[p].tiebreaks)
-            buckets.append(bucket)
+class _Plan:
+    """The score groups before and after, and which of them are ranked again: those a
+    touched player is in or left, and the first group before and after when it changes
+    (its first rank carries the shared-first note)."""
 
-    def counts(p: str) -> Counts:
-        if p not in touched:
-            row = old_by[p]
-            return Counts(row.points, row.wins, row.losses, row.draws, row.byes, row.games,
-                          row.opponents_points)  # fmt: skip
-        r = records[p]
-        return Counts(r.points, r.wins, r.losses, r.draws, r.byes, len(r.tables),
-                      sum(ctx.opponents_points_list(p)))  # fmt: skip
+    def __init__(
+        self,
+        layout: Sequence[Line],
+        records: dict[str, Record],
+        touched: set[str],
+        out: frozenset[str],
+    ) -> None:
+        self.records, self.touched, self.out = records, touched, out
+        self.old_groups: dict[Key, list[str]] = {}
+        self.old_first: dict[Key, int] = {}
+        old_points: dict[str, int] = {}
+        for position, line in enumerate(layout, start=1):
+            key = (line.player in out, line.points)
+            self.old_first.setdefault(key, position)
+            self.old_groups.setdefault(key, []).append(line.player)
+            if line.player in touched:
+                old_points[line.player] = line.points
+        self.redo: set[Key] = set()
+        for p in touched:
+            self.redo.add((p in out, records[p].points))
+            self.redo.add((p in out, old_points[p]))
+        self.new_groups: dict[Key, list[str]] = {}
+        for key, members in self.old_groups.items():
+            if key not in self.redo:
+                self.new_groups[key] = members
+                continue
+            for p in members:
+                self.new_groups.setdefault((p in out, records[p].points), []).append(p)
+        self.order = sorted(self.new_groups, key=lambda k: (k[0], -k[1]))
+        old_order = sorted(self.old_groups, key=lambda k: (k[0], -k[1]))
+        before, after = _leader(old_order), _leader(self.order)
+        if before != after:
+            self.redo |= {k for k in (before, after) if k is not None}
+        for key in self.redo:
+            if key in self.new_groups:  # ranked again as compute_standings ranks: by id
+                self.new_groups[key] = sorted(self.new_groups[key], key=id_order)
 
-    return rows_of(buckets, counts, notes, values, out)
+    def given(self, rows: Mapping[str, StandingRow]) -> set[Key]:
+        return {
+            key
+            for key in self.redo
+            if key in self.old_groups and all(p in rows for p in self.old_groups[key])
+        }
+
+    def window(
+        self,
+        rows: Mapping[str, StandingRow],
+        chain: list[Tiebreak],
+        known: frozenset[str],
+        max_others: int | None,
+    ) -> Window:
+        ctx = _Context(self.records, max_others)
+        whole = {p: len(self.new_groups[k]) for k in self.redo & set(self.new_groups)
+                 for p in self.new_groups[k]}  # fmt: skip
+        kept = [_Kept(m, rows, known, whole, max_others) for m in chain]
+        out = Window()
+        position = 1
+        for k, key in enumerate(self.order):
+            group = self.new_groups[key]
+            if key in self.redo:
+                out.rows.extend(
+                    enumerate(self._ranked(group, key, k == 0, position, kept, ctx, rows),
+                              start=position)
+                )  # fmt: skip
+            elif self.old_first[key] != position:
+                first = self.old_first[key]
+                out.shifts.append((first, first + len(group) - 1, position - first))
+            position += len(group)
+        return out
+
+    def _ranked(
+        self,
+        group: list[str],
+        key: Key,
+        leading: bool,
+        position: int,
+        kept: list[_Kept],
+        ctx: Context,
+        rows: Mapping[str, StandingRow],
+    ) -> list[StandingRow]:
+        notes: dict[str, list[StandingItem]] = {p: [] for p in group}
+        values: dict[str, dict[str, float | int]] = {p: {} for p in group}
+        buckets = rank_group(group, key[1], kept, ctx, notes, values)
+
+        def counts(p: str) -> Counts:
+            if p not in self.touched:
+                row = rows[p]
+                return Counts(row.points, row.wins, row.losses, row.draws, row.byes, row.games,
+                              row.opponents_points)  # fmt: skip
+            r = self.records[p]
+            return Counts(r.points, r.wins, r.losses, r.draws, r.byes, len(r.tables),
+                          sum(ctx.opponents_points_list(p)))  # fmt: skip
+
+        return rows_of(buckets, counts, notes, values, self.out, position, leading)
 
 
-def _carried(
-    old: Sequence[StandingRow], redo: set[tuple[bool, int]], out: frozenset[str]
-) -> dict[tuple[bool, int], list[list[str]]]:
-    """The old buckets (players sharing a rank) of every score group not ranked again."""
-    carried: dict[tuple[bool, int], list[list[str]]] = {}
-    last: Any = None
-    for row in old:
-        key = (row.player in out, row.points)
-        if key in redo:
-            continue
-        group = carried.setdefault(key, [])
-        if group and last == (key, row.rank):
-            group[-1].append(row.player)
-        else:
-            group.append([row.player])
-        last = (key, row.rank)
-    return carried
+def _leader(order: list[Key]) -> Key | None:
+    """The first score group of players still in the event."""
+    return next((key for key in order if not key[0]), None)
