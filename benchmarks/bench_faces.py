@@ -191,7 +191,7 @@ def main() -> None:
     if args.defer_snapshot:
         from tournaments.services.standings import snapshot
 
-        snapshot._send_rebuild = lambda event_id: None
+        snapshot.send_once_after_commit = lambda task, *args: None
 
     director, _ = get_user_model().objects.get_or_create(username="bench-director")
     lines = [
