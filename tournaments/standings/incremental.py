@@ -170,12 +170,9 @@ def update_standings(
     for first, last, by in answer.shifts:
         for i in range(first - 1, last):
             new[i + by] = replace(old[i], rank=old[i].rank + by)
-    for position, row in answer.rows:
-        new[position - 1] = row
-    for i, row in enumerate(new):
-        if row is None:
-            new[i] = old[i]
-    return [row for row in new if row is not None]
+    for position, placed in answer.rows:
+        new[position - 1] = placed
+    return [row if row is not None else old[i] for i, row in enumerate(new)]
 
 
 def update_window(

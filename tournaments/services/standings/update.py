@@ -59,13 +59,27 @@ def group_rows(
         found = cursor.fetchall()
     out: dict[str, StandingRow] = {}
     loads = json.loads
-    for reg, pk, position, rank, name, *numbers, tiebreaks, items, names in found:
+    for (
+        reg,
+        pk,
+        position,
+        rank,
+        name,
+        points,
+        wins,
+        losses,
+        draws,
+        byes,
+        games,
+        opp,
+        *json_,
+    ) in found:
         player = str(reg)
-        if (player in ejected, numbers[0]) not in keys:
+        if (player in ejected, points) not in keys:
             continue
-        row = StandingRow(
-            rank, player, *numbers, tiebreaks=loads(tiebreaks), explanation_items=loads(items)
-        )
+        tiebreaks, items, names = json_
+        row = StandingRow(rank, player, points, wins, losses, draws, byes, games, opp,
+                          tiebreaks=loads(tiebreaks), explanation_items=loads(items))  # fmt: skip
         row.pk, row.position, row.name = pk, position, name  # type: ignore[attr-defined]
         row.names = loads(names)
         out[player] = row
