@@ -23,10 +23,10 @@ from tournaments.standings.incremental import Line, NeedGames, update_window
 
 # Past this many players whose games are needed, reading the whole event is as cheap.
 _MOST_KNOWN = 2_000
-_JSON = {"tiebreaks", "explanation_items", "explanation_names"}
+_JSON = {"tiebreaks", "explanation_items"}
 _READ = ("registration_id", "id", "position", "rank", "name", "points", "wins", "losses",
-         "draws", "byes", "games", "opponents_points", "tiebreaks", "explanation_items",
-         "explanation_names")  # fmt: skip
+         "draws", "byes", "games", "opponents_points", "tiebreaks",
+         "explanation_items")  # fmt: skip
 
 
 def layout(event_id: int) -> list[Line]:
@@ -59,29 +59,14 @@ def group_rows(
         found = cursor.fetchall()
     out: dict[str, StandingRow] = {}
     loads = json.loads
-    for (
-        reg,
-        pk,
-        position,
-        rank,
-        name,
-        points,
-        wins,
-        losses,
-        draws,
-        byes,
-        games,
-        opp,
-        *json_,
-    ) in found:
+    for reg, pk, position, rank, name, pts, *numbers, tiebreaks, items in found:
         player = str(reg)
-        if (player in ejected, points) not in keys:
+        if (player in ejected, pts) not in keys:
             continue
-        tiebreaks, items, names = json_
-        row = StandingRow(rank, player, points, wins, losses, draws, byes, games, opp,
+        w, lo, d, byes, games, opp = numbers
+        row = StandingRow(rank, player, pts, w, lo, d, byes, games, opp,
                           tiebreaks=loads(tiebreaks), explanation_items=loads(items))  # fmt: skip
         row.pk, row.position, row.name = pk, position, name  # type: ignore[attr-defined]
-        row.names = loads(names)
         out[player] = row
     return out
 
@@ -144,6 +129,7 @@ def update_in_place(event: Event, table_ids: Collection[int]) -> WriteCount | No
                 known |= wanted
             answer = update_window(lines, rows, changed, games, known, chain, ejected, max_others)
             if not isinstance(answer, NeedGames):
+                # The players an explanation names are of its own score group: read.
                 names = {p: row.name for p, row in rows.items()}  # type: ignore[attr-defined]
                 for _pos, row in answer.rows:  # a result renames nobody
                     row.name, row.names = names[row.player], names  # type: ignore[attr-defined]
