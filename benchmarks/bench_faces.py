@@ -185,16 +185,15 @@ def main() -> None:
     setup_django()
     from django.contrib.auth import get_user_model
 
+    sizes = [int(s) for s in args.sizes.split(",")] + ([100_000] if args.large else [])
     if args.rounds:
-        for n in ROUNDS:
-            ROUNDS[n] = args.rounds
+        ROUNDS.update(dict.fromkeys(sizes, args.rounds))
     if args.defer_snapshot:
         from tournaments.services.standings import snapshot
 
-        snapshot._send_rebuild = lambda event_id: None
+        snapshot.send_once_after_commit = lambda task, *args: None
 
     director, _ = get_user_model().objects.get_or_create(username="bench-director")
-    sizes = [int(s) for s in args.sizes.split(",")] + ([100_000] if args.large else [])
     lines = [
         "| players | rounds played | pair + store next round | after commit (ANALYZE, "
         "snapshot rebuild) | standings through the DB | snapshot rebuild | page read "

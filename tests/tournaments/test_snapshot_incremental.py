@@ -115,3 +115,73 @@ def test_any_reordering_is_stored_exactly(data):
         assert [g[4] for g in got] == points
         assert written.updated + written.inserted + written.unchanged == len(chosen)
     assert Registration.objects.filter(event=event).count() == 8
+
+
+def _running_round(n: int):
+    """An event in its third round with one result in and the standings stored: the
+    next result is of a round not closed. Returns a table still without a result."""
+    director, event = _event_with_rounds(n, seed=3, rounds=2)
+    event.planned_rounds = 3
+    event.save()
+    running = services.pair_next_round(director, event, seed=9)
+    first, table = running.tables.filter(is_bye=False).order_by("number")[:2]
+    play_table(director, first, [20, 5])
+    snapshot.snapshot_state(event)
+    return director, event, table
+
+
+def test_a_result_updates_the_stored_rows_without_recomputing_the_event(monkeypatch):
+    """A result of the running round (000 Part VI §3) marks only its table; the rebuild
+    updates the stored rows from the games of the players it reaches, never ranking the
+    whole event again, and gives the full recomputation."""
+    director, event, table = _running_round(12)
+    play_table(director, table, [5, 20])
+    header = event.snapshot
+    header.refresh_from_db()
+    assert header.stale and header.changed_tables == [table.pk]
+
+    def whole(*args, **kwargs):
+        raise AssertionError("the whole event was ranked again")
+
+    monkeypatch.setattr(snapshot, "event_standings", whole)
+    snapshot.snapshot_state(event)
+    monkeypatch.undo()
+    assert_snapshot_matches(event)
+
+
+def test_a_player_dropped_meanwhile_makes_the_rebuild_whole():
+    """Any change but a result (here a drop, RULES.md §3) is not local: the next rebuild
+    ranks the event again."""
+    director, event, table = _running_round(8)
+    play_table(director, table, [5, 20])
+    event.snapshot.refresh_from_db()
+    assert event.snapshot.changed_tables == [table.pk]
+    Registration.objects.filter(event=event).first().save()
+    event.snapshot.refresh_from_db()
+    assert event.snapshot.changed_tables is None
+    assert_snapshot_matches(event)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    n=st.integers(min_value=6, max_value=14),
+    changes=st.lists(
+        st.tuples(st.integers(min_value=0, max_value=10_000), st.sampled_from(RESULTS)),
+        min_size=1,
+        max_size=6,
+    ),
+)
+def test_results_of_the_running_round_updated_in_place_equal_a_recomputation(n, changes):
+    """Results and corrections of the running round (000 Part VI §3), each read back
+    after an update in place: the stored table equals the full recomputation each time."""
+    director, event, _table = _running_round(n)
+    running = event.rounds.order_by("-number").first()
+    tables = list(running.tables.filter(is_bye=False).order_by("pk"))
+    for pick, result in changes[: len(tables) - 1]:  # the round stays open
+        table = tables[pick % len(tables)]
+        if table.pk == tables[-1].pk:
+            table = tables[0]
+        play_table(director, table, list(result))
+        event.snapshot.refresh_from_db()
+        assert event.snapshot.changed_tables is not None
+        assert_snapshot_matches(event)

@@ -26,6 +26,9 @@ class StandingsSnapshot(models.Model):
     closed_stage_rounds = models.PositiveIntegerField(null=True, blank=True)
     closed_stale = models.BooleanField(default=True)
     built_at = models.DateTimeField(null=True, blank=True)
+    # While stale: the tables whose results alone changed since the last build (the
+    # rebuild then updates the rows in place), or null when anything else changed.
+    changed_tables = models.JSONField(null=True, blank=True, default=None)
 
     def __str__(self) -> str:
         return f"standings of {self.event} v{self.version}"

@@ -61,6 +61,56 @@ def insert_rows(model: type[Model], varying: Mapping[str, Sequence[Any]]) -> lis
         return [row[0] for row in cursor.fetchall()]
 
 
+# COPY's text format: a backslash, tab, newline or carriage return in a value is escaped.
+_COPY_ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
+_NULL = "\\N"
+
+
+def _copy_text(internal: str, values: Sequence[Any]) -> list[str]:
+    """One column's values as COPY text, converted by the column's type once, not by
+    the driver's dumper value by value (for text arrays that cost seconds a 100,000 rows)."""
+    if internal == "JSONField":
+        return [_NULL if v is None else json.dumps(v).translate(_COPY_ESCAPES) for v in values]
+    if internal == "BooleanField":
+        return [_NULL if v is None else "t" if v else "f" for v in values]
+    if internal in ("CharField", "TextField", "SlugField", "EmailField"):
+        return [_NULL if v is None else str(v).translate(_COPY_ESCAPES) for v in values]
+    if internal in ("DateTimeField", "DateField"):
+        return [_NULL if v is None else v.isoformat() for v in values]
+    return [_NULL if v is None else str(v) for v in values]
+
+
+def copy_rows(model: type[Model], varying: Mapping[str, Sequence[Any]]) -> int:
+    """Like ``insert_rows`` without the new keys: on PostgreSQL one COPY of text written
+    here, every column not in ``varying`` its model default; elsewhere ``bulk_create``.
+    Returns the number of rows written."""
+    count = len(next(iter(varying.values())))
+    if count == 0:
+        return 0
+    if connection.vendor != "postgresql":
+        objs = [model(**{k: v[i] for k, v in varying.items()}) for i in range(count)]
+        cast(Any, model).objects.bulk_create(objs, batch_size=5000)
+        return count
+    template = model()
+    columns: list[str] = []
+    texts: list[list[str]] = []
+    for field in model._meta.concrete_fields:
+        if field.primary_key:
+            continue
+        columns.append(connection.ops.quote_name(cast(str, field.column)))
+        internal = field.get_internal_type()
+        if field.attname in varying:
+            texts.append(_copy_text(internal, varying[field.attname]))
+        else:
+            texts.append(_copy_text(internal, [getattr(template, field.attname)]) * count)
+    table = connection.ops.quote_name(model._meta.db_table)
+    data = "\n".join(map("\t".join, zip(*texts, strict=True)))
+    sql = f"COPY {table} ({', '.join(columns)}) FROM STDIN"
+    with connection.cursor() as cursor, cursor.copy(sql) as copy:
+        copy.write(data)
+    return count
+
+
 def analyze(*models: type[Model]) -> None:
     """Fresh planner statistics after a bulk write: PostgreSQL would otherwise plan the
     next reads of a table that grew by thousands of rows from its old, tiny size."""

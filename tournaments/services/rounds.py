@@ -47,7 +47,7 @@ from tournaments.services.base import (
     retry_on_conflict,
     scoring_settings_for,
 )
-from tournaments.services.bulk import analyze, insert_rows
+from tournaments.services.bulk import analyze, copy_rows
 from tournaments.services.constraints import apply_fixed_tables, event_avoid_pairs
 from tournaments.services.events import rounds_total
 from tournaments.services.heat_pairing import pair_heats
@@ -200,7 +200,7 @@ def create_tables(rnd: Round, pairing: SwissPairing | PodPairing | GroupedPairin
                            ("confirmed_at", timezone.now())):  # fmt: skip
             tables[key].append(value)
         groups.append([player])
-    insert_rows(Table, tables)
+    copy_rows(Table, tables)
     # Table ids by number: RETURNING order is not a promise PostgreSQL makes.
     ids = dict(rnd.tables.values_list("number", "pk"))
     seats: dict[str, list[Any]] = defaultdict(list)
@@ -216,7 +216,7 @@ def create_tables(rnd: Round, pairing: SwissPairing | PodPairing | GroupedPairin
     count = len(seats["table_id"])
     seats["round_id"] = [rnd.pk] * count
     seats["event_id"] = [event.pk] * count
-    insert_rows(Seat, seats)
+    copy_rows(Seat, seats)
     if count >= _ANALYZE_FROM:
         transaction.on_commit(lambda: analyze(Table, Seat))
 

@@ -20,8 +20,9 @@ render_standing_explanation) and linear: a few items per row whatever the size o
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .explain import SHOWN, named_players, render_standing_explanation
 from .items import StandingItem
@@ -117,19 +118,19 @@ def _records(players: Sequence[str], games: Sequence[StandingGame]) -> dict[str,
                     records[p].byes += 1
             elif len(points) == 2:  # nearly every table: the other player is the one left
                 (a, pa), (b, pb) = points.items()
-                _tally(records[a], pa, (b,), game.outcome.get(a))
-                _tally(records[b], pb, (a,), game.outcome.get(b))
+                tally(records[a], pa, (b,), game.outcome.get(a))
+                tally(records[b], pb, (a,), game.outcome.get(b))
             else:
                 seated = tuple(points)
                 for p, pts in points.items():
                     others = tuple(o for o in seated if o != p)
-                    _tally(records[p], pts, others, game.outcome.get(p))
+                    tally(records[p], pts, others, game.outcome.get(p))
     except KeyError as exc:
         raise ValueError(f"round {game.round_number}: unknown player {exc.args[0]}") from None
     return records
 
 
-def _tally(r: Record, pts: int, others: tuple[str, ...], result: str | None) -> None:
+def tally(r: Record, pts: int, others: tuple[str, ...], result: str | None) -> None:
     r.points += pts
     r.tables.append((pts, others, result == "win"))
     if result == "win":
@@ -165,7 +166,13 @@ def compute_standings(
         [p for p in records if p in out],
     ):
         buckets.extend(_rank_part(part, chain, ctx, notes, values))
-    return _rows(buckets, records, ctx, notes, values, out)
+
+    def counts(p: str) -> Counts:
+        r = records[p]
+        return Counts(r.points, r.wins, r.losses, r.draws, r.byes, len(r.tables),
+                      sum(ctx.opponents_points_list(p)))  # fmt: skip
+
+    return rows_of(buckets, counts, notes, values, out)
 
 
 def _rank_part(
@@ -180,30 +187,57 @@ def _rank_part(
         by_points.setdefault(ctx.records[p].points, []).append(p)
     ordered: list[list[str]] = []
     for pts in sorted(by_points, reverse=True):
-        group = by_points[pts]
-        for p in group:
-            for m in chain:
-                values[p][m.key] = m.value(p, group, ctx)
-        if len(group) > 1:
-            tied: Item = {"code": "tied", "points": pts, "count": len(group) - 1}
-            for p in group:
-                notes[p].append(tied)
-        ordered.extend(_resolve(group, chain, ctx, notes))
+        ordered.extend(rank_group(by_points[pts], pts, chain, ctx, notes, values))
     return ordered
 
 
-def _rows(
-    buckets: list[list[str]],
-    records: dict[str, Record],
+def rank_group(
+    group: list[str],
+    pts: int,
+    chain: Sequence[Tiebreak],
     ctx: Context,
     notes: dict[str, list[Item]],
     values: dict[str, dict[str, float | int]],
+) -> list[list[str]]:
+    """The buckets of one group of players on the same points, best first; fills their
+    tiebreak values (against the whole group) and their notes."""
+    for p in group:
+        for m in chain:
+            values[p][m.key] = m.value(p, group, ctx)
+    if len(group) > 1:
+        tied: Item = {"code": "tied", "points": pts, "count": len(group) - 1}
+        for p in group:
+            notes[p].append(tied)
+    return resolve(group, chain, ctx, notes)
+
+
+class Counts(NamedTuple):
+    """A row's numbers besides its place and tiebreaks."""
+
+    points: int
+    wins: int
+    losses: int
+    draws: int
+    byes: int
+    games: int
+    opponents_points: int
+
+
+def rows_of(
+    buckets: list[list[str]],
+    counts: Callable[[str], Counts],
+    notes: dict[str, list[Item]],
+    values: dict[str, dict[str, float | int]],
     out: frozenset[str],
+    position: int = 1,
+    leading: bool = True,
 ) -> list[StandingRow]:
+    """The rows of ranked buckets (best first; a bucket shares a rank), with the notes
+    every row gets from its place: shared rank, shared first place, ejected (ROW_NOTES).
+    ``position``: the first bucket's; ``leading``: whether it is first in the event."""
     rows: list[StandingRow] = []
-    position = 1
     for k, bucket in enumerate(buckets):
-        first = k == 0 and bucket[0] not in out
+        first = leading and k == 0 and bucket[0] not in out
         members = sorted(bucket, key=id_order)
         for p in members:
             if len(bucket) > 1:
@@ -214,18 +248,18 @@ def _rows(
                 notes[p].append({"code": "shares_first", "count": len(bucket) - 1})
             if p in out:
                 notes[p].append({"code": "ejected"})
-            r = records[p]
+            c = counts(p)
             rows.append(
                 StandingRow(
                     rank=position,
                     player=p,
-                    points=r.points,
-                    wins=r.wins,
-                    losses=r.losses,
-                    draws=r.draws,
-                    byes=r.byes,
-                    games=len(r.tables),
-                    opponents_points=sum(ctx.opponents_points_list(p)),
+                    points=c.points,
+                    wins=c.wins,
+                    losses=c.losses,
+                    draws=c.draws,
+                    byes=c.byes,
+                    games=c.games,
+                    opponents_points=c.opponents_points,
                     tiebreaks=values[p],
                     explanation_items=notes[p],
                     ejected=p in out,
@@ -237,8 +271,12 @@ def _rows(
     return rows
 
 
-def _resolve(
-    group: list[str], chain: list[Tiebreak], ctx: Context, notes: dict[str, list[Item]]
+# The notes rows_of adds after those of the ranking (an update strips them before reuse).
+ROW_NOTES = frozenset({"shared_rank", "shares_first", "ejected"})
+
+
+def resolve(
+    group: list[str], chain: Sequence[Tiebreak], ctx: Context, notes: dict[str, list[Item]]
 ) -> list[list[str]]:
     """Split a tied group by the chain; returns buckets best first (a bucket = still tied)."""
     if len(group) == 1 or not chain:
@@ -248,7 +286,7 @@ def _resolve(
         skipped: Item = {"code": "not_used", "tiebreak": metric.key}
         for p in group:
             notes[p].append(skipped)
-        return _resolve(group, rest, ctx, notes)
+        return resolve(group, rest, ctx, notes)
     vals = {p: metric.value(p, group, ctx) for p in group}
     buckets: dict[float | int, list[str]] = {}
     for p in group:
@@ -273,5 +311,5 @@ def _resolve(
             )
     result: list[list[str]] = []
     for v in sorted(buckets, reverse=metric.higher_is_better):
-        result.extend(_resolve(sorted(buckets[v], key=id_order), rest, ctx, notes))
+        result.extend(resolve(sorted(buckets[v], key=id_order), rest, ctx, notes))
     return result

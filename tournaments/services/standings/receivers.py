@@ -27,7 +27,12 @@ def changed(sender: type[Model], instance: Any, **kwargs: Any) -> None:
         mark_stale(list(instance.registrations.values_list("event_id", flat=True)))
     elif sender in (Table, Seat):
         event_id, status = Round.objects.values_list("event_id", "status").get(pk=instance.round_id)
-        mark_stale([event_id], closed_too=status == Round.Status.CLOSED)
+        table = _result_of(sender, instance, kwargs)
+        mark_stale(
+            [event_id],
+            closed_too=status == Round.Status.CLOSED,
+            tables=() if table is None else (table,),
+        )
     elif sender is Event:
         if kwargs.get("created"):
             # A slug used before (the event deleted) must not find the old pages.
@@ -36,6 +41,23 @@ def changed(sender: type[Model], instance: Any, **kwargs: Any) -> None:
             mark_stale([instance.pk])
     else:
         mark_stale([instance.event_id])
+
+
+# A seat saved with only these fields changed its result, not who sits where.
+_RESULT_FIELDS = frozenset({"mps", "points", "outcome"})
+
+
+def _result_of(sender: type[Model], instance: Any, kwargs: dict[str, Any]) -> int | None:
+    """The table whose result alone this save changed (the standings can then be updated
+    in place), or None: a new table or seat, or a seat saved whole, may seat others."""
+    if kwargs.get("created"):
+        return None
+    if sender is Table:
+        return int(instance.pk)  # a table's own fields never seat anybody
+    fields = kwargs.get("update_fields")
+    if fields is not None and frozenset(fields) <= _RESULT_FIELDS:
+        return int(instance.table_id)
+    return None
 
 
 def event_deleted(sender: type[Model], instance: Event, **kwargs: Any) -> None:

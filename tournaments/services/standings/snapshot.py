@@ -14,6 +14,7 @@ size of the event.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -37,6 +38,7 @@ from tournaments.services.bulk import analyze
 from tournaments.services.paging import MAX_PER_PAGE, PER_PAGE, clamp
 from tournaments.services.standings.input import closed_through, confirmed_after, event_standings
 from tournaments.services.standings.store import store_rows
+from tournaments.services.standings.update import update_in_place
 
 logger = logging.getLogger(__name__)
 
@@ -83,12 +85,17 @@ def rebuild_snapshot(event: Event | int, *, force: bool = False) -> SnapshotStat
         header = _header(event_id)
         if header.stale or force or header.built_at is None:
             event_obj = event if isinstance(event, Event) else Event.objects.get(pk=event_id)
-            # Explanations are stored as items, put in words in each reader's language.
-            rows = event_standings(event_obj, registrations=False)
-            written = store_rows(event_id, rows)
+            written = None
+            if not force and header.built_at is not None and header.changed_tables is not None:
+                # Only results changed: the stored rows updated in place.
+                written = update_in_place(event_obj, header.changed_tables)
+            if written is None:
+                # Explanations are stored as items, put in words in each reader's language.
+                rows = event_standings(event_obj, registrations=False)
+                written = store_rows(event_id, rows)
+                header.row_count = len(rows)
             header.version += 1
-            header.stale = False
-            header.row_count = len(rows)
+            header.stale, header.changed_tables = False, None
             header.closed_rounds = event_obj.rounds.filter(status=Round.Status.CLOSED).count()
             staged = _store_closed_stage(event_obj, header)
             header.built_at = timezone.now()
@@ -168,17 +175,29 @@ def standings_page(
     return paginator.get_page(number), state
 
 
-def mark_stale(event_ids: list[int], *, closed_too: bool = True) -> None:
+def mark_stale(
+    event_ids: list[int], *, closed_too: bool = True, tables: Sequence[int] = ()
+) -> None:
     """Flag the snapshots in the writer's transaction; once it commits, a task rebuilds
     them (so the write itself never waits for a whole event's standings).
     ``closed_too=False``: the change is a result of a round not closed, which leaves the
-    standings after the closed rounds as they are."""
+    standings after the closed rounds as they are; with ``tables``, it is only the results
+    of those tables, and the rebuild may update the stored rows in place.
+    Every header is written, never skipped as already stale: the write waits for a
+    rebuild under way, so that rebuild cannot mark stale rows fresh."""
+    headers = StandingsSnapshot.objects.filter(event_id__in=event_ids)
     if closed_too:
-        StandingsSnapshot.objects.filter(
-            Q(stale=False) | Q(closed_stale=False), event_id__in=event_ids
-        ).update(stale=True, closed_stale=True)
+        headers.update(stale=True, closed_stale=True, changed_tables=None)
+    elif not tables:
+        headers.update(stale=True, changed_tables=None)
     else:
-        StandingsSnapshot.objects.filter(event_id__in=event_ids, stale=False).update(stale=True)
+        with transaction.atomic():
+            for header in headers.select_for_update().order_by("pk"):
+                pending = header.changed_tables if header.stale else []
+                if pending is not None:
+                    pending = sorted({*pending, *tables})
+                header.stale, header.changed_tables = True, pending
+                header.save(update_fields=["stale", "changed_tables"])
     slugs = list(Event.objects.filter(pk__in=event_ids).values_list("slug", flat=True))
     signals.announce_pages_changed(slugs)
     for event_id in set(event_ids):

@@ -12,7 +12,7 @@ the same table a full rewrite gives (tests/tournaments/test_snapshot_incremental
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +20,7 @@ from django.db import connection
 from django.db.models import F
 
 from tournaments.models.standings import StandingsSnapshotRow
-from tournaments.services.bulk import insert_rows
+from tournaments.services.bulk import copy_rows
 from tournaments.standings import named_players
 
 # Every stored column a recomputation can change, in this order in a "line".
@@ -119,18 +119,53 @@ def store_rows(event_id: int, rows: Sequence[Any], stage: int = ALL) -> WriteCou
         columns["registration_id"] = added
         for i, name in enumerate(COLUMNS):
             columns[name] = [wanted[r][i] for r in added]
-        insert_rows(StandingsSnapshotRow, columns)
+        copy_rows(StandingsSnapshotRow, columns)
     return WriteCount(len(changed), len(added), len(gone), len(ids) - len(changed))
 
 
-def _update(event_id: int, stage: int, changed: list[tuple[int, tuple[Any, ...]]]) -> None:
+# What a row shows besides its name: equal in the old and the new row, and at the same
+# position, the stored row is left as it is.
+_SHOWN = ("rank", "points", "wins", "losses", "draws", "byes", "games", "opponents_points",
+          "tiebreaks", "explanation_items")  # fmt: skip
+
+
+def store_window(
+    event_id: int,
+    rows: Sequence[tuple[int, Any]],
+    old: Mapping[str, Any],
+    shifts: Sequence[tuple[int, int, int]],
+) -> WriteCount:
+    """Write a standings updated in place (which renames nobody): ``rows`` (position, new
+    row) over the stored rows ``old`` of the same players (read back with ``pk`` and
+    ``position``), those that changed, and move each run of ``shifts`` (first and last
+    position, by how much: rank and position alike)."""
+    changed: list[tuple[int, tuple[Any, ...]]] = []
+    for pos, row in rows:
+        stored = old[row.player]
+        if stored.position != pos or any(getattr(row, f) != getattr(stored, f) for f in _SHOWN):
+            changed.append((stored.pk, line(pos, row)))
+    own = StandingsSnapshotRow.objects.filter(event_id=event_id, stage=ALL)
+    for first, last, by in shifts:
+        # Parked too: every run moves into places other runs or rows leave.
+        own.filter(position__range=(first, last)).update(
+            position=F("position") + (by + _PARK), rank=F("rank") + by
+        )
+    _update(event_id, ALL, changed, parked=bool(shifts))
+    moved = sum(last - first + 1 for first, last, _by in shifts)
+    return WriteCount(len(changed) + moved, 0, 0, len(rows) - len(changed))
+
+
+def _update(
+    event_id: int, stage: int, changed: list[tuple[int, tuple[Any, ...]]], parked: bool = False
+) -> None:
     """Write the changed rows parked at _PARK + their new position (distinct, and above
-    every row left alone), then move them down in one statement."""
-    if not changed:
+    every row left alone), then move them down in one statement (also when ``parked``:
+    other rows were parked already)."""
+    if not changed and not parked:
         return
-    if connection.vendor == "postgresql":
+    if changed and connection.vendor == "postgresql":
         _update_from_arrays(changed)
-    else:
+    elif changed:
         objs = []
         for pk, values in changed:
             obj = StandingsSnapshotRow(pk=pk)

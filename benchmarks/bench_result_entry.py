@@ -1,0 +1,188 @@
+"""A result in the standings: how long from the director's result to the standings that
+show it, on an event bench_faces.py built (PostgreSQL), in the running round:
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/fast_db \\
+        .venv/bin/python benchmarks/bench_result_entry.py bench-5000 [--results 50] \\
+        [--readers 50] [--whole]
+
+Pairs the next round when the last one is closed, stores the standings, then enters
+``--results`` results one after another through ``services.director_set_result`` (the
+service the director's POST calls, in its own transaction). The rebuild the commit asks
+for runs at once in this process (the Celery task, run eagerly), so "stored" is the time
+from the start of the write to the standings stored with it.
+
+``--readers N``: gunicorn (3 workers, benchmarks/load.py; set REDIS_URL, so that the pages
+the workers keep are dropped when the standings change) serves the public standings page
+to N clients meanwhile, and each result is also timed until the standings API answers with
+a new ETag of the standings API's search for the first player of the table ("seen"); the readers' latencies are reported too. ``--whole``: the standings
+rebuilt whole after each result (the fallback, for comparison).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import multiprocessing
+import os
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+
+def quantiles(values: list[float]) -> str:
+    ms = sorted(v * 1000 for v in values)
+    p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
+    return (f"median {statistics.median(ms):.0f} ms, p95 {p95:.0f} ms, max {ms[-1]:.0f} ms "
+            f"({len(ms)} results)")  # fmt: skip
+
+
+def etag(path: str) -> str:
+    import load
+
+    conn = http.client.HTTPConnection(load.HOST, load.PORT, timeout=30)
+    conn.request("GET", path, headers={"Host": load.HOST})
+    response = conn.getresponse()
+    response.read()
+    return response.getheader("ETag") or ""
+
+
+def seen(path: str, old: str, t0: float, until: float = 5.0) -> float:
+    """Seconds from t0 until the API answers with another ETag than ``old``."""
+    while time.perf_counter() - t0 < until:
+        if etag(path) != old:
+            return time.perf_counter() - t0
+        time.sleep(0.002)
+    return float("inf")
+
+
+def _read(path: str, count: int, stop: Any, out: Any) -> None:
+    """N reader threads in their own process (not sharing this one's interpreter lock with
+    the writer and the poller); their latencies are sent back at the end."""
+    import load
+
+    times: list[float] = []
+
+    def read() -> None:
+        conn = http.client.HTTPConnection(load.HOST, load.PORT, timeout=60)
+        while not stop.is_set():
+            t0 = time.perf_counter()
+            try:
+                conn.request("GET", path, headers={"Host": load.HOST})
+                conn.getresponse().read()
+            except OSError:  # the server stopping at the end
+                return
+            times.append(time.perf_counter() - t0)
+
+    threads = [threading.Thread(target=read, daemon=True) for _ in range(count)]
+    for t in threads:
+        t.start()
+    stop.wait()
+    out.put(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("slug")
+    parser.add_argument("--results", type=int, default=50)
+    parser.add_argument("--readers", type=int, default=0)
+    parser.add_argument("--whole", action="store_true")
+    args = parser.parse_args()
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "organizer.settings")
+    import django
+
+    django.setup()
+    from celery import current_app
+    from django.contrib.auth import get_user_model
+    from django.db import connection, transaction
+
+    from tournaments import services
+    from tournaments.models import Event, Registration, Round, Table
+    from tournaments.services.standings import snapshot
+
+    if connection.vendor != "postgresql":
+        sys.exit("set DATABASE_URL=postgres://...")
+    current_app.conf.task_always_eager = True  # the rebuild right after each commit
+    if args.whole:
+        snapshot.update_in_place = lambda event, tables: None
+    rebuilds: list[float] = []
+    rebuild_if_stale = snapshot.rebuild_if_stale
+
+    def timed_rebuild(event_id: int) -> bool:
+        t0 = time.perf_counter()
+        try:
+            return rebuild_if_stale(event_id)
+        finally:
+            rebuilds.append(time.perf_counter() - t0)
+
+    snapshot.rebuild_if_stale = timed_rebuild
+    director = get_user_model().objects.get(username="bench-director")
+    event = Event.objects.get(slug=args.slug)
+    last = event.rounds.order_by("-number").first()
+    if last is None or last.status == Round.Status.CLOSED:
+        with transaction.atomic():
+            last = services.pair_next_round(director, event, seed=1)
+    snapshot.rebuild_snapshot(event, force=True)
+    tables = list(
+        last.tables.filter(is_bye=False)
+        .exclude(status=Table.Status.CONFIRMED)
+        .order_by("number")[: args.results]
+    )
+    server = None
+    stop, got, reader = multiprocessing.Event(), multiprocessing.Queue(), None
+    read_times: list[float] = []
+    if args.readers:
+        import load
+
+        server = load.start_server()
+        reader = multiprocessing.Process(
+            target=_read, args=(f"/events/{event.slug}/standings/", args.readers, stop, got)
+        )
+        reader.start()
+        time.sleep(2)
+    stored, shown = [], []
+    load_at_start = os.getloadavg()[0]
+    try:
+        for i, table in enumerate(tables):
+            seats = list(table.seats.order_by("position").values_list("registration_id", flat=True))
+            mps = [20, 5] if i % 2 else [5, 20]
+            # The API's ETag hashes the page it answers: the player's own row (a search,
+            # never served from the visitors' cache) changes with his result.
+            name = Registration.objects.get(pk=seats[0]).player.display_name
+            api = f"/api/v1/events/{event.slug}/standings/?q={quote(name)}"
+            old = etag(api) if server else ""
+            t0 = time.perf_counter()
+            services.director_set_result(director, table, dict(zip(seats, mps, strict=True)))
+            stored.append(time.perf_counter() - t0)
+            if server:
+                shown.append(seen(api, old, t0))
+    finally:
+        stop.set()
+        if reader is not None:
+            read_times = got.get(timeout=60)
+            reader.join()
+        if server:
+            server.terminate()
+            server.wait()
+    players = event.registrations.count()
+    mode = "rebuilt whole" if args.whole else "updated in place"
+    print(f"{event.slug}: {players:,} players, round {last.number}, standings {mode}; "
+          f"load {load_at_start:.1f} -> {os.getloadavg()[0]:.1f}")  # fmt: skip
+    print(f"  result -> standings stored: {quantiles(stored)}")
+    print(f"  of which the standings' rebuild: {quantiles(rebuilds)}")
+    if shown:
+        print(f"  result -> new ETag from the API ({args.readers} readers): {quantiles(shown)}")
+        q = statistics.quantiles(read_times, n=100)
+        print(f"  readers of the standings page: p50 {q[49] * 1000:.0f} ms, "
+              f"p95 {q[94] * 1000:.0f} ms, p99 {q[98] * 1000:.0f} ms ({len(read_times)} reads)")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,341 @@
+"""The standings after a few tables changed, from the standings before and the games of
+the players the change reaches: the same rows compute_standings gives (the oracle,
+tests/tournaments/test_standings_incremental.py), without reading the whole event.
+
+A changed table moves its players' points and records; their opponents' opponents'
+points, median and win percentage (their opponents' numbers moved); the order inside the
+score groups any of them is in (or left); and the places of everyone below the highest
+of those groups. Every other player keeps his numbers, tiebreak values and notes: none
+of them depends on a player he never met. So only the touched score groups are ranked
+again, with the module's own ranking, and the other groups are carried over whole.
+
+Head-to-head needs who met whom inside a group: decided from the games of the players
+whose games are given, or from a bound (a player who played g games met at most
+g × ``max_others`` players), else the update asks for the group's games
+(``NeedGames``), and the caller loads them and calls again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple
+
+from . import (
+    Counts,
+    StandingGame,
+    StandingRow,
+    Tiebreak,
+    id_order,
+    rank_group,
+    rows_of,
+    tally,
+)
+from .items import StandingItem
+from .tiebreaks import TIEBREAKS, Context, HeadToHead, Record
+
+Key = tuple[bool, int]  # a score group: (ejected, points)
+
+
+@dataclass(frozen=True)
+class NeedGames:
+    """The update cannot go on without every game of these players, and the old rows of
+    every player of these score groups ((ejected, points): ejected players are ranked
+    apart)."""
+
+    players: frozenset[str] = frozenset()
+    groups: frozenset[tuple[bool, int]] = frozenset()
+
+
+class Line(NamedTuple):
+    """One old row as the update needs it for every player: in old standings order."""
+
+    player: str
+    points: int
+    wins: int
+    losses: int
+    draws: int
+
+
+@dataclass
+class Window:
+    """What changes: the new rows of the score groups ranked again, with their positions,
+    and the runs of other rows that only move (old first and last position, by how much:
+    their rank moves as much)."""
+
+    rows: list[tuple[int, StandingRow]] = field(default_factory=list)
+    shifts: list[tuple[int, int, int]] = field(default_factory=list)
+
+
+class _Missing(Exception):
+    def __init__(self, players: Collection[str]) -> None:
+        super().__init__()
+        self.players = frozenset(players)
+
+
+class _UnknownTables(list[tuple[int, tuple[str, ...], bool]]):
+    """The tables of a player whose games were not given: reading them asks for them."""
+
+    def __init__(self, player: str) -> None:
+        super().__init__()
+        self.player = player
+
+    def __iter__(self) -> Iterator[tuple[int, tuple[str, ...], bool]]:
+        raise _Missing([self.player])
+
+
+class _Context(Context):
+    def __init__(self, records: dict[str, Record], max_others: int | None) -> None:
+        super().__init__(records)
+        self.max_others = max_others
+
+    def _group(self, group: Sequence[str]) -> tuple[Sequence[str], frozenset[str], bool]:
+        if self.max_others != 1:
+            return super()._group(group)
+        # One opponent a table: no pod to look for among tables not given.
+        return (group, frozenset(group), False)
+
+
+class _Kept(Tiebreak):
+    """A tiebreak that answers from the old row for a player whose games were not given:
+    his value did not move (he met nobody whose numbers moved), except head-to-head
+    against another group than the whole score group it was stored for."""
+
+    def __init__(
+        self,
+        metric: Tiebreak,
+        old: Mapping[str, StandingRow],
+        known: Collection[str],
+        whole: Mapping[str, int],
+        max_others: int | None,
+    ) -> None:
+        # whole: each player's score group's size (a smaller group is a part of it)
+        self.metric, self.old, self.known, self.whole = metric, old, known, whole
+        self.max_others = max_others
+        self.key = metric.key  # type: ignore[misc]
+        self.higher_is_better = metric.higher_is_better  # type: ignore[misc]
+
+    def applies(self, group: Sequence[str], ctx: Context) -> bool:
+        if not isinstance(self.metric, HeadToHead):
+            return self.metric.applies(group, ctx)
+        missing = [p for p in group if p not in self.known]
+        if not missing:
+            return self.metric.applies(group, ctx)
+        tied = set(group)
+        for p in group:
+            if p in self.known and not tied - {p} <= ctx.met(p):
+                return False  # every pair must have met: one pair that did not settles it
+        if self.max_others is not None and any(
+            self.old[p].games * self.max_others < len(group) - 1 for p in missing
+        ):
+            return False
+        raise _Missing(missing)
+
+    def value(self, player: str, group: Sequence[str], ctx: Context) -> float | int:
+        if player in self.known:
+            return self.metric.value(player, group, ctx)
+        pods = self.max_others is None or self.max_others > 1
+        if isinstance(self.metric, HeadToHead) and (pods or self.whole[player] != len(group)):
+            # Pods: the group's "winner wins the tie" switch may have moved with it.
+            raise _Missing([p for p in group if p not in self.known])
+        return self.old[player].tiebreaks[self.metric.key]
+
+
+def update_standings(
+    old: Sequence[StandingRow],
+    changed: Collection[str],
+    games: Sequence[StandingGame],
+    known: Collection[str],
+    tiebreaks: Sequence[str],
+    ejected: Collection[str] = (),
+    max_others: int | None = None,
+) -> list[StandingRow] | NeedGames:
+    """The whole standings after the games of ``changed`` players changed: ``update_window``
+    given every old row, its answer applied to them."""
+    out = frozenset(ejected)
+    layout = [Line(r.player, r.points, r.wins, r.losses, r.draws) for r in old]
+    by_group: dict[Key, dict[str, StandingRow]] = {}
+    for row in old:
+        by_group.setdefault((row.player in out, row.points), {})[row.player] = row
+    rows: dict[str, StandingRow] = {}
+    for _ in range(3):  # the groups asked for come with all they need
+        answer = update_window(layout, rows, changed, games, known, tiebreaks, out, max_others)
+        if not isinstance(answer, NeedGames) or answer.players:
+            break
+        for key in answer.groups:
+            rows.update(by_group.get(key, {}))
+    if isinstance(answer, NeedGames):
+        return answer
+    new: list[StandingRow | None] = [None] * len(old)
+    for first, last, by in answer.shifts:
+        for i in range(first - 1, last):
+            new[i + by] = replace(old[i], rank=old[i].rank + by)
+    for position, placed in answer.rows:
+        new[position - 1] = placed
+    return [row if row is not None else old[i] for i, row in enumerate(new)]
+
+
+def update_window(
+    layout: Sequence[Line],
+    rows: Mapping[str, StandingRow],
+    changed: Collection[str],
+    games: Sequence[StandingGame],
+    known: Collection[str],
+    tiebreaks: Sequence[str],
+    ejected: Collection[str] = (),
+    max_others: int | None = None,
+) -> Window | NeedGames:
+    """What changes in the standings (``layout``: every old row's numbers, in order) when
+    the games of ``changed`` players changed (results, tables confirmed or not), the players
+    listed and ejected staying the same. ``games``: every counted game of each ``known``
+    player (others at those tables may be anyone); ``rows``: the old rows the update asked
+    for (NeedGames.groups). ``max_others``: the most opponents at one table in the event
+    (1 in two-player games), None when not known."""
+    chain = [TIEBREAKS[t]() for t in tiebreaks]
+    known_set = frozenset(known)
+    try:
+        records = _records(layout, games, known_set)
+        touched = set(changed)
+        for p in changed:
+            for _pts, others, _won in records[p].tables:
+                touched.update(others)
+        if not touched <= known_set:
+            return NeedGames(frozenset(touched - known_set))
+        plan = _Plan(layout, records, touched, frozenset(ejected))
+        missing = {key for key in plan.redo if key in plan.old_groups} - plan.given(rows)
+        if missing:
+            return NeedGames(groups=frozenset(missing))
+        return plan.window(rows, chain, known_set, max_others)
+    except _Missing as need:
+        return NeedGames(need.players)
+
+
+def _records(
+    layout: Sequence[Line], games: Sequence[StandingGame], known: frozenset[str]
+) -> dict[str, Record]:
+    records: dict[str, Record] = {}
+    for line in layout:
+        if line.player in known:
+            records[line.player] = Record()
+        else:
+            records[line.player] = Record(line.points, line.wins, line.losses, line.draws)
+            records[line.player].tables = _UnknownTables(line.player)
+    for game in games:
+        seated = tuple(game.points)
+        for p in seated:
+            if p not in known:
+                continue
+            r = records[p]
+            if game.is_bye:
+                r.points += game.points[p]
+                r.byes += 1
+            else:
+                others = tuple(o for o in seated if o != p)
+                tally(r, game.points[p], others, game.outcome.get(p))
+    return records
+
+
+class _Plan:
+    """The score groups before and after, and which of them are ranked again: those a
+    touched player is in or left, and the first group before and after when it changes
+    (its first rank carries the shared-first note)."""
+
+    def __init__(
+        self,
+        layout: Sequence[Line],
+        records: dict[str, Record],
+        touched: set[str],
+        out: frozenset[str],
+    ) -> None:
+        self.records, self.touched, self.out = records, touched, out
+        self.old_groups: dict[Key, list[str]] = {}
+        self.old_first: dict[Key, int] = {}
+        old_points: dict[str, int] = {}
+        for position, line in enumerate(layout, start=1):
+            key = (line.player in out, line.points)
+            self.old_first.setdefault(key, position)
+            self.old_groups.setdefault(key, []).append(line.player)
+            if line.player in touched:
+                old_points[line.player] = line.points
+        self.redo: set[Key] = set()
+        for p in touched:
+            self.redo.add((p in out, records[p].points))
+            self.redo.add((p in out, old_points[p]))
+        self.new_groups: dict[Key, list[str]] = {}
+        for key, members in self.old_groups.items():
+            if key not in self.redo:
+                self.new_groups[key] = members
+                continue
+            for p in members:
+                self.new_groups.setdefault((p in out, records[p].points), []).append(p)
+        self.order = sorted(self.new_groups, key=lambda k: (k[0], -k[1]))
+        old_order = sorted(self.old_groups, key=lambda k: (k[0], -k[1]))
+        before, after = _leader(old_order), _leader(self.order)
+        if before != after:
+            self.redo |= {k for k in (before, after) if k is not None}
+        for key in self.redo:
+            if key in self.new_groups:  # ranked again as compute_standings ranks: by id
+                self.new_groups[key] = sorted(self.new_groups[key], key=id_order)
+
+    def given(self, rows: Mapping[str, StandingRow]) -> set[Key]:
+        return {
+            key
+            for key in self.redo
+            if key in self.old_groups and all(p in rows for p in self.old_groups[key])
+        }
+
+    def window(
+        self,
+        rows: Mapping[str, StandingRow],
+        chain: list[Tiebreak],
+        known: frozenset[str],
+        max_others: int | None,
+    ) -> Window:
+        ctx = _Context(self.records, max_others)
+        whole = {p: len(self.new_groups[k]) for k in self.redo & set(self.new_groups)
+                 for p in self.new_groups[k]}  # fmt: skip
+        kept = [_Kept(m, rows, known, whole, max_others) for m in chain]
+        out = Window()
+        position = 1
+        for k, key in enumerate(self.order):
+            group = self.new_groups[key]
+            if key in self.redo:
+                out.rows.extend(
+                    enumerate(self._ranked(group, key, k == 0, position, kept, ctx, rows),
+                              start=position)
+                )  # fmt: skip
+            elif self.old_first[key] != position:
+                first = self.old_first[key]
+                out.shifts.append((first, first + len(group) - 1, position - first))
+            position += len(group)
+        return out
+
+    def _ranked(
+        self,
+        group: list[str],
+        key: Key,
+        leading: bool,
+        position: int,
+        kept: list[_Kept],
+        ctx: Context,
+        rows: Mapping[str, StandingRow],
+    ) -> list[StandingRow]:
+        notes: dict[str, list[StandingItem]] = {p: [] for p in group}
+        values: dict[str, dict[str, float | int]] = {p: {} for p in group}
+        buckets = rank_group(group, key[1], kept, ctx, notes, values)
+
+        def counts(p: str) -> Counts:
+            if p not in self.touched:
+                row = rows[p]
+                return Counts(row.points, row.wins, row.losses, row.draws, row.byes, row.games,
+                              row.opponents_points)  # fmt: skip
+            r = self.records[p]
+            return Counts(r.points, r.wins, r.losses, r.draws, r.byes, len(r.tables),
+                          sum(ctx.opponents_points_list(p)))  # fmt: skip
+
+        return rows_of(buckets, counts, notes, values, self.out, position, leading)
+
+
+def _leader(order: list[Key]) -> Key | None:
+    """The first score group of players still in the event."""
+    return next((key for key in order if not key[0]), None)
