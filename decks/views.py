@@ -34,7 +34,7 @@ from decks.rule_names import named_rules
 from decks.slots import slot_format_key, slot_names, slots_of
 from decks.stored import verdict_data
 from decks.throttles import page_wait
-from rules_engine.deckrules import PLAYER_TYPE_LABELS, PLAYER_TYPES, Verdict
+from rules_engine.deckrules import PLAYER_TYPES, Verdict
 from rules_engine.deckrules.decklist import MAX_TEXT_CHARS
 from rules_engine.deckrules.export import EXPORT_FORMATS
 from rules_engine.deckrules.formats import DEFAULT_FORMAT
@@ -129,7 +129,7 @@ def check(request: HttpRequest) -> HttpResponse:
         "choice": choice,
         "text": request.POST.get("text", ""),
         "player_type": player_type,
-        "player_types": [(p, PLAYER_TYPE_LABELS[p]) for p in PLAYER_TYPES],
+        "player_types": [(p, player_type_name(p)) for p in PLAYER_TYPES],
         "max_chars": MAX_TEXT_CHARS,
         "upload_extensions": ",".join(UPLOAD_EXTENSIONS),
     }
@@ -222,7 +222,7 @@ def submit(request: HttpRequest, slug: str) -> HttpResponse:
         "current": current,
         "text": text,
         "player_type": player_type,
-        "player_types": [(p, PLAYER_TYPE_LABELS[p]) for p in PLAYER_TYPES],
+        "player_types": [(p, player_type_name(p)) for p in PLAYER_TYPES],
         "locked": services.decklists_locked(event),
         "may_publish": is_director(request.user, event),
         "format": services.get_format(event.game, slot_format_key(event, slot))

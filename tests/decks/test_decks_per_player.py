@@ -283,3 +283,15 @@ def test_a_game_servers_record_is_compared_with_the_list_played_at_its_table(go_
     listed = DeckList.objects.get(registration=alice, slot="vs-hero").current_version
     assert cards and sum(cards.values()) == sum(r["count"] for r in listed.parsed["cards"])
     assert registered_cards(alice) is None  # no table: which of his lists is not known
+
+
+def test_the_player_types_offered_on_the_deck_pages_are_in_the_reader_s_language(go_event, users):
+    """The choices were the engine's English labels, untranslated on the Spanish pages."""
+    player = Client(HTTP_ACCEPT_LANGUAGE="es")
+    player.force_login(users["alice"])
+    submit = player.get(f"/decks/events/{go_event.slug}/submit/?slot=vs-hero").content.decode()
+    assert "Istar (héroe)" in submit and "Wizard (hero)" not in submit
+    director = Client(HTTP_ACCEPT_LANGUAGE="es")
+    director.force_login(users["director"])
+    venue = director.get(f"/decks/events/{go_event.slug}/at-the-venue/").content.decode()
+    assert "Istar (héroe)" in venue and "Wizard (hero)" not in venue
