@@ -84,6 +84,20 @@ def test_the_dashboard_says_what_comes_next_and_the_stages_page_starts_it():
     assert browser().get(f"/events/{event.slug}/projector/stages/1/").status_code == 404
 
 
+def test_the_dashboard_offers_the_next_stage_and_not_finishing_while_a_stage_is_left():
+    """Once the Swiss is done the dashboard said both "start the round robin" and "all
+    rounds played: finish the event, or plan more rounds"; it now offers the next stage's
+    button where it says so (RULES.md §8, CoE Worlds)."""
+    director, event = _coe_after_swiss()
+    client = browser(director)
+    dash = client.get(f"/events/{event.slug}/manage/").content.decode()
+    assert "Start the next stage" in dash and "plan more rounds" not in dash
+    post(client, f"/events/{event.slug}/stages/start/")
+    play_round(director, event.rounds.get(number=4))
+    dash = client.get(f"/events/{event.slug}/manage/").content.decode()
+    assert "Pair round robin round 2" in dash and "plan more rounds" not in dash
+
+
 def test_a_stage_is_skipped_from_its_page_and_a_visitor_gets_no_buttons():
     director, event = _coe_after_swiss(6)
     visitor = browser(make_user("visitor")).get(f"/events/{event.slug}/stages/").content.decode()
