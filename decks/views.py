@@ -195,6 +195,12 @@ def submit(request: HttpRequest, slug: str) -> HttpResponse:
         slot = slots[0][0]
     try:
         registration, versions = services.my_decklist(request.user, event, slot)
+        # A deck per format: a round's format the site does not know yet is said, not a 500.
+        deck_format = (
+            services.get_format(event.game, slot_format_key(event, slot))
+            if event.decks_per_player == PER_FORMAT
+            else services.format_for_event(event)
+        )
     except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect(event.get_absolute_url())
@@ -225,9 +231,7 @@ def submit(request: HttpRequest, slug: str) -> HttpResponse:
         "player_types": [(p, player_type_name(p)) for p in PLAYER_TYPES],
         "locked": services.decklists_locked(event),
         "may_publish": is_director(request.user, event),
-        "format": services.get_format(event.game, slot_format_key(event, slot))
-        if event.decks_per_player == PER_FORMAT
-        else services.format_for_event(event),
+        "format": deck_format,
         "max_chars": MAX_TEXT_CHARS,
         "slot": slot,
         "slot_words": dict(slots).get(slot, ""),
