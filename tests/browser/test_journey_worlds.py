@@ -173,7 +173,17 @@ def test_a_director_runs_the_council_of_elrond_worlds(wide):
     _clean(page, "worlds-06-final-standings-desktop")
 
 
-PC_PLAYERS = ["Aragorn", "Boromir", "Celeborn", "Denethor", "Eowyn", "Faramir", "Gimli", "Haldir", "Imrahil"]
+PC_PLAYERS = [
+    "Aragorn",
+    "Boromir",
+    "Celeborn",
+    "Denethor",
+    "Eowyn",
+    "Faramir",
+    "Gimli",
+    "Haldir",
+    "Imrahil",
+]
 
 
 def test_a_director_runs_the_players_council_worlds_on_a_phone(narrow, wide):
@@ -235,3 +245,14 @@ def test_a_director_runs_the_players_council_worlds_on_a_phone(narrow, wide):
         for table in rnd.tables.filter(is_bye=False):
             first = table.seats.order_by("position").first()
             services.director_set_result(director, table, winner=first.registration_id)
+
+    # The top 8's double elimination, started from the dashboard on the phone.
+    log_in(page, "pc-td", PASSWORD)
+    page.goto(f"/events/{event.slug}/manage/")
+    expect(page.locator("#next-stage")).to_contain_text("top 8")
+    _clean(page, "worlds-14-pc-swiss-done-phone")
+    page.get_by_role("button", name="Start the next stage").click()
+    page.wait_for_load_state()
+    screenshot(page, "worlds-15-pc-started-phone")
+    page.goto(f"/events/{event.slug}/bracket/")
+    _clean(page, "worlds-16-pc-bracket-phone")

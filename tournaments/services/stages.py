@@ -30,6 +30,7 @@ from tournaments.services.league_series import current_series
 from tournaments.services.playoff import start_playoff
 from tournaments.services.robin_table import RobinCell, RobinTable, robin_table
 from tournaments.services.rounds import create_tables, maybe_close_round, pair_blocker
+from tournaments.services.stage_plan import fill_side_formats
 from tournaments.services.stage_progress import (
     BRACKETS,
     PLAYED_HERE,
@@ -142,6 +143,7 @@ def start_stage(actor: AnyUser, event: Event) -> Stage:
     require_director(actor, event)
     stage = _ready_stage(event)
     if stage.kind in BRACKETS and not _unplayable_cut(event, stage):
+        fill_side_formats(event, stage)
         start_playoff(actor, event)
         return stage
     if stage.kind != StageKind.ROUND_ROBIN or stage.first_round is not None:
