@@ -250,3 +250,9 @@ def test_the_bracket_sides_take_the_pc_formats_added_after_the_preset_was_chosen
         "pc-fellowship",
         "pc-movie",
     )
+    # A bracket being played is no longer offered for skipping (the service refuses it).
+    from django.test import Client
+
+    page = Client()
+    page.force_login(director)
+    assert "Skip this stage" not in page.get(f"/events/{event.slug}/stages/").content.decode()

@@ -108,7 +108,11 @@ def test_a_stage_is_skipped_from_its_page_and_a_visitor_gets_no_buttons():
     assert messages_of(response)
     response = post(browser(director), f"/events/{event.slug}/stages/skip/", {"position": 2})
     assert "Stage 2 is skipped." in messages_of(response)
-    assert "Every stage has been played: finish the event." in response.content.decode()
+    page = response.content.decode()
+    assert "Every stage has been played: finish the event." in page
+    # It leads there, and a stage without a planned number of rounds reads without a gap.
+    assert f'href="/events/{event.slug}/event-day/finish/"' in page
+    assert "· ·" not in page
 
 
 @pytest.fixture
