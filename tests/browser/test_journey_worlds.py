@@ -173,6 +173,30 @@ def test_a_director_runs_the_council_of_elrond_worlds(wide):
     _clean(page, "worlds-06-final-standings-desktop")
 
 
+def _play_the_bracket(page: Page) -> int:
+    """Enter every game on the bracket page: the higher seat wins, except the grand
+    final's first game; its loser then chooses the next game's format."""
+    games = 0
+    while True:
+        cards = page.locator("article.match").filter(
+            has=page.get_by_role("button", name="Save result")
+        )
+        if cards.count() == 0:
+            return games
+        card = cards.first
+        form = card.locator("form").filter(has=page.get_by_role("button", name="Save result"))
+        final = "Best of 3" in card.inner_text()
+        chooser = form.get_by_label("Format chosen by", exact=False)
+        if chooser.count():
+            chooser.select_option(label="PC Movie")
+            screenshot(page, "worlds-17-pc-final-loser-chooses-phone")
+        winner = form.get_by_label("Winner")
+        winner.select_option(index=2 if final and games == 12 else 1)
+        form.get_by_role("button", name="Save result").click()
+        message(page, "Result saved")
+        games += 1
+
+
 PC_PLAYERS = [
     "Aragorn",
     "Boromir",
@@ -240,8 +264,8 @@ def test_a_director_runs_the_players_council_worlds_on_a_phone(narrow, wide):
             decks.submit_decklist(user, event, LOTR_FELLOWSHIP, slot=slot)
     # The eight Swiss rounds were shown table by table at the Council's Worlds: here
     # they are played through the services, the first seat winning.
-    for _number in range(8):
-        rnd = services.pair_next_round(director, event)
+    for number in range(8):
+        rnd = services.pair_next_round(director, event, seed=number + 1)
         for table in rnd.tables.filter(is_bye=False):
             first = table.seats.order_by("position").first()
             services.director_set_result(director, table, winner=first.registration_id)
@@ -255,4 +279,15 @@ def test_a_director_runs_the_players_council_worlds_on_a_phone(narrow, wide):
     page.wait_for_load_state()
     screenshot(page, "worlds-15-pc-started-phone")
     page.goto(f"/events/{event.slug}/bracket/")
+    # Each side of the bracket plays its own format.
+    upper = page.locator("article.match").first
+    expect(upper).to_contain_text("Format: PC Fellowship")
     _clean(page, "worlds-16-pc-bracket-phone")
+    games = _play_the_bracket(page)
+    assert games == 6 + 6 + 3, games  # upper, lower, a final of three games
+    expect(page.get_by_text("wins the playoff").first).to_be_visible()
+    _clean(page, "worlds-18-pc-champion-phone")
+    wide.goto(f"/events/{event.slug}/bracket/")
+    _clean(wide, "worlds-19-pc-bracket-desktop")
+    wide.goto(f"/events/{event.slug}/projector/bracket/")
+    _clean(wide, "worlds-20-pc-bracket-projector")
