@@ -185,13 +185,14 @@ def _play_the_bracket(page: Page) -> int:
             return games
         card = cards.first
         form = card.locator("form").filter(has=page.get_by_role("button", name="Save result"))
-        final = "Best of 3" in card.inner_text()
+        text = card.inner_text()
+        first_of_final = "Best of 3" in text and "won by" not in text
         chooser = form.get_by_label("Format chosen by", exact=False)
         if chooser.count():
             chooser.select_option(label="PC Movie")
             screenshot(page, "worlds-17-pc-final-loser-chooses-phone")
         winner = form.get_by_label("Winner")
-        winner.select_option(index=2 if final and games == 12 else 1)
+        winner.select_option(index=2 if first_of_final else 1)
         form.get_by_role("button", name="Save result").click()
         message(page, "Result saved")
         games += 1
@@ -284,7 +285,11 @@ def test_a_director_runs_the_players_council_worlds_on_a_phone(narrow, wide):
     expect(upper).to_contain_text("Format: PC Fellowship")
     _clean(page, "worlds-16-pc-bracket-phone")
     games = _play_the_bracket(page)
-    assert games == 6 + 6 + 3, games  # upper, lower, a final of three games
+    assert games == 7 + 6 + 3, games  # upper, lower, a final of three games
+    final = page.locator("article.match").last
+    expect(final.locator("ol.games li")).to_have_count(3)
+    # Game 1 lost by the top seed; he chose the next game's format.
+    expect(final.locator("ol.games li").nth(1)).to_contain_text("PC Movie")
     expect(page.get_by_text("wins the playoff").first).to_be_visible()
     _clean(page, "worlds-18-pc-champion-phone")
     wide.goto(f"/events/{event.slug}/bracket/")
