@@ -256,3 +256,28 @@ def test_the_bracket_sides_take_the_pc_formats_added_after_the_preset_was_chosen
     page = Client()
     page.force_login(director)
     assert "Skip this stage" not in page.get(f"/events/{event.slug}/stages/").content.decode()
+
+
+def test_the_dashboard_offers_one_button_to_start_the_bracket_stage():
+    """After the PC Worlds' Swiss the dashboard offered "Start the next stage" and "Start
+    the top cut (top 8)", two buttons for one thing; the stage's button stays."""
+    from django.test import Client
+
+    from tests.tournaments.helpers import make_event, register_users
+    from tournaments import services
+    from tournaments.services import stage_plan
+
+    director = make_user("pc-one-button")
+    event = make_event(director, game="lotr-tcg")
+    stage_plan.apply_preset(director, event, "pc-worlds")
+    register_users(event, 9)
+    event.refresh_from_db()
+    for n in range(event.planned_rounds):
+        rnd = services.pair_next_round(director, event, seed=n + 1)
+        for table in rnd.tables.filter(is_bye=False):
+            first = table.seats.order_by("position").first()
+            services.director_set_result(director, table, winner=first.registration_id)
+    page = Client()
+    page.force_login(director)
+    dash = page.get(f"/events/{event.slug}/manage/").content.decode()
+    assert "Start the next stage" in dash and 'id="start-top-cut"' not in dash
