@@ -193,3 +193,14 @@ def test_a_garbled_match_or_winner_is_refused_with_a_message_not_a_500(client, a
     response = client.post(url, body, follow=True)
     assert response.status_code == 200
     assert [str(m) for m in response.context["messages"]]
+
+
+def test_the_final_standings_say_the_playoff_placed_the_first_players(client):
+    """RULES.md §3 "Top cut": the champion is the playoff winner; the standings page
+    said only the Swiss order above the playoff's places."""
+    director, event = _swiss_done(cut=4)
+    services.start_playoff(director, event)
+    _play_all(director, event)
+    services.finish_event(director, event)
+    page = client.get(reverse("event-standings", args=[event.slug])).content.decode()
+    assert "places come first, then everyone else in the Swiss order" in page

@@ -131,3 +131,18 @@ def test_the_stages_and_what_comes_next_in_spanish(back_to_default_language):
     api = APIClient(HTTP_ACCEPT_LANGUAGE="es")
     presets = api.get("/api/v1/event-presets/").json()["results"]
     assert presets[0]["name"] == "Evento del reglamento"
+
+
+def test_the_final_standings_say_the_round_robin_placed_the_first_players():
+    """RULES.md §8 (CoE Worlds): the round robin's order decides the first places; the
+    standings page said only the Swiss order ("tournament points, then …")."""
+    director, event = _coe_after_swiss()
+    client = browser(director)
+    post(client, f"/events/{event.slug}/stages/start/")
+    for number in (4, 5, 6):
+        play_round(director, event.rounds.get(number=number))
+        if number < 6:
+            post(client, f"/events/{event.slug}/stages/pair/")
+    services.finish_event(director, Event.objects.get(pk=event.pk))
+    page = browser().get(f"/events/{event.slug}/standings/").content.decode()
+    assert "order comes first (its points, then head-to-head, then the earlier stage" in page
