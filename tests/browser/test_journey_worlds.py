@@ -1,11 +1,15 @@
 """A director who knows Melee and Challonge runs two Worlds in Chromium (RULES.md §8).
 
-The Council of Elrond's METW Worlds from its preset, on the pages: the players send
-their General Opponent pair of lists themselves, the director pairs the Swiss, enters
-the slips, starts the top 4's round robin, reads its crosstable and finishes. Then the
-Players' Council's LOTR TCG Worlds: a top 8 of double elimination and a best-of-three
-final played on the bracket page, on a phone. Every page is checked with axe-core and
-for words a person must never read. Screenshots go to test-artifacts/screenshots/.
+The Council of Elrond's METW Worlds from its preset, on the pages and on a desktop: a
+player sends his General Opponent pair of lists on the deck page (the others through the
+services), the director pairs the Swiss, enters the slips, starts the top 4's round robin
+from the dashboard, reads its crosstable and finishes. Then the Players' Council's LOTR
+TCG Worlds from a 360 px phone: the director adds the rounds' two formats, a player sends
+a list per format, the eight Swiss rounds are played through the services, and the top
+8's double elimination with its best-of-three final (the loser choosing the next game's
+format) is played on the bracket page, then read on a desktop and the projector. Every
+page is checked with axe-core and for words a person must never read. Screenshots go to
+test-artifacts/screenshots/.
 """
 
 from __future__ import annotations
@@ -99,8 +103,7 @@ def _submit_pair_on_the_page(page: Page, slug: str) -> None:
 
 def test_a_director_runs_the_council_of_elrond_worlds(wide):
     page = wide
-    director = _person("elrond-td", "Master Elrond")
-    del director
+    _person("elrond-td", "Master Elrond")
     log_in(page, "elrond-td", PASSWORD)
     menu(page, "My events")
     page.get_by_role("link", name="New event").click()
