@@ -10,9 +10,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from decks.labels import player_type_name
 from decks.services import deck_status_for_event, submit_decklist
 from decks.slots import slot_names
-from rules_engine.deckrules import PLAYER_TYPE_LABELS, PLAYER_TYPES
+from rules_engine.deckrules import PLAYER_TYPES
 from tournaments import services as tournament_services
 from tournaments.models import Registration
 from tournaments.rules.deck_choice import GENERAL_OPPONENT, PAIR_SLOTS
@@ -70,7 +71,7 @@ def venue_decklist(request: HttpRequest, slug: str) -> HttpResponse:
             "registrations": registrations,
             "narrowed": narrow,
             "q": query,
-            "player_types": [(p, PLAYER_TYPE_LABELS[p]) for p in PLAYER_TYPES]
+            "player_types": [(p, player_type_name(p)) for p in PLAYER_TYPES]
             if event.game == "metw"
             else [],
             # Several lists per player: which one is entered.

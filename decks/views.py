@@ -34,7 +34,7 @@ from decks.rule_names import named_rules
 from decks.slots import slot_format_key, slot_names, slots_of
 from decks.stored import verdict_data
 from decks.throttles import page_wait
-from rules_engine.deckrules import PLAYER_TYPE_LABELS, PLAYER_TYPES, Verdict
+from rules_engine.deckrules import PLAYER_TYPES, Verdict
 from rules_engine.deckrules.decklist import MAX_TEXT_CHARS
 from rules_engine.deckrules.export import EXPORT_FORMATS
 from rules_engine.deckrules.formats import DEFAULT_FORMAT
@@ -129,7 +129,7 @@ def check(request: HttpRequest) -> HttpResponse:
         "choice": choice,
         "text": request.POST.get("text", ""),
         "player_type": player_type,
-        "player_types": [(p, PLAYER_TYPE_LABELS[p]) for p in PLAYER_TYPES],
+        "player_types": [(p, player_type_name(p)) for p in PLAYER_TYPES],
         "max_chars": MAX_TEXT_CHARS,
         "upload_extensions": ",".join(UPLOAD_EXTENSIONS),
     }
@@ -195,6 +195,12 @@ def submit(request: HttpRequest, slug: str) -> HttpResponse:
         slot = slots[0][0]
     try:
         registration, versions = services.my_decklist(request.user, event, slot)
+        # A deck per format: a round's format the site does not know yet is said, not a 500.
+        deck_format = (
+            services.get_format(event.game, slot_format_key(event, slot))
+            if event.decks_per_player == PER_FORMAT
+            else services.format_for_event(event)
+        )
     except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect(event.get_absolute_url())
@@ -222,12 +228,10 @@ def submit(request: HttpRequest, slug: str) -> HttpResponse:
         "current": current,
         "text": text,
         "player_type": player_type,
-        "player_types": [(p, PLAYER_TYPE_LABELS[p]) for p in PLAYER_TYPES],
+        "player_types": [(p, player_type_name(p)) for p in PLAYER_TYPES],
         "locked": services.decklists_locked(event),
         "may_publish": is_director(request.user, event),
-        "format": services.get_format(event.game, slot_format_key(event, slot))
-        if event.decks_per_player == PER_FORMAT
-        else services.format_for_event(event),
+        "format": deck_format,
         "max_chars": MAX_TEXT_CHARS,
         "slot": slot,
         "slot_words": dict(slots).get(slot, ""),

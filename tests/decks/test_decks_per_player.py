@@ -283,3 +283,33 @@ def test_a_game_servers_record_is_compared_with_the_list_played_at_its_table(go_
     listed = DeckList.objects.get(registration=alice, slot="vs-hero").current_version
     assert cards and sum(cards.values()) == sum(r["count"] for r in listed.parsed["cards"])
     assert registered_cards(alice) is None  # no table: which of his lists is not known
+
+
+def test_the_player_types_offered_on_the_deck_pages_are_in_the_reader_s_language(go_event, users):
+    """The choices were the engine's English labels, untranslated on the Spanish pages."""
+    player = Client(HTTP_ACCEPT_LANGUAGE="es")
+    player.force_login(users["alice"])
+    submit = player.get(f"/decks/events/{go_event.slug}/submit/?slot=vs-hero").content.decode()
+    assert "Istar (héroe)" in submit and "Wizard (hero)" not in submit
+    director = Client(HTTP_ACCEPT_LANGUAGE="es")
+    director.force_login(users["director"])
+    venue = director.get(f"/decks/events/{go_event.slug}/at-the-venue/").content.decode()
+    assert "Istar (héroe)" in venue and "Wizard (hero)" not in venue
+
+
+def test_a_round_format_the_site_does_not_know_is_said_on_the_deck_page_not_a_500(users):
+    """The PC Worlds preset's rounds use formats a director adds as custom formats
+    (RULES.md §8); before he does, a player opening his list page got a server error."""
+    from tournaments.services import stage_plan
+
+    event = stage_plan.create_event_from_preset(
+        users["director"], "pc-worlds", name="Minas Tirith Worlds", game="lotr-tcg"
+    )
+    event = tournament_services.open_registration(users["director"], event)
+    tournament_services.register_self(users["alice"], event)
+    player = Client()
+    player.force_login(users["alice"])
+    response = player.get(f"/decks/events/{event.slug}/submit/", follow=True)
+    assert response.status_code == 200
+    said = [str(m) for m in response.context["messages"]]
+    assert any("the director adds it as a custom format" in m for m in said)

@@ -221,3 +221,63 @@ def test_the_lists_asked_for_are_a_setting_checked_and_locked_with_round_1():
     _ok(api.post(f"/api/v1/events/{slug}/rounds/pair/", {}, format="json"), 201)
     locked = api.patch(f"/api/v1/events/{slug}/", {"decks_per_player": "one"}, format="json")
     assert locked.status_code == 409
+
+
+def test_the_bracket_sides_take_the_pc_formats_added_after_the_preset_was_chosen():
+    """RULES.md §8 (PC Worlds): one format per bracket side. The preset is chosen before
+    the director adds the Council's formats; the double elimination still plays them."""
+    from tests.tournaments.helpers import make_event, register_users
+    from tournaments import services
+    from tournaments.models import EventSettings
+    from tournaments.services import stage_plan, stages
+
+    director = make_user("pc-sides")
+    event = make_event(director, game="lotr-tcg")
+    stage_plan.apply_preset(director, event, "pc-worlds")
+    settings = EventSettings.objects.get(event=event)
+    assert (settings.playoff_upper_format, settings.playoff_lower_format) == ("", "")
+    _pc_formats(director)
+    register_users(event, 9)
+    event.refresh_from_db()
+    for n in range(event.planned_rounds):
+        rnd = services.pair_next_round(director, event, seed=n + 1)
+        for table in rnd.tables.filter(is_bye=False):
+            first = table.seats.order_by("position").first()
+            services.director_set_result(director, table, winner=first.registration_id)
+    stages.start_stage(director, event)
+    settings.refresh_from_db()
+    assert (settings.playoff_upper_format, settings.playoff_lower_format) == (
+        "pc-fellowship",
+        "pc-movie",
+    )
+    # A bracket being played is no longer offered for skipping (the service refuses it).
+    from django.test import Client
+
+    page = Client()
+    page.force_login(director)
+    assert "Skip this stage" not in page.get(f"/events/{event.slug}/stages/").content.decode()
+
+
+def test_the_dashboard_offers_one_button_to_start_the_bracket_stage():
+    """After the PC Worlds' Swiss the dashboard offered "Start the next stage" and "Start
+    the top cut (top 8)", two buttons for one thing; the stage's button stays."""
+    from django.test import Client
+
+    from tests.tournaments.helpers import make_event, register_users
+    from tournaments import services
+    from tournaments.services import stage_plan
+
+    director = make_user("pc-one-button")
+    event = make_event(director, game="lotr-tcg")
+    stage_plan.apply_preset(director, event, "pc-worlds")
+    register_users(event, 9)
+    event.refresh_from_db()
+    for n in range(event.planned_rounds):
+        rnd = services.pair_next_round(director, event, seed=n + 1)
+        for table in rnd.tables.filter(is_bye=False):
+            first = table.seats.order_by("position").first()
+            services.director_set_result(director, table, winner=first.registration_id)
+    page = Client()
+    page.force_login(director)
+    dash = page.get(f"/events/{event.slug}/manage/").content.decode()
+    assert "Start the next stage" in dash and 'id="start-top-cut"' not in dash

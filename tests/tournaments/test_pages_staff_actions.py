@@ -165,3 +165,16 @@ def test_drop_and_eject_pages_name_the_player_first(client, director):
     assert b.__class__.objects.get(pk=b.pk).ejected
     bad = client.post(url("registration-eject", event, a.pk), {"offense": "nonsense"})
     assert bad.status_code == 200 and "Unknown offense" in bad.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("name", "body"),
+    [("event-undo", {}), ("event-undo", {"action": "x"}), ("event-staff", {"remove": "x"})],
+)
+def test_a_missing_or_garbled_id_is_a_message_not_a_500(client, director, name, body):
+    """The undo and staff pages read their hidden field with int(): a garbled or missing
+    one was a server error; it is now the service's refusal, said as a message."""
+    event = make_event(director)
+    response = client.post(url(name, event), body, follow=True)
+    assert response.status_code == 200
+    assert [str(m) for m in response.context["messages"]]

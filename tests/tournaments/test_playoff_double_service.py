@@ -177,3 +177,30 @@ def test_a_refused_setting_keeps_what_was_typed_with_the_error_beside_it(client)
     typed["kind"] = "double"
     answer = client.post(reverse("playoff-action", args=[event.slug, "settings"]), typed)
     assert answer.status_code == 302 and services.event_settings(event).top_cut == 3
+
+
+@pytest.mark.parametrize(
+    ("action", "body"),
+    [("result", {"match": "x", "winner": "1"}), ("decide", {"match": "", "winner": "nobody"})],
+)
+def test_a_garbled_match_or_winner_is_refused_with_a_message_not_a_500(client, action, body):
+    """Bad input gives a clear refusal (STYLE.md): the form's hidden fields were read
+    with int() and a garbled post was a server error."""
+    director, event = _swiss_done(cut=4)
+    services.start_playoff(director, event)
+    client.force_login(director)
+    url = reverse("playoff-action", args=[event.slug, action])
+    response = client.post(url, body, follow=True)
+    assert response.status_code == 200
+    assert [str(m) for m in response.context["messages"]]
+
+
+def test_the_final_standings_say_the_playoff_placed_the_first_players(client):
+    """RULES.md §3 "Top cut": the champion is the playoff winner; the standings page
+    said only the Swiss order above the playoff's places."""
+    director, event = _swiss_done(cut=4)
+    services.start_playoff(director, event)
+    _play_all(director, event)
+    services.finish_event(director, event)
+    page = client.get(reverse("event-standings", args=[event.slug])).content.decode()
+    assert "places come first, then everyone else in the Swiss order" in page

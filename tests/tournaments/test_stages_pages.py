@@ -84,6 +84,20 @@ def test_the_dashboard_says_what_comes_next_and_the_stages_page_starts_it():
     assert browser().get(f"/events/{event.slug}/projector/stages/1/").status_code == 404
 
 
+def test_the_dashboard_offers_the_next_stage_and_not_finishing_while_a_stage_is_left():
+    """Once the Swiss is done the dashboard said both "start the round robin" and "all
+    rounds played: finish the event, or plan more rounds"; it now offers the next stage's
+    button where it says so (RULES.md §8, CoE Worlds)."""
+    director, event = _coe_after_swiss()
+    client = browser(director)
+    dash = client.get(f"/events/{event.slug}/manage/").content.decode()
+    assert "Start the next stage" in dash and "plan more rounds" not in dash
+    post(client, f"/events/{event.slug}/stages/start/")
+    play_round(director, event.rounds.get(number=4))
+    dash = client.get(f"/events/{event.slug}/manage/").content.decode()
+    assert "Pair round robin round 2" in dash and "plan more rounds" not in dash
+
+
 def test_a_stage_is_skipped_from_its_page_and_a_visitor_gets_no_buttons():
     director, event = _coe_after_swiss(6)
     visitor = browser(make_user("visitor")).get(f"/events/{event.slug}/stages/").content.decode()
@@ -94,7 +108,11 @@ def test_a_stage_is_skipped_from_its_page_and_a_visitor_gets_no_buttons():
     assert messages_of(response)
     response = post(browser(director), f"/events/{event.slug}/stages/skip/", {"position": 2})
     assert "Stage 2 is skipped." in messages_of(response)
-    assert "Every stage has been played: finish the event." in response.content.decode()
+    page = response.content.decode()
+    assert "Every stage has been played: finish the event." in page
+    # It leads there, and a stage without a planned number of rounds reads without a gap.
+    assert f'href="/events/{event.slug}/event-day/finish/"' in page
+    assert "· ·" not in page
 
 
 @pytest.fixture
@@ -113,3 +131,18 @@ def test_the_stages_and_what_comes_next_in_spanish(back_to_default_language):
     api = APIClient(HTTP_ACCEPT_LANGUAGE="es")
     presets = api.get("/api/v1/event-presets/").json()["results"]
     assert presets[0]["name"] == "Evento del reglamento"
+
+
+def test_the_final_standings_say_the_round_robin_placed_the_first_players():
+    """RULES.md §8 (CoE Worlds): the round robin's order decides the first places; the
+    standings page said only the Swiss order ("tournament points, then …")."""
+    director, event = _coe_after_swiss()
+    client = browser(director)
+    post(client, f"/events/{event.slug}/stages/start/")
+    for number in (4, 5, 6):
+        play_round(director, event.rounds.get(number=number))
+        if number < 6:
+            post(client, f"/events/{event.slug}/stages/pair/")
+    services.finish_event(director, Event.objects.get(pk=event.pk))
+    page = browser().get(f"/events/{event.slug}/standings/").content.decode()
+    assert "order comes first (its points, then head-to-head, then the earlier stage" in page

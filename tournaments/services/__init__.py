@@ -173,6 +173,7 @@ from tournaments.services.staff import (
 )
 from tournaments.services.standings.final_places import (
     final_rows,
+    places_decided_by,
 )
 from tournaments.services.standings.input import (
     StandingInput,
@@ -294,6 +295,7 @@ __all__ = [
     "pairable_registrations",
     "pairings_page",
     "parse_player_list",
+    "places_decided_by",
     "player_history",
     "player_records",
     "playoff_best_of",

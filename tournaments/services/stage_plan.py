@@ -219,6 +219,25 @@ def _apply_bracket(event: Event, settings: EventSettings, stage: Stage, total: i
     settings.save()
 
 
+def fill_side_formats(event: Event, stage: Stage) -> None:
+    """When a double elimination starts, the formats per bracket side its stage names that
+    the site did not know when the preset was chosen (a director adds the PC Worlds'
+    formats as custom formats afterwards), where the director left the side unset."""
+    if stage.kind != StageKind.DOUBLE_ELIM:
+        return
+    sides = (stage.options or {}).get("formats_by_side") or {}
+    known = {key for key, _label in format_choices(event.game)}
+    settings = event_settings(event)
+    changed = []
+    for side, field in (("upper", "playoff_upper_format"), ("lower", "playoff_lower_format")):
+        wanted = sides.get(side, "")
+        if wanted in known and not getattr(settings, field):
+            setattr(settings, field, wanted)
+            changed.append(field)
+    if changed:
+        settings.save(update_fields=changed)
+
+
 @retry_on_conflict
 @transaction.atomic
 def set_stages(actor: AnyUser, event: Event, specs: list[dict[str, Any]]) -> list[Stage]:

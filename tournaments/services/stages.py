@@ -30,6 +30,7 @@ from tournaments.services.league_series import current_series
 from tournaments.services.playoff import start_playoff
 from tournaments.services.robin_table import RobinCell, RobinTable, robin_table
 from tournaments.services.rounds import create_tables, maybe_close_round, pair_blocker
+from tournaments.services.stage_plan import fill_side_formats
 from tournaments.services.stage_progress import (
     BRACKETS,
     PLAYED_HERE,
@@ -142,6 +143,7 @@ def start_stage(actor: AnyUser, event: Event) -> Stage:
     require_director(actor, event)
     stage = _ready_stage(event)
     if stage.kind in BRACKETS and not _unplayable_cut(event, stage):
+        fill_side_formats(event, stage)
         start_playoff(actor, event)
         return stage
     if stage.kind != StageKind.ROUND_ROBIN or stage.first_round is not None:
@@ -210,6 +212,15 @@ def pair_robin_round(actor: AnyUser, event: Event) -> Round:
     return _pair_robin(actor, event, stage)
 
 
+def skippable(event: Event, stage: Stage) -> bool:
+    """A later stage that has not started (its round robin unpaired, its bracket not
+    drawn) and is not skipped yet: the stages page offers its button from this."""
+    started = stage.first_round is not None or (
+        stage.kind in BRACKETS and event.playoff_matches.exists()
+    )
+    return stage.position > 1 and not started and stage.skipped_at is None
+
+
 @retry_on_conflict
 @transaction.atomic
 def skip_stage(actor: AnyUser, event: Event, position: int) -> Stage:
@@ -220,10 +231,7 @@ def skip_stage(actor: AnyUser, event: Event, position: int) -> Stage:
     stage = Stage.objects.filter(event=event, position=position).first()
     if stage is None or position < 2:
         raise NotFound(_("This event has no such stage to skip."))
-    started = stage.first_round is not None or (
-        stage.kind in BRACKETS and event.playoff_matches.exists()
-    )
-    if started or stage.skipped_at is not None:
+    if not skippable(event, stage):
         raise Conflict(_("Only a stage that has not started can be skipped."), code="stage_started")
     stage.skipped_at = timezone.now()
     stage.save(update_fields=["skipped_at"])

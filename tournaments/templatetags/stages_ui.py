@@ -3,6 +3,8 @@ director does next in a staged event."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
 
 from tournaments.models import Event
@@ -29,6 +31,13 @@ def event_preset(event: Event) -> dict[str, str]:
 def stage_next_step(event: Event) -> str:
     step = run.next_step(event)
     return words.next_step_text(step) if step else ""
+
+
+@register.simple_tag
+def stage_step(event: Event) -> dict[str, Any] | None:
+    """What comes next with its words, so the dashboard offers its button where it says it."""
+    step = run.next_step(event)
+    return {**step, "text": words.next_step_text(step)} if step else None
 
 
 @register.simple_tag

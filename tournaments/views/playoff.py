@@ -22,7 +22,7 @@ from tournaments.models import (
     PlayoffMatch,
 )
 from tournaments.permissions import capabilities_of, is_director, is_judge
-from tournaments.views.common import activate_event_zone, run_service
+from tournaments.views.common import activate_event_zone, run_service, to_int
 from tournaments.views.rounds import opt_int
 from tournaments.words.playoff import round_label, side_label
 
@@ -223,7 +223,7 @@ def playoff_action(request: HttpRequest, slug: str, action: str) -> HttpResponse
             lambda: services.report_playoff_result(
                 user,
                 event,
-                int(post.get("match", 0)),
+                to_int(post.get("match")) or 0,
                 opt_int(post.get("high_mps")),
                 opt_int(post.get("low_mps")),
                 post.get("outcome") or "normal",
@@ -236,7 +236,7 @@ def playoff_action(request: HttpRequest, slug: str, action: str) -> HttpResponse
         run_service(
             request,
             lambda: services.decide_playoff_tie(
-                user, event, int(post.get("match", 0)), int(post.get("winner", 0))
+                user, event, to_int(post.get("match")) or 0, to_int(post.get("winner")) or 0
             ),
             _("Tie decided."),
         )

@@ -166,6 +166,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
                  "provisional_page": provisional,
                  "provisional_round": view.provisional_round,
                  "tiebreaks": services.tiebreak_labels(event),
+                 "placed_by": services.places_decided_by(event),
                  "double_losses": windows.double_losses(event.pk),
                  "my_page": marks.page_of(view.rows, me, STANDINGS_PER_PAGE)},
             ),

@@ -19,7 +19,15 @@ from tournaments import extensions, services
 from tournaments.models import Event, Penalty, Registration
 from tournaments.permissions import capabilities_of, own_registration
 from tournaments.views import presenters
-from tournaments.views.common import back, confirm_one, ids, run_service, staff_event, uploaded_text
+from tournaments.views.common import (
+    back,
+    confirm_one,
+    ids,
+    run_service,
+    staff_event,
+    to_int,
+    uploaded_text,
+)
 
 FLAG_WORDS = {
     "duplicate_in_list": gettext_lazy("appears twice in the list: added once"),
@@ -128,9 +136,10 @@ def no_shows(request: HttpRequest, slug: str) -> HttpResponse:
 def undo(request: HttpRequest, slug: str) -> HttpResponse:
     event = staff_event(request, slug)
     if request.method == "POST":
+        action = to_int(request.POST.get("action")) or 0
         run_service(
             request,
-            lambda: services.undo_bulk_action(request.user, event, int(request.POST["action"])),
+            lambda: services.undo_bulk_action(request.user, event, action),
             lambda changed: _("Undone for %(n)d players.") % {"n": len(changed)},
         )
         return redirect("event-undo", slug=event.slug)

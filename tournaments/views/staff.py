@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from tournaments import services
 from tournaments.models import EventStaff
 from tournaments.permissions import capabilities_of
-from tournaments.views.common import run_service, staff_event
+from tournaments.views.common import run_service, staff_event, to_int
 
 
 @login_required
@@ -19,9 +19,10 @@ def staff(request: HttpRequest, slug: str) -> HttpResponse:
     event = staff_event(request, slug)
     if request.method == "POST":
         if "remove" in request.POST:
+            member = to_int(request.POST.get("remove")) or 0
             run_service(
                 request,
-                lambda: services.remove_staff(request.user, event, int(request.POST["remove"])),
+                lambda: services.remove_staff(request.user, event, member),
                 _("Removed from the staff."),
             )
         else:

@@ -116,7 +116,7 @@ def stages_page(request: HttpRequest, slug: str) -> HttpResponse:
                 "stage": s,
                 "line": words.stage_line(s.kind, s.advance, s.advance_per_group),
                 "scoring": words.scoring_label(s.scoring),
-                "skippable": s.position > 1 and s.first_round is None and s.skipped_at is None,
+                "skippable": run.skippable(event, s),
                 "match": s.kind in stage_plan.MATCH_KINDS,
                 "match_open": s.kind in stage_plan.MATCH_KINDS
                 and not (event.rounds.exists() if s.position == 1 else s.first_round),

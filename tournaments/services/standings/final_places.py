@@ -50,3 +50,13 @@ def final_rows(event: Event) -> list[StandingRow]:
         return event_standings(event) if robin is None else _robin_rows(event, robin)
     reached = playoff_reached(event)
     return [_placed(row, place, reached.get(row.player)) for place, row in final_standings(event)]
+
+
+def places_decided_by(event: Event) -> str:
+    """What ordered a finished event's first places, for the words above its standings:
+    "playoff", "robin" (a round robin stage), or "" (the Swiss order as it is)."""
+    if event.status != Event.Status.FINISHED:
+        return ""
+    if event.playoff_matches.exists():
+        return "playoff"
+    return "robin" if played_robin(event) is not None else ""
