@@ -178,3 +178,9 @@ class DeadlineReminderAdmin(ReadOnlyAdmin):
 @admin.register(models.GameRoomSettings)
 class GameRoomSettingsAdmin(ReadOnlyAdmin):
     list_display = ("event", "server", "room_prefix")
+
+
+@admin.register(models.ExportJob)
+class ExportJobAdmin(ReadOnlyAdmin):
+    list_display = ("event", "status", "done", "total", "size", "created_at")
+    list_filter = ("status",)

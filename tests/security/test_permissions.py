@@ -555,6 +555,9 @@ def test_the_matrix_covers_every_write_operation_of_the_api() -> None:
         # A new event, or the same event updated by its directors only:
         # tests/reliability/test_venue_league_sync.py
         "POST /api/v1/imports",
+        # The decks played at a table (its players and the staff; no one else):
+        # tests/decks/test_decks_per_player.py
+        "POST /api/v1/events/{slug}/tables/{table_id}/decks",
     }  # fmt: skip
     writes = {label for label in LABELS if not label.startswith("GET ")}
     assert writes <= covered, sorted(writes - covered)
