@@ -11,7 +11,7 @@ from decks.models import DeckList
 from tournaments.models import Event, Registration
 from tournaments.rules import deck_choice as dc
 from tournaments.services.round_formats import deck_slots, event_format
-from tournaments.words.decks_played import slot_words
+from tournaments.words.decks_played import format_title, slot_words
 
 
 def event_slots(event: Event) -> tuple[str, ...]:
@@ -53,7 +53,7 @@ def slot_format_key(event: Event, slot: str) -> str:
                     "The event's rounds use the format “%(format)s”, which this site does not "
                     "know yet: the director adds it as a custom format."
                 )
-                % {"format": slot},
+                % {"format": format_title(slot)},
                 code="unknown_slot_format",
             ) from None
         return slot

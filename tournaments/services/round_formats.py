@@ -5,6 +5,7 @@ the General Opponent pair)."""
 from __future__ import annotations
 
 from rules_engine.deckrules import DEFAULT_FORMAT
+from tournaments import extensions
 from tournaments.models import Event, EventSettings, Stage
 from tournaments.rules import deck_choice as dc
 
@@ -43,3 +44,12 @@ def deck_slots(event: Event) -> tuple[str, ...]:
     """The lists each player of ``event`` registers ("" alone: one list, as always)."""
     mode = event.decks_per_player
     return dc.required_slots(mode, event_formats(event) if mode == dc.PER_FORMAT else ())
+
+
+def missing_formats(event: Event) -> list[str]:
+    """The formats the event's rounds or bracket sides use that the site does not have
+    (a preset names them before the director adds them); none without a deck app."""
+    known = {key for key, _name in extensions.format_choices(event.game)}
+    if not known:
+        return []
+    return [f for f in event_formats(event) if f and f not in known]

@@ -221,6 +221,7 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "audit": audit_entries,
         "game_info": game_info(event, rulings=True),
         "format_name": presenters.format_name(event),
+        "missing_formats": presenters.missing_formats_warning(event),
     }
     context["needs_you"] = presenters.needs_you(context)
     if deck_status and not event.rounds.exists():

@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 from django.core.paginator import Page, Paginator
 from django.db.models import Count, Q
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -28,9 +28,10 @@ from tournaments.services import clock as round_clock
 from tournaments.services.decks_played import DeckShown, decks_shown, format_names
 from tournaments.services.heats import group_count
 from tournaments.services.rooms import table_room
+from tournaments.services.round_formats import missing_formats
 from tournaments.services.round_heats import round_heat_count, table_heat
 from tournaments.services.table_time import extra_minutes, seconds_until, table_ends_at
-from tournaments.words.decks_played import slot_words
+from tournaments.words.decks_played import missing_formats_text, slot_words
 
 
 def local(moment: datetime | None) -> datetime | None:
@@ -177,6 +178,19 @@ def tables_now(user: AnyUser) -> list[TableNow]:
 def format_name(event: Event) -> str:
     """The event's format by its name (never its key); empty if the game has no formats."""
     return extensions.format_name(event)
+
+
+def missing_formats_warning(event: Event) -> dict[str, Any] | None:
+    """The formats the rounds use that the site lacks, said to the director before a
+    player meets them on the deck page; with the formats page to add them on."""
+    keys = missing_formats(event)
+    if not keys:
+        return None
+    try:
+        url = reverse("deck-formats")
+    except NoReverseMatch:  # no deck app: nowhere to add them
+        url = ""
+    return {"text": missing_formats_text(keys), "url": url}
 
 
 def points_by_registration(event: Event) -> dict[int, int]:

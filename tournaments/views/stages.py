@@ -23,6 +23,7 @@ from tournaments.services import stages as run
 from tournaments.services.stage_progress import stages_of
 from tournaments.services.stages import RobinTable
 from tournaments.templatetags.stages_ui import event_preset
+from tournaments.views import presenters
 from tournaments.views.common import event_or_404, run_service, to_int
 from tournaments.views.forms import EventForm
 from tournaments.words import stages as words
@@ -131,6 +132,7 @@ def stages_page(request: HttpRequest, slug: str) -> HttpResponse:
         "heats": _heats(request, event, director),
         "league": _league(request, event),
         "is_director": director,
+        "missing_formats": presenters.missing_formats_warning(event) if director else None,
         "presets": preset_choices(event.game),
         "can_choose_preset": director and not event.rounds.exists(),
         "best_of_choices": (1, 3, 5),

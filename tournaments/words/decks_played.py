@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.rules import deck_choice as dc
 
@@ -44,7 +45,30 @@ def slot_words(slot: str, format_names: Mapping[str, str]) -> str:
         return str(SLOT_WORDS[slot])
     if not slot:
         return _("Deck list")
-    return _("%(format)s deck") % {"format": format_names.get(slot, slot)}
+    return _("%(format)s deck") % {"format": format_names.get(slot) or format_title(slot)}
+
+
+def format_title(key: str) -> str:
+    """A format the site does not know yet, read from its key as a name: "pc-fellowship"
+    is "PC Fellowship" (short words are initials), people never read keys."""
+    parts = [p for p in re.split(r"[-_\s]+", key) if p]
+    return " ".join(p.upper() if len(p) <= 2 else p[:1].upper() + p[1:] for p in parts) or key
+
+
+def names_and(names: Sequence[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return _("%(first)s and %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}
+
+
+def missing_formats_text(keys: Sequence[str]) -> str:
+    """The director's warning before players meet it on their deck page."""
+    names = names_and([format_title(k) for k in keys])
+    return ngettext(
+        "The format %(names)s is not on this site yet: add it on the formats page.",
+        "The formats %(names)s are not on this site yet: add them on the formats page.",
+        len(keys),
+    ) % {"names": names}
 
 
 def seat_deck_words(deck: dc.SeatDeck, format_names: Mapping[str, str]) -> str:
