@@ -79,6 +79,18 @@
     game.addEventListener("change", apply);
     apply();
   }
+  // Choosing a preset picks its game (the server does the same when the game is left
+  // at "the preset's game").
+  var preset = form.querySelector("#id_preset[data-preset-games]");
+  if (preset && game) {
+    var games = JSON.parse(preset.dataset.presetGames);
+    preset.addEventListener("change", function () {
+      if (games[preset.value]) {
+        game.value = games[preset.value];
+        apply();
+      }
+    });
+  }
 })();
 
 // The result form's "Count the Free Council": typing a number there means using the count

@@ -146,3 +146,22 @@ def test_the_final_standings_say_the_round_robin_placed_the_first_players():
     services.finish_event(director, Event.objects.get(pk=event.pk))
     page = browser().get(f"/events/{event.slug}/standings/").content.decode()
     assert "order comes first (its points, then head-to-head, then the earlier stage" in page
+
+
+def test_a_preset_picks_its_game_when_the_game_is_left_at_the_presets():
+    """The new-event form without JavaScript: the preset's game is the event's."""
+    client = browser(make_user("td-form3"))
+    page = client.get("/events/new/").content.decode()
+    assert "The preset&#x27;s game" in page and "data-preset-games" in page
+    post(client, "/events/new/", {**FORM, "game": "", "preset": "pc-worlds"})
+    event = Event.objects.get(name="Rivendell Worlds")
+    assert event.game == "lotr-tcg" and event.preset == "pc-worlds"
+
+
+def test_the_rulebook_preset_asks_for_the_game_beside_the_field():
+    client = browser(make_user("td-form4"))
+    response = post(client, "/events/new/", {**FORM, "game": "", "preset": "rulebook"})
+    page = response.content.decode()
+    assert "Choose the game: this preset is for any game." in page
+    assert 'value="Rivendell Worlds"' in page
+    assert not Event.objects.filter(name="Rivendell Worlds").exists()

@@ -4,6 +4,7 @@ and a round robin's crosstable for phones and for the projector."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django import forms
@@ -266,7 +267,24 @@ class PresetEventForm(EventForm):
             label=_("Start from"),
             help_text=_("The event the community holds: it sets the stages and options below."),
         )
+        self.fields["preset"].widget.attrs["data-preset-games"] = json.dumps(
+            {p.key: p.game for p in PRESETS if p.game}
+        )
+        # Left at "the preset's game", the game is the preset's (without JavaScript too);
+        # a game chosen here is the director's, and a preset for another one is refused.
+        game = self.fields["game"]
+        game.required = False
+        game.choices = [("", _("The preset's game")), *game.choices]
         self.order_fields(["preset", *[f for f in self.fields if f != "preset"]])
+
+    def clean_game(self) -> str:
+        game = self.cleaned_data.get("game") or ""
+        preset = preset_for(self.cleaned_data.get("preset") or DEFAULT_PRESET)
+        if game:
+            return game
+        if preset is not None and preset.game:
+            return preset.game
+        raise forms.ValidationError(_("Choose the game: this preset is for any game."))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
