@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -246,4 +247,7 @@ def playoff_action(request: HttpRequest, slug: str, action: str) -> HttpResponse
         )
     else:
         messages.error(request, _("Unknown action."))
-    return redirect("event-bracket", slug=event.slug)
+    url = reverse("event-bracket", args=[event.slug])
+    match = to_int(post.get("match")) if action in ("result", "decide") else None
+    # Back to the match the director just entered (a bracket is 6,000 px on a phone).
+    return redirect(f"{url}#match-{match}" if match else url)
