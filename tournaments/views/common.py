@@ -256,3 +256,4 @@ def show_refused_result(request: HttpRequest, tables: Any) -> None:
         for seat in table.seats.all():
             typed = values.get(f"mps_{seat.registration_id}", "")
             seat.typed = typed
+            seat.typed_deck = values.get(f"deck-{seat.registration_id}", "")

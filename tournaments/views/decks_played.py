@@ -4,7 +4,7 @@ table alone does not say): a player at the table or the staff."""
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -17,6 +17,17 @@ from tournaments.views.common import event_or_404, run_service
 PREFIX = "deck-"
 
 
+def slots_from_post(post: QueryDict, *, chosen_only: bool = False) -> dict[int, str]:
+    """Registration id → the list played, from the form's ``deck-<registration>`` fields;
+    ``chosen_only``: a result form's "not said" leaves what was recorded as it is."""
+    slots = {
+        int(key[len(PREFIX) :]): str(post.get(key, ""))
+        for key in post
+        if key.startswith(PREFIX) and key[len(PREFIX) :].isdigit()
+    }
+    return {r: s for r, s in slots.items() if s} if chosen_only else slots
+
+
 @require_POST
 @login_required
 def record_decks(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
@@ -24,11 +35,7 @@ def record_decks(request: HttpRequest, slug: str, table_id: int) -> HttpResponse
     table = get_object_or_404(
         Table.objects.select_related("round"), pk=table_id, round__event=event
     )
-    slots = {
-        int(key[len(PREFIX) :]): str(request.POST.get(key, ""))
-        for key in request.POST
-        if key.startswith(PREFIX) and key[len(PREFIX) :].isdigit()
-    }
+    slots = slots_from_post(request.POST)
     run_service(
         request,
         lambda: services.record_decks_played(request.user, table, slots),

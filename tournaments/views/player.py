@@ -31,6 +31,7 @@ from tournaments.views.common import (
     to_int,
     url_or_none,
 )
+from tournaments.views.decks_played import slots_from_post
 
 
 def _opponents_of(seat: Seat) -> list[Seat]:
@@ -136,7 +137,13 @@ def table_action(request: HttpRequest, slug: str, table_id: int, action: str) ->
         run_result_form(
             request,
             table,
-            lambda: services.report_result(user, table, **result_from_post(request, table)),
+            # The decks played where the table alone does not say, with the result.
+            lambda: services.with_decks_played(
+                user,
+                table,
+                slots_from_post(request.POST, chosen_only=True),
+                lambda: services.report_result(user, table, **result_from_post(request, table)),
+            ),
             _reported_message,
         )
     elif action == "confirm":

@@ -1,0 +1,66 @@
+"""The player's result form at a General Opponent table the pairing alone does not
+decide (RULES.md §8; the reading in docs/decks-per-player.md): it asks which deck each
+player played, records it with the result, and keeps the choice when refused."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from decks.played import deck_played
+from tests.decks.test_decks_per_player import _submit, _table, reg
+from tournaments.models import Table
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def undecided(metw_event, users):
+    metw_event.decks_per_player = "general_opponent"
+    metw_event.save()
+    for name in ("alice", "bob"):
+        _submit(users, metw_event, name, "vs-hero", "ringwraith")
+        _submit(users, metw_event, name, "vs-minion", "wizard")
+    table = _table(metw_event)
+    metw_event.status = "running"
+    metw_event.save()
+    client = Client()
+    client.force_login(users["alice"])
+    return metw_event, table, client
+
+
+def test_the_report_form_asks_for_the_deck_played_and_records_it(undecided):
+    event, table, client = undecided
+    alice, bob = reg(event, "alice"), reg(event, "bob")
+    assert deck_played(table, alice).code == "two_ways"
+    page = client.get(f"/events/{event.slug}/me/").content.decode()
+    form = page.split('class="result-form"')[1].split("</form>")[0]
+    assert f'name="deck-{alice.pk}"' in form and "Deck Alice played" in form
+    assert "Deck against hero opponents" in form
+    response = client.post(
+        f"/events/{event.slug}/tables/{table.pk}/report/",
+        {f"mps_{alice.pk}": "20", f"mps_{bob.pk}": "8", "outcome": "normal",
+         f"deck-{alice.pk}": "vs-hero", f"deck-{bob.pk}": "", "version": table.version},
+    )  # fmt: skip
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert table.status == Table.Status.REPORTED
+    assert deck_played(table, alice).slots == ("vs-hero",)
+    assert deck_played(table, bob).slots == ("vs-minion",)  # Alice plays Ringwraith there
+
+
+def test_a_refused_report_records_no_deck_and_keeps_the_choice(undecided):
+    event, table, client = undecided
+    alice, bob = reg(event, "alice"), reg(event, "bob")
+    response = client.post(
+        f"/events/{event.slug}/tables/{table.pk}/report/",
+        {f"mps_{alice.pk}": "x", f"mps_{bob.pk}": "8", "outcome": "normal",
+         f"deck-{alice.pk}": "vs-minion", "version": table.version},
+        follow=True,
+    )  # fmt: skip
+    page = response.content.decode()
+    assert "Not saved:" in page
+    assert '<option value="vs-minion" selected>' in page
+    assert deck_played(table, alice).code == "two_ways"  # nothing recorded
+    table.refresh_from_db()
+    assert table.status == Table.Status.PENDING
