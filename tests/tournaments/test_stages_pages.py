@@ -165,3 +165,30 @@ def test_the_rulebook_preset_asks_for_the_game_beside_the_field():
     assert "Choose the game: this preset is for any game." in page
     assert 'value="Rivendell Worlds"' in page
     assert not Event.objects.filter(name="Rivendell Worlds").exists()
+
+
+def test_the_final_standings_show_the_round_robins_own_points_in_its_order():
+    """RULES.md §8 (CoE Worlds): the top 4's round robin starts points again from zero and
+    its order places them. The standings' "Points" added the Swiss and the round robin
+    together, above an order they did not explain: the round robin's own points are their
+    own column, and the rows are in the round robin's order."""
+    from tournaments.services.robin_table import played_robin, robin_table
+
+    director, event = _coe_after_swiss()
+    client = browser(director)
+    post(client, f"/events/{event.slug}/stages/start/")
+    for number in (4, 5, 6):
+        play_round(director, event.rounds.get(number=number))
+        if number < 6:
+            post(client, f"/events/{event.slug}/stages/pair/")
+    services.finish_event(director, Event.objects.get(pk=event.pk))
+    table = robin_table(event, played_robin(event).position)
+    assert not table.carried  # the CoE preset starts the round robin from zero
+    page = browser().get(f"/events/{event.slug}/standings/").content.decode()
+    assert "Round robin points" in page and 'id="robin-points-note"' in page
+    body = page.split('class="table stack standings-table"')[1].split("</tbody>")[0]
+    rows = body.split("<tr")[2:]  # past the header row
+    for row, robin in zip(rows, table.rows, strict=False):
+        assert table.names[robin.player] in row
+        assert f'data-label="Round robin points"><strong>{robin.points}</strong>' in row
+    assert len(rows) == 8 and '<span class="muted">—</span>' in rows[4]

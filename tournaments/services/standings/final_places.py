@@ -31,12 +31,17 @@ def _robin_rows(event: Event, stage: Stage) -> list[StandingRow]:
     winner is the champion; everyone else keeps his place in the Swiss order below."""
     table = robin_table(event, stage.position)
     rows = {row.player: row for row in event_standings(event)}
+    robin_points = {r.player: r.points - table.carried.get(r.player, 0) for r in table.rows}
     order = [r.player for r in table.rows if r.player in rows]
     order += [player for player in rows if player not in set(order)]
-    return [
-        _placed(rows[player], place, "champion" if place == 1 else None)
-        for place, player in enumerate(order, start=1)
-    ]
+    placed = []
+    for place, player in enumerate(order, start=1):
+        row = _placed(rows[player], place, "champion" if place == 1 else None)
+        # The row's points are every round's; the round robin's own (RULES.md §8: they
+        # start again from zero at the CoE Worlds) ordered its players: shown beside them.
+        row.robin_points = robin_points.get(player)  # type: ignore[attr-defined]
+        placed.append(row)
+    return placed
 
 
 def final_rows(event: Event) -> list[StandingRow]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tournaments.models import Event, StandingsSnapshotRow, Table
-from tournaments.services.standings.final_places import final_rows
+from tournaments.services.standings.final_places import final_rows, places_decided_by
 from tournaments.services.standings.input import closed_through, confirmed_after, event_standings
 from tournaments.services.standings.snapshot import snapshot_rows, snapshot_state
 from tournaments.standings import StandingRow
@@ -69,7 +69,7 @@ def standings_rows(event: Event, q: str = "") -> Sequence[StandingRow] | Any:
     event's page shows them: a finished event with a top cut in final places (RULES.md §3
     "Top cut"), else the stored snapshot, searchable by name (``q``)."""
     q = (q or "").strip()
-    if event.status == Event.Status.FINISHED and event.playoff_matches.exists():
+    if places_decided_by(event):  # a finished event whose playoff or round robin placed
         folded = q.casefold()
         return [row for row in final_rows(event) if folded in row.name.casefold()]  # type: ignore[attr-defined]
     snapshot_state(event)  # rebuilds a stale one first
