@@ -173,6 +173,7 @@ def test_a_director_runs_the_council_of_elrond_worlds(wide):
     message(page, "The event is finished.")
     page.get_by_role("navigation", name="Event pages").get_by_role("link", name="Standings").click()
     expect(page.get_by_text("Final standings")).to_be_visible()
+    expect(page.locator("#robin-points-note")).to_be_visible()
     _clean(page, "worlds-06-final-standings-desktop")
 
 
@@ -196,8 +197,10 @@ def _play_the_bracket(page: Page) -> int:
             screenshot(page, "worlds-17-pc-final-loser-chooses-phone")
         winner = form.get_by_label("Winner")
         winner.select_option(index=2 if first_of_final else 1)
+        match_id = card.get_attribute("id")
         form.get_by_role("button", name="Save result").click()
         message(page, "Result saved")
+        assert page.url.endswith(f"#{match_id}")  # back at the match, not the page's top
         games += 1
 
 
@@ -221,7 +224,8 @@ def test_a_director_runs_the_players_council_worlds_on_a_phone(narrow, wide):
     page.goto("/events/new/")
     page.get_by_label("Start from").select_option(label="Players' Council Worlds")
     page.get_by_label("Name:").fill("Minas Tirith Worlds")
-    page.get_by_label("Game:").select_option(label="The Lord of the Rings TCG")
+    # The preset picks its game.
+    expect(page.get_by_label("Game:")).to_have_value("lotr-tcg")
     _clean(page, "worlds-10-pc-new-event-phone")
     page.get_by_role("button", name="Create event").click()
     message(page, "Event created as a draft")
@@ -229,6 +233,10 @@ def test_a_director_runs_the_players_council_worlds_on_a_phone(narrow, wide):
     message(page, "Registration is open")
     event = Event.objects.get(name="Minas Tirith Worlds")
     page.get_by_role("link", name="Stages", exact=True).first.click()
+    # Before the players meet them: the formats the rounds use are not on the site yet.
+    expect(page.locator("#missing-formats")).to_contain_text(
+        "The formats PC Fellowship and PC Movie are not on this site yet"
+    )
     _clean(page, "worlds-11-pc-stages-phone")
     users = [_person(name.lower(), f"{name} of Gondor") for name in PC_PLAYERS]
     for user in users:
@@ -238,7 +246,7 @@ def test_a_director_runs_the_players_council_worlds_on_a_phone(narrow, wide):
     # Before the formats exist a player is told so on his list page, not shown an error.
     log_in(page, users[0].username, PASSWORD)
     page.goto(f"/decks/events/{event.slug}/submit/")
-    message(page, "the director adds it as a custom format")
+    message(page, "“PC Fellowship”, which this site does not know yet")
     log_out(page)
 
     # The director adds the two formats of the rounds on the formats page, on a desktop.

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.errors import ServiceError
-from tournaments.models import Event, StageKind
+from tournaments.models import Event, GameSystem, StageKind
 from tournaments.permissions import Capability, can, is_director, own_registration
 from tournaments.rules.presets import DEFAULT_PRESET, PRESETS, preset_for
 from tournaments.services import heats, league_series, stage_plan
@@ -273,8 +273,10 @@ class PresetEventForm(EventForm):
         # Left at "the preset's game", the game is the preset's (without JavaScript too);
         # a game chosen here is the director's, and a preset for another one is refused.
         game = self.fields["game"]
+        assert isinstance(game, forms.ChoiceField)
         game.required = False
-        game.choices = [("", _("The preset's game")), *game.choices]
+        games = [(key, _(label)) for key, label in GameSystem.choices]
+        game.choices = [("", _("The preset's game")), *games]
         self.order_fields(["preset", *[f for f in self.fields if f != "preset"]])
 
     def clean_game(self) -> str:
