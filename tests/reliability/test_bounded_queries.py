@@ -16,7 +16,8 @@ from django.test.utils import CaptureQueriesContext
 from tests.conftest import clear_cache
 from tests.tournaments.helpers import make_event, make_user, play_table
 from tournaments import services
-from tournaments.models import Event, Player, Registration, Round, Seat, Table
+from tournaments.models import Event, Player, Registration, Round, Seat, Stage, StageKind, Table
+from tournaments.services import heats, stage_plan, stages
 from tournaments.services.rounds import maybe_close_round
 
 pytestmark = pytest.mark.django_db
@@ -50,13 +51,24 @@ def _results_in_bulk(director: object, rnd: Round) -> None:
     assert maybe_close_round(rnd)
 
 
-def _event(players: int) -> Event:
+# The kinds of event read: one Swiss, a Swiss in two heats (RULES.md §8, Decipher 2003
+# Worlds), and a Swiss whose top 4 play a round robin (§8, the CoE's Worlds).
+KINDS = {
+    "one Swiss": [{"kind": "swiss", "rounds": 3}],
+    "two heats": [{"kind": "swiss", "rounds": 3, "groups": 2}],
+    "round robin": [{"kind": "swiss", "rounds": 1}, {"kind": "round_robin", "advance": 4}],
+}
+
+
+def _event(players: int, kind: str) -> Event:
     """An event in its second round: round 1 paired by the service and played, round 2
-    paired by the service, the standings stored by the service. The field is entered
-    in one go (entering 1,000 walk-ins one by one through the door's service is what
-    makes a test slow, not what the reads see)."""
+    paired by the service (the round robin's first round when the event has one), the
+    standings stored by the service. The field is entered in one go (entering 1,000
+    walk-ins one by one through the door's service is what makes a test slow, not what
+    the reads see)."""
     director = make_user(f"td{players}")
     event = make_event(director)
+    stage_plan.set_stages(director, event, KINDS[kind])
     people = Player.objects.bulk_create(
         Player(display_name=f"Player {players}-{i:04}", created_by=director) for i in range(players)
     )
@@ -64,7 +76,11 @@ def _event(players: int) -> Event:
         Registration(event=event, player=p, checked_in=True) for p in people
     )
     _results_in_bulk(director, services.pair_next_round(director, event, seed=1))
-    services.pair_next_round(director, event, seed=2)
+    if kind == "round robin":
+        stages.start_stage(director, event)
+    else:
+        services.pair_next_round(director, event, seed=2)
+    assert len(set(heats.group_of(event).values())) == (2 if kind == "two heats" else 0)
     # The stored standings are kept by the writes (closing a round marks them); build
     # them as the worker would, so a read below is a read, not the rebuild.
     services.standings_view(event, stored=True)
@@ -72,17 +88,20 @@ def _event(players: int) -> Event:
     return event
 
 
-@pytest.fixture(scope="module")
-def events(django_db_setup: None, django_db_blocker: object) -> Iterator[tuple[Event, Event]]:
-    """Both events, built once for the module (building them is the slow part) in a
-    transaction rolled back after it, so no other module sees them."""
+@pytest.fixture(scope="module", params=list(KINDS))
+def events(
+    request: pytest.FixtureRequest, django_db_setup: None, django_db_blocker: object
+) -> Iterator[tuple[Event, Event]]:
+    """Both events of a kind, built once for the module (building them is the slow
+    part) in a transaction rolled back after it, so no other module sees them."""
     with django_db_blocker.unblock(), transaction.atomic():  # type: ignore[attr-defined]
-        built = _event(SMALL), _event(BIG)
+        built = _event(SMALL, request.param), _event(BIG, request.param)
         yield built
         transaction.set_rollback(True)
 
 
 PUBLIC_READS = [
+    "/api/v1/events/{slug}/export.csv",  # streamed a round at a time, at any size
     "/api/v1/events/{slug}/",
     "/api/v1/events/{slug}/standings/",
     "/api/v1/events/{slug}/rounds/",
@@ -105,7 +124,13 @@ PUBLIC_READS = [
     "/events/{slug}/live/",
 ]
 
-EXPORTS = ["/api/v1/events/{slug}/export/", "/api/v1/events/{slug}/export.csv"]
+# A round robin's crosstable (read where the event has one).
+CROSSTABLES = [
+    "/api/v1/events/{slug}/stages/2/crosstable/",
+    "/events/{slug}/projector/stages/2/",
+]
+
+EXPORT = "/api/v1/events/{slug}/export/"
 
 
 def _queries(url: str) -> tuple[int, int]:
@@ -139,15 +164,24 @@ def test_a_public_read_costs_the_same_at_any_size(
     _compare(url, *events)
 
 
-@pytest.mark.parametrize("url", EXPORTS)
-def test_an_inline_export_costs_the_same_at_any_size(
+@pytest.mark.parametrize("url", CROSSTABLES)
+def test_a_crosstable_costs_the_same_at_any_size(
     events: tuple[Event, Event], url: str, visitors_not_throttled: None
+) -> None:
+    small, big = events
+    if not Stage.objects.filter(event=small, kind=StageKind.ROUND_ROBIN).exists():
+        pytest.skip("no round robin in this kind of event")
+    _compare(url, small, big)
+
+
+def test_an_inline_export_costs_the_same_at_any_size(
+    events: tuple[Event, Event], visitors_not_throttled: None
 ) -> None:
     # Answered within the request up to EXPORT_INLINE_MAX_PLAYERS: bounded at 1,000 is
     # bounded at the largest event answered inline.
     assert BIG > settings.EXPORT_INLINE_MAX_PLAYERS
     with override_settings(EXPORT_INLINE_MAX_PLAYERS=BIG):
-        _compare(url, *events)
+        _compare(EXPORT, *events)
 
 
 def test_a_big_export_asked_and_followed_costs_the_same_at_any_size(
@@ -156,10 +190,15 @@ def test_a_big_export_asked_and_followed_costs_the_same_at_any_size(
     # Past EXPORT_INLINE_MAX_PLAYERS the answer is a job (202) and its status; the
     # worker's build of the file is held equal at 10 and 1,000 players in
     # tests/reliability/test_export_jobs.py.
-    url = EXPORTS[0]
+    small, big = events
+    with override_settings(EXPORT_DIR=tmp_path):
+        assert Client().get(EXPORT.format(slug=big.slug)).status_code == 202
+    # Both events' exports made jobs, to compare the two.
     with override_settings(EXPORT_INLINE_MAX_PLAYERS=SMALL - 1, EXPORT_DIR=tmp_path):
-        _compare(url, *events, status=202)
-        status_urls = [Client().get(url.format(slug=e.slug)).json()["status_url"] for e in events]
+        _compare(EXPORT, small, big, status=202)
+        status_urls = [
+            Client().get(EXPORT.format(slug=e.slug)).json()["status_url"] for e in events
+        ]
         counts = []
         for status_url in status_urls * 2:  # counted the second time
             status, count = _queries(status_url)
