@@ -16,8 +16,8 @@ from django.test.utils import CaptureQueriesContext
 from tests.conftest import clear_cache
 from tests.tournaments.helpers import make_event, make_user, play_table
 from tournaments import services
-from tournaments.models import Event, Player, Registration, Round, Seat, Stage, StageKind, Table
-from tournaments.services import heats, stage_plan, stages
+from tournaments.models import Event, Player, Registration, Round, Seat, Table
+from tournaments.services import calendar, heats, stage_plan, stages
 from tournaments.services.rounds import maybe_close_round
 
 pytestmark = pytest.mark.django_db
@@ -69,8 +69,11 @@ def _event(players: int, kind: str) -> Event:
     director = make_user(f"td{players}")
     event = make_event(director)
     stage_plan.set_stages(director, event, KINDS[kind])
-    people = Player.objects.bulk_create(
-        Player(display_name=f"Player {players}-{i:04}", created_by=director) for i in range(players)
+    # The first player has an account: his own pages are read too.
+    people = [make_user(f"pl{players}").player]
+    people += Player.objects.bulk_create(
+        Player(display_name=f"Player {players}-{i:04}", created_by=director)
+        for i in range(1, players)
     )
     Registration.objects.bulk_create(
         Registration(event=event, player=p, checked_in=True) for p in people
@@ -88,7 +91,7 @@ def _event(players: int, kind: str) -> Event:
     return event
 
 
-@pytest.fixture(scope="module", params=list(KINDS))
+@pytest.fixture(scope="module")
 def events(
     request: pytest.FixtureRequest, django_db_setup: None, django_db_blocker: object
 ) -> Iterator[tuple[Event, Event]]:
@@ -100,19 +103,18 @@ def events(
         transaction.set_rollback(True)
 
 
-PUBLIC_READS = [
-    "/api/v1/events/{slug}/export.csv",  # streamed a round at a time, at any size
-    "/api/v1/events/{slug}/",
+# Each test reads the events of the kinds it names (each kind built once for the module).
+EVERY_KIND = pytest.mark.parametrize("events", list(KINDS), indirect=True)
+ONE_SWISS = pytest.mark.parametrize("events", ["one Swiss"], indirect=True)
+
+# The reads that show the event's shape (its pairings, standings, heats and stages),
+# read at every kind of event.
+SHAPED_READS = [
     "/api/v1/events/{slug}/standings/",
-    "/api/v1/events/{slug}/rounds/",
     "/api/v1/events/{slug}/rounds/2/",
     "/api/v1/events/{slug}/rounds/2/tables/",
-    "/api/v1/events/{slug}/rounds/2/clock/",
-    "/api/v1/events/{slug}/bracket/",
-    "/api/v1/events/{slug}/registrations/",
     "/api/v1/events/{slug}/heats/",
     "/api/v1/events/{slug}/stages/",
-    "/api/v1/schema/",
     "/events/{slug}/",
     "/events/{slug}/pairings/",
     "/events/{slug}/standings/",
@@ -121,11 +123,22 @@ PUBLIC_READS = [
     "/events/{slug}/rounds/2/slips/",
     "/events/{slug}/projector/pairings/",
     "/events/{slug}/projector/standings/",
+    "/events/{slug}/stages/",
+]
+
+# The other public reads, at one Swiss.
+PUBLIC_READS = [
+    "/api/v1/events/{slug}/export.csv",  # streamed a round at a time, at any size
+    "/api/v1/events/{slug}/",
+    "/api/v1/events/{slug}/rounds/",
+    "/api/v1/events/{slug}/rounds/2/clock/",
+    "/api/v1/events/{slug}/bracket/",
+    "/api/v1/events/{slug}/registrations/",
+    "/api/v1/schema/",
     "/events/{slug}/bracket/",
     "/events/{slug}/projector/bracket/",
     "/events/{slug}/projector/clock/",
     "/events/{slug}/timer/",
-    "/events/{slug}/stages/",
     "/events/{slug}/calendar.ics",
     "/events/{slug}/live/",
 ]
@@ -139,6 +152,14 @@ CROSSTABLES = [
 EXPORT = "/api/v1/events/{slug}/export/"
 
 # What the event's staff read, as its director: a page of tables or players, never all.
+SHAPED_STAFF_READS = [
+    "/events/{slug}/manage/",
+    "/events/{slug}/manage/?round=1",  # a played round: each table's result history
+    # The one page that lists a whole round (the director types every result in one
+    # form): its rows are read in a bounded number of queries, and SQLite takes them.
+    "/events/{slug}/rounds/2/results/",
+]
+
 STAFF_READS = [
     "/api/v1/events/{slug}/audit/",
     "/api/v1/events/{slug}/claims/",
@@ -149,8 +170,6 @@ STAFF_READS = [
     "/api/v1/events/{slug}/penalties/",
     "/api/v1/events/{slug}/staff/",
     "/audit/events/{slug}/",
-    "/events/{slug}/manage/",
-    "/events/{slug}/manage/?round=1",  # a played round: each table's result history
     "/events/{slug}/edit/",
     "/events/{slug}/claims/",
     "/events/{slug}/game-rooms/",
@@ -164,10 +183,37 @@ STAFF_READS = [
 ]
 
 
-def _client(event: Event, staff: bool) -> Client:
+# What a player reads of his own, signed in as the event's first player.
+SHAPED_PLAYER_READS = ["/events/{slug}/me/"]
+
+PLAYER_READS = [
+    "/",
+    "/me/events/",
+    "/me/live/",
+    "/players/{player}/",
+    "/calendar/{token}.ics",  # his calendar feed, by its private token
+]
+
+
+def _player(event: Event) -> Player:
+    return Player.objects.get(registrations__event=event, user__isnull=False)
+
+
+def _url(url: str, event: Event) -> str:
+    player = _player(event) if "{player}" in url or "{token}" in url else None
+    return url.format(
+        slug=event.slug,
+        player=player.pk if player else "",
+        token=calendar.player_token(player) if player else "",
+    )
+
+
+def _client(event: Event, who: str) -> Client:
     client = Client()
-    if staff:
+    if who == "staff":
         client.force_login(event.organizer)
+    elif who == "player":
+        client.force_login(_player(event).user)
     return client
 
 
@@ -181,9 +227,9 @@ def _queries(url: str, client: Client | None = None) -> tuple[int, int]:
     return response.status_code, len(captured)
 
 
-def _compare(url: str, small: Event, big: Event, status: int = 200, staff: bool = False) -> None:
-    small_url, big_url = url.format(slug=small.slug), url.format(slug=big.slug)
-    small_client, big_client = _client(small, staff), _client(big, staff)
+def _compare(url: str, small: Event, big: Event, status: int = 200, who: str = "") -> None:
+    small_url, big_url = _url(url, small), _url(url, big)
+    small_client, big_client = _client(small, who), _client(big, who)
     # Each read once before counting: the process's first-use lookups, and the rows
     # some reads make once per event (an event's day settings).
     _queries(small_url, small_client)
@@ -197,6 +243,15 @@ def _compare(url: str, small: Event, big: Event, status: int = 200, staff: bool 
     assert big_count <= small_count, (url, small_count, big_count)
 
 
+@EVERY_KIND
+@pytest.mark.parametrize("url", SHAPED_READS)
+def test_a_read_of_the_event_s_shape_costs_the_same_at_any_size(
+    events: tuple[Event, Event], url: str, visitors_not_throttled: None
+) -> None:
+    _compare(url, *events)
+
+
+@ONE_SWISS
 @pytest.mark.parametrize("url", PUBLIC_READS)
 def test_a_public_read_costs_the_same_at_any_size(
     events: tuple[Event, Event], url: str, visitors_not_throttled: None
@@ -204,36 +259,53 @@ def test_a_public_read_costs_the_same_at_any_size(
     _compare(url, *events)
 
 
+@EVERY_KIND
+@pytest.mark.parametrize("url", SHAPED_STAFF_READS)
+def test_a_staff_read_of_the_event_s_shape_costs_the_same_at_any_size(
+    events: tuple[Event, Event], url: str
+) -> None:
+    _compare(url, *events, who="staff")
+
+
+@ONE_SWISS
 @pytest.mark.parametrize("url", STAFF_READS)
 def test_a_staff_read_costs_the_same_at_any_size(events: tuple[Event, Event], url: str) -> None:
-    _compare(url, *events, staff=True)
+    _compare(url, *events, who="staff")
 
 
+@ONE_SWISS
 def test_the_dashboard_shows_each_table_s_history_read_with_the_page(
     events: tuple[Event, Event],
 ) -> None:
     small, _big = events
-    page = _client(small, staff=True).get(f"/events/{small.slug}/manage/?round=1")
+    page = _client(small, "staff").get(f"/events/{small.slug}/manage/?round=1")
     # Round 1's first table was entered through the service: its change is listed.
     assert page.content.decode().count('class="small result-history"') == 1
 
 
-def test_the_results_grid_costs_the_same_at_any_size(events: tuple[Event, Event]) -> None:
-    # The one page that lists a whole round (the director types every result in one
-    # form): its rows are read in a bounded number of queries, and SQLite takes them.
-    _compare("/events/{slug}/rounds/2/results/", *events, staff=True)
+@EVERY_KIND
+@pytest.mark.parametrize("url", SHAPED_PLAYER_READS)
+def test_a_player_s_read_of_his_event_costs_the_same_at_any_size(
+    events: tuple[Event, Event], url: str
+) -> None:
+    _compare(url, *events, who="player")
 
 
+@ONE_SWISS
+@pytest.mark.parametrize("url", PLAYER_READS)
+def test_a_player_s_read_costs_the_same_at_any_size(events: tuple[Event, Event], url: str) -> None:
+    _compare(url, *events, who="player")
+
+
+@pytest.mark.parametrize("events", ["round robin"], indirect=True)
 @pytest.mark.parametrize("url", CROSSTABLES)
 def test_a_crosstable_costs_the_same_at_any_size(
     events: tuple[Event, Event], url: str, visitors_not_throttled: None
 ) -> None:
-    small, big = events
-    if not Stage.objects.filter(event=small, kind=StageKind.ROUND_ROBIN).exists():
-        pytest.skip("no round robin in this kind of event")
-    _compare(url, small, big)
+    _compare(url, *events)
 
 
+@EVERY_KIND
 def test_an_inline_export_costs_the_same_at_any_size(
     events: tuple[Event, Event], visitors_not_throttled: None
 ) -> None:
@@ -244,6 +316,7 @@ def test_an_inline_export_costs_the_same_at_any_size(
         _compare(EXPORT, *events)
 
 
+@ONE_SWISS
 def test_a_big_export_asked_and_followed_costs_the_same_at_any_size(
     events: tuple[Event, Event], visitors_not_throttled: None, tmp_path: object
 ) -> None:
