@@ -97,7 +97,8 @@ def _round_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     shown = next((r for r in rounds if r.number == shown_number), current)
     tables = round_tables_query(shown) if shown else Table.objects.none()
     query = (request.GET.get("q") or "").strip()
-    listed = round_tables_query(shown, query) if shown and query else tables
+    # Each listed table shows its result history: read with the page, not per table.
+    listed = round_tables_query(shown, query, history=True) if shown else tables
     table_page = Paginator(listed, TABLES_PER_PAGE).get_page(request.GET.get("tables_page"))
     shown_tables = list(table_page.object_list)
     show_refused_result(request, shown_tables)

@@ -11,9 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db.models import Prefetch
+
 from core.errors import ServiceError
 from core.types import AnyUser
-from tournaments.models import Round, Table
+from tournaments.models import Round, Seat, Table
 from tournaments.services.results.flow import director_set_result
 from tournaments.services.results.input import (
     score_result,
@@ -76,12 +78,15 @@ class RowOutcome:
 
 def grid_tables(rnd: Round) -> list[Table]:
     """The round's tables that take a result (byes have fixed points), in table order."""
-    return list(
-        rnd.tables.filter(is_bye=False)
-        .select_related("round__event")
-        .prefetch_related("seats__registration__player")
-        .order_by("number")
-    )
+    # The seats with their players joined, not read again by their ids: SQLite refuses
+    # the thousand-entry lists of a big round (as in services.queries.round_tables).
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("registration__player"))
+    tables = list(rnd.tables.filter(is_bye=False).prefetch_related(seats).order_by("number"))
+    for table in tables:
+        # One round object for all: what is read once per round (its match rules) is
+        # then read once, not once per table.
+        table.round = rnd
+    return tables
 
 
 def check_row(user: AnyUser, table: Table, row: GridRow) -> RowCheck:
