@@ -6,8 +6,8 @@ A changed table moves its players' points and records; their opponents' opponent
 points, median and win percentage (their opponents' numbers moved); the order inside the
 score groups any of them is in (or left); and the places of everyone below the highest
 of those groups. Every other player keeps his numbers, tiebreak values and notes: none
-of them depends on a player he never met. So only the touched score groups are ranked
-again, with the module's own ranking, and the other groups are carried over whole.
+of them depends on a player he never met. So only the groups a player enters or leaves
+are ranked again whole, in the others only the part tied with a touched player (tied.py).
 
 Head-to-head needs who met whom inside a group: decided from the games of the players
 whose games are given, or from a bound (a player who played g games met at most
@@ -34,7 +34,7 @@ from . import (
 )
 from .items import StandingItem
 from .tiebreaks import TIEBREAKS, Context, HeadToHead, Record
-from .tied import first_moved, parts, ranking_notes
+from .tied import first_moved, parts, ranking_notes, runs
 
 Key = tuple[bool, int]  # a score group: (ejected, points)
 
@@ -266,10 +266,10 @@ class _Plan:
         # in the parts their moved tiebreak values can reorder (``tied``).
         whole_groups: set[Key] = set()
         for p in touched:
-            before, now = (p in out, old_points[p]), (p in out, records[p].points)
-            self.redo |= {before, now}
-            if p in changed or before != now:
-                whole_groups |= {before, now}
+            was, now = (p in out, old_points[p]), (p in out, records[p].points)
+            self.redo |= {was, now}
+            if p in changed or was != now:
+                whole_groups |= {was, now}
         self.new_groups: dict[Key, list[str]] = {}
         for key, members in self.old_groups.items():
             if key not in self.redo:
@@ -363,13 +363,9 @@ class _Plan:
             out.rows.extend(enumerate(placed, start=at))
             redone.update(indexes)
         if first != position:
-            run: list[int] = []
-            for i in [*range(len(group)), len(group)]:
-                if i < len(group) and i not in redone:
-                    run.append(i)
-                elif run:
-                    out.shifts.append((first + run[0], first + run[-1], position - first))
-                    run = []
+            out.shifts.extend(
+                (first + a, first + b, position - first) for a, b in runs(group, redone)
+            )
 
     def _counts(self, p: str, ctx: Context, rows: Mapping[str, StandingRow]) -> Counts:
         if p not in self.touched:

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import ROW_NOTES, StandingRow
+from .items import StandingItem
 
 _LEVEL = frozenset({"not_used", "still_tied", "decides"})
 Step = tuple[Any, Any, Any]
@@ -30,10 +31,10 @@ def path(row: StandingRow) -> list[Step]:
     ]
 
 
-def ranking_notes(row: StandingRow, level: int) -> list[dict[str, Any]]:
+def ranking_notes(row: StandingRow, level: int) -> list[StandingItem]:
     """The notes the ranking gave the row before its part at ``level`` was split (the
     group's own note, then one a level), for ranking that part again."""
-    kept: list[dict[str, Any]] = []
+    kept: list[StandingItem] = []
     steps = 0
     for item in row.explanation_items:
         if item["code"] in ROW_NOTES:
@@ -72,4 +73,17 @@ def parts(
         if taken.isdisjoint(indexes):  # parts are nested or apart
             taken.update(indexes)
             out.append((level, indexes))
+    return out
+
+
+def runs(members: Sequence[str], taken: set[int]) -> list[tuple[int, int]]:
+    """The runs (first, last index) of ``members`` outside ``taken``: rows that only move."""
+    out: list[tuple[int, int]] = []
+    for i in range(len(members)):
+        if i in taken:
+            continue
+        if out and out[-1][1] == i - 1:
+            out[-1] = (out[-1][0], i)
+        else:
+            out.append((i, i))
     return out
