@@ -6,8 +6,8 @@ A changed table moves its players' points and records; their opponents' opponent
 points, median and win percentage (their opponents' numbers moved); the order inside the
 score groups any of them is in (or left); and the places of everyone below the highest
 of those groups. Every other player keeps his numbers, tiebreak values and notes: none
-of them depends on a player he never met. So only the touched score groups are ranked
-again, with the module's own ranking, and the other groups are carried over whole.
+of them depends on a player he never met. So only the groups a player enters or leaves
+are ranked again whole, in the others only the part tied with a touched player (tied.py).
 
 Head-to-head needs who met whom inside a group: decided from the games of the players
 whose games are given, or from a bound (a player who played g games met at most
@@ -28,11 +28,13 @@ from . import (
     Tiebreak,
     id_order,
     rank_group,
+    resolve,
     rows_of,
     tally,
 )
 from .items import StandingItem
 from .tiebreaks import TIEBREAKS, Context, HeadToHead, Record
+from .tied import first_moved, parts, ranking_notes, runs
 
 Key = tuple[bool, int]  # a score group: (ejected, points)
 
@@ -201,7 +203,7 @@ def update_window(
                 touched.update(others)
         if not touched <= known_set:
             return NeedGames(frozenset(touched - known_set))
-        plan = _Plan(layout, records, touched, frozenset(ejected))
+        plan = _Plan(layout, records, touched, frozenset(ejected), frozenset(changed))
         missing = {key for key in plan.redo if key in plan.old_groups} - plan.given(rows)
         if missing:
             return NeedGames(groups=frozenset(missing))
@@ -246,6 +248,7 @@ class _Plan:
         records: dict[str, Record],
         touched: set[str],
         out: frozenset[str],
+        changed: frozenset[str] = frozenset(),
     ) -> None:
         self.records, self.touched, self.out = records, touched, out
         self.old_groups: dict[Key, list[str]] = {}
@@ -258,9 +261,15 @@ class _Plan:
             if line.player in touched:
                 old_points[line.player] = line.points
         self.redo: set[Key] = set()
+        # Groups whose members stay and whose only touched players are opponents of a
+        # changed one (their games and so head-to-head did not move): ranked again only
+        # in the parts their moved tiebreak values can reorder (``tied``).
+        whole_groups: set[Key] = set()
         for p in touched:
-            self.redo.add((p in out, records[p].points))
-            self.redo.add((p in out, old_points[p]))
+            was, now = (p in out, old_points[p]), (p in out, records[p].points)
+            self.redo |= {was, now}
+            if p in changed or was != now:
+                whole_groups |= {was, now}
         self.new_groups: dict[Key, list[str]] = {}
         for key, members in self.old_groups.items():
             if key not in self.redo:
@@ -273,7 +282,9 @@ class _Plan:
         before, after = _leader(old_order), _leader(self.order)
         if before != after:
             self.redo |= {k for k in (before, after) if k is not None}
-        for key in self.redo:
+            whole_groups |= {k for k in (before, after) if k is not None}
+        self.partly = self.redo - whole_groups
+        for key in self.redo - self.partly:
             if key in self.new_groups:  # ranked again as compute_standings ranks: by id
                 self.new_groups[key] = sorted(self.new_groups[key], key=id_order)
 
@@ -299,7 +310,9 @@ class _Plan:
         position = 1
         for k, key in enumerate(self.order):
             group = self.new_groups[key]
-            if key in self.redo:
+            if key in self.partly:
+                self._parts(group, key, k == 0, position, kept, ctx, rows, out)
+            elif key in self.redo:
                 out.rows.extend(
                     enumerate(self._ranked(group, key, k == 0, position, kept, ctx, rows),
                               start=position)
@@ -309,6 +322,59 @@ class _Plan:
                 out.shifts.append((first, first + len(group) - 1, position - first))
             position += len(group)
         return out
+
+    def _parts(
+        self,
+        group: list[str],
+        key: Key,
+        leading: bool,
+        position: int,
+        kept: list[_Kept],
+        ctx: Context,
+        rows: Mapping[str, StandingRow],
+        out: Window,
+    ) -> None:
+        """Rank again only the parts of a group (its members and their order before kept)
+        that the touched players' moved tiebreak values can reorder; move the rest."""
+        keys = [m.key for m in kept]
+        values: dict[str, dict[str, float | int]] = {}
+        moved: dict[str, int] = {}
+        for p in group:
+            if p in self.touched:
+                old = rows[p].tiebreaks
+                values[p] = {
+                    m.key: old[m.key]
+                    if isinstance(m.metric, HeadToHead)
+                    else m.value(p, group, ctx)
+                    for m in kept
+                }
+                moved[p] = first_moved(old, values[p], keys)
+        first = self.old_first[key]
+        redone: set[int] = set()
+        for level, indexes in parts(group, rows, moved):
+            members = [group[i] for i in indexes]
+            notes = {p: ranking_notes(rows[p], level) for p in members}
+            for p in members:
+                values.setdefault(p, dict(rows[p].tiebreaks))
+            buckets = resolve(sorted(members, key=id_order), kept[level:], ctx, notes)
+            at = position + indexes[0]
+            placed = rows_of(buckets, lambda p: self._counts(p, ctx, rows), notes, values,
+                             self.out, at, leading and indexes[0] == 0)  # fmt: skip
+            out.rows.extend(enumerate(placed, start=at))
+            redone.update(indexes)
+        if first != position:
+            out.shifts.extend(
+                (first + a, first + b, position - first) for a, b in runs(group, redone)
+            )
+
+    def _counts(self, p: str, ctx: Context, rows: Mapping[str, StandingRow]) -> Counts:
+        if p not in self.touched:
+            row = rows[p]
+            return Counts(row.points, row.wins, row.losses, row.draws, row.byes, row.games,
+                          row.opponents_points)  # fmt: skip
+        r = self.records[p]
+        return Counts(r.points, r.wins, r.losses, r.draws, r.byes, len(r.tables),
+                      sum(ctx.opponents_points_list(p)))  # fmt: skip
 
     def _ranked(
         self,
@@ -323,17 +389,8 @@ class _Plan:
         notes: dict[str, list[StandingItem]] = {p: [] for p in group}
         values: dict[str, dict[str, float | int]] = {p: {} for p in group}
         buckets = rank_group(group, key[1], kept, ctx, notes, values)
-
-        def counts(p: str) -> Counts:
-            if p not in self.touched:
-                row = rows[p]
-                return Counts(row.points, row.wins, row.losses, row.draws, row.byes, row.games,
-                              row.opponents_points)  # fmt: skip
-            r = self.records[p]
-            return Counts(r.points, r.wins, r.losses, r.draws, r.byes, len(r.tables),
-                          sum(ctx.opponents_points_list(p)))  # fmt: skip
-
-        return rows_of(buckets, counts, notes, values, self.out, position, leading)
+        return rows_of(buckets, lambda p: self._counts(p, ctx, rows), notes, values, self.out,
+                       position, leading)  # fmt: skip
 
 
 def _leader(order: list[Key]) -> Key | None:
