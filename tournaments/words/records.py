@@ -111,7 +111,15 @@ def record_problem_words(code: str, params: Mapping[str, Any] | None = None) -> 
 
 
 def reading_lines(server: str, reading: Mapping[str, Any], names: Mapping[int, str]) -> list[str]:
-    """What a stored record says, in words; ``names`` by registration id."""
+    """What a stored record says, in words; ``names`` by registration id; at a table
+    that plays a match, which of its games the record was."""
+    lines = _server_lines(server, reading, names)
+    if isinstance(reading.get("game"), int):
+        lines.append(_("Read as game %(game)s of the match.") % {"game": reading["game"]})
+    return lines
+
+
+def _server_lines(server: str, reading: Mapping[str, Any], names: Mapping[int, str]) -> list[str]:
     if server == "gemp":
         winner = names.get(reading.get("winner", 0), "")
         loser = names.get(reading.get("loser", 0), "")
