@@ -186,7 +186,23 @@ class ResultsGrid(APIView):
                     ]
                 },
                 request_only=True,
-            )
+            ),
+            OpenApiExample(
+                "A best-of-three table",
+                value={
+                    "rows": [
+                        {
+                            "table": 43,
+                            "games": [
+                                {"winner": 12, "outcome": "site_9"},
+                                {"winner": 15, "format": "tower-block"},
+                                {"winner": 15, "outcome": "ring_bearer_killed"},
+                            ],
+                        }
+                    ]
+                },
+                request_only=True,
+            ),
         ],
     )
     def post(self, request: Request, slug: str, number: int) -> Response:
