@@ -6,6 +6,19 @@
   var form = document.querySelector("form[data-results-grid]");
   if (!form) return;
   var token = form.querySelector("input[name=csrfmiddlewaretoken]");
+  // A match's refusal about one game is shown beside that game's line.
+  function lineNote(row, game) {
+    var pk = row.id.slice(4);
+    row.querySelectorAll(".grid-game .bad[data-live]").forEach(function (old) { old.remove(); });
+    if (!game) return null;
+    var label = document.getElementById("t" + pk + "-g" + game + "_label-" + pk);
+    if (!label) return null;
+    var note = document.createElement("span");
+    note.className = "bad";
+    note.setAttribute("data-live", "");
+    label.parentNode.appendChild(note);
+    return note;
+  }
   function check(row) {
     var data = new FormData();
     row.querySelectorAll("input, select").forEach(function (field) {
@@ -21,8 +34,10 @@
     }).then(function (response) {
       return response.json().then(function (body) {
         if (!out) return;
-        out.textContent = body.message || "";
+        var line = lineNote(row, body.game);
+        out.textContent = line ? "" : body.message || "";
         out.className = "small " + (body.ok ? "ok" : "bad");
+        if (line) line.textContent = body.message || "";
         row.classList.toggle("disputed", !body.ok);
       });
     }).catch(function () { /* offline: the save still checks every row */ });

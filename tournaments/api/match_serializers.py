@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
 from tournaments.api.council_serializers import TableCouncilInputSerializer
@@ -42,3 +44,12 @@ class MatchGameInputSerializer(serializers.Serializer):
         max_length=100, required=False, allow_blank=True,
         help_text="When the loser of the game before chooses: the format he chose.",
     )  # fmt: skip
+
+
+def game_args(game: dict[str, Any]) -> dict[str, Any]:
+    """One validated game as the result services take it (services.results.match)."""
+    seats = [
+        {"registration": r["registration"], "mps": r.get("mps")} for r in game.get("seats", [])
+    ]
+    keys = ("outcome", "winner", "time_called", "council", "counts_for", "format")
+    return {"mps": seats, **{k: game.get(k) for k in keys}}

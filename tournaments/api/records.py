@@ -49,6 +49,13 @@ class RecordReadSerializer(serializers.Serializer):
         child=serializers.CharField(),
         help_text="How the decks on the record differ from the registered lists (staff only).",
     )
+    match = serializers.CharField(
+        allow_blank=True,
+        help_text=(
+            "At a table playing best of N: where the match stands after this record's game, "
+            'in words ("Game 2 of 3 recorded: Ann 1–1 Bob."); empty at a table of one game.'
+        ),
+    )
 
 
 @extend_schema(tags=TAG, parameters=TABLE_PARAMS)
@@ -63,7 +70,10 @@ class TableRecord(APIView):
             "the staff it is entered. A record that does not prove a result (a cancelled "
             "game), names other players, ended before the round was paired or was read for "
             "another table is refused with a problem saying why. meccg-online's totals are "
-            "not used: the Free Council is counted here from its categories."
+            "not used: the Free Council is counted here from its categories. At a table whose "
+            "stage plays best of N, one record is one game: it fills the match's next game, "
+            "the answer's match says where the match stands, and the record that decides the "
+            "match reports (or, from the staff, enters) the whole match."
         ),
         request=RecordInputSerializer,
         responses={200: RecordReadSerializer},
@@ -96,6 +106,7 @@ class TableRecord(APIView):
                     "table": read.table,
                     "reading": read.lines,
                     "deck_differences": read.deck_lines,
+                    "match": read.match,
                 }
             ).data
         )

@@ -14,11 +14,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.errors import NotFound
+from core.errors import NotFound, ServiceError
 from core.problems import problem
 from core.schema import ProblemSerializer
 from tournaments.api.common import ROUND_PARAMS, event_for, round_of, valid
 from tournaments.api.fields import OutcomeField
+from tournaments.api.match_serializers import MatchGameInputSerializer, game_args
 from tournaments.api.round_serializers import SeatResultSerializer
 from tournaments.models import Event
 from tournaments.permissions import Capability, require
@@ -39,6 +40,12 @@ class GridRowSerializer(serializers.Serializer):
     version = serializers.IntegerField(
         required=False, allow_null=True, help_text="The table version you saw (optional)."
     )
+    games = MatchGameInputSerializer(
+        many=True, required=False, max_length=15,  # type: ignore[call-arg]
+        help_text="A table whose stage plays best of N: every game of the match, in order "
+        "(each with its end, the player a tie counts for, the format its chooser named), "
+        "until a player has won more than half; seats are then not read.",
+    )  # fmt: skip
 
     def validate_seats(self, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
         ids = [row["registration"] for row in value]
@@ -97,6 +104,7 @@ def _grid_row(data: dict[str, Any]) -> grid.GridRow:
         winner=data.get("winner"),
         time_called=data.get("time_called", False),
         version=data.get("version"),
+        games=tuple(game_args(g) for g in data.get("games") or []),
     )
 
 
@@ -106,12 +114,26 @@ def _refusal_words(code: str) -> str:
     return _("This row cannot be saved.")
 
 
+def _game_fields(problems: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    """A problem about one game of a match names it by its place in the row's games
+    ("games[1].counts_for"), as field errors name a seat ("seats[1].mps")."""
+    out = []
+    for found in problems or []:
+        game = found.get("game")
+        if isinstance(game, int) and game >= 1:
+            inner = found.get("field")
+            path = f"games[{game - 1}]" + (f".{inner}" if inner and inner != "games" else "")
+            found = {**found, "field": path}
+        out.append(found)
+    return out
+
+
 def _row_answer(outcome: grid.RowOutcome, numbers: dict[int, int]) -> dict[str, Any]:
     body = None
     if outcome.refused:
         code = outcome.code or "invalid"
         words = outcome.message or _refusal_words(code)
-        body = problem(outcome.http_status, code, words, problems=outcome.problems)
+        body = problem(outcome.http_status, code, words, problems=_game_fields(outcome.problems))
     return {
         "table": outcome.table_id,
         "number": numbers.get(outcome.table_id),
@@ -164,7 +186,23 @@ class ResultsGrid(APIView):
                     ]
                 },
                 request_only=True,
-            )
+            ),
+            OpenApiExample(
+                "A best-of-three table",
+                value={
+                    "rows": [
+                        {
+                            "table": 43,
+                            "games": [
+                                {"winner": 12, "outcome": "site_9"},
+                                {"winner": 15, "format": "tower-block"},
+                                {"winner": 15, "outcome": "ring_bearer_killed"},
+                            ],
+                        }
+                    ]
+                },
+                request_only=True,
+            ),
         ],
     )
     def post(self, request: Request, slug: str, number: int) -> Response:
@@ -201,7 +239,11 @@ class ResultsGridCheck(APIView):
         table = next((t for t in grid.grid_tables(rnd) if t.pk == data["table"]), None)
         if table is None:
             raise NotFound(_refusal_words("not_in_round"), code="not_in_round")
-        check = grid.check_row(request.user, table, _grid_row(data))
+        try:
+            check = grid.check_row(request.user, table, _grid_row(data))
+        except ServiceError as exc:
+            exc.problems = _game_fields(exc.problems)
+            raise
         body = {
             "table": table.pk,
             "band": stored_band_words(check.band),

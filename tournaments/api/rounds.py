@@ -25,6 +25,7 @@ from tournaments.api.common import (
 )
 from tournaments.api.event_serializers import NoteSerializer
 from tournaments.api.filters import RoundFilter
+from tournaments.api.match_serializers import game_args
 from tournaments.models import Round, Table
 
 
@@ -124,21 +125,13 @@ def _result_args(data: dict[str, Any]) -> dict[str, Any]:
         "time_called": data.get("time_called", False),
         "version": data.get("version"),
         "council": data.get("council"),
-        "games": [_game_args(game) for game in data.get("games") or []],
+        "games": [game_args(game) for game in data.get("games") or []],
     }
 
 
 def _decks(data: dict[str, Any]) -> dict[int, str]:
     """The decks played, as the report's seats carry them (General Opponent)."""
     return {r["registration"]: r["deck_slot"] for r in data.get("seats", []) if "deck_slot" in r}
-
-
-def _game_args(game: dict[str, Any]) -> dict[str, Any]:
-    seats = [
-        {"registration": r["registration"], "mps": r.get("mps")} for r in game.get("seats", [])
-    ]
-    keys = ("outcome", "winner", "time_called", "council", "counts_for", "format")
-    return {"mps": seats, **{k: game.get(k) for k in keys}}
 
 
 def _table_response(table: Table) -> Response:

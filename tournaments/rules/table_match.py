@@ -54,26 +54,41 @@ class MatchReading:
     problem: dict[str, int | str] | None = None
 
 
-def read_match(rules: MatchRules, players: tuple[str, str], games: list[bo.Game]) -> MatchReading:
-    """The match of ``games``: refused when a game comes after the match was decided, when
-    a tie waits for the director, or when the games do not decide it yet."""
+def progress(rules: MatchRules, players: tuple[str, str], games: list[bo.Game]) -> MatchReading:
+    """The match so far, its games read one at a time (a server's record is one game):
+    refused when a game comes after the match was decided, or after a tie that still
+    waits for the director; the last game may be such a tie, and the games need not
+    decide the match yet."""
     wins = dict.fromkeys(players, 0)
-    if not games:
-        return MatchReading(wins, None, {"code": "no_games"})
     if len(games) > MAX_GAMES:
         return MatchReading(wins, None, {"code": "too_many_games", "max": MAX_GAMES})
-    for number, game in enumerate(games, start=1):
+    for number in range(1, len(games) + 1):
         before = bo.state(rules.best_of, players, games[: number - 1], rules.tie)
         if before.winner is not None:
             return MatchReading(before.wins, before.winner, {"code": "after_decided",
                                                              "game": number})  # fmt: skip
-        if game.counts_for is None and rules.tie == DIRECTOR:
-            return MatchReading(before.wins, None, {"code": "tie_for_director", "game": number})
+        if before.awaiting_director:
+            return MatchReading(before.wins, None, {"code": "tie_for_director",
+                                                    "game": number - 1})  # fmt: skip
     state = bo.state(rules.best_of, players, games, rules.tie)
-    if state.winner is None:
-        need = bo.wins_needed(rules.best_of)
-        return MatchReading(state.wins, None, {"code": "undecided", "need": need})
     return MatchReading(state.wins, state.winner)
+
+
+def read_match(rules: MatchRules, players: tuple[str, str], games: list[bo.Game]) -> MatchReading:
+    """The match of ``games``: refused when a game comes after the match was decided, when
+    a tie waits for the director, or when the games do not decide it yet."""
+    if not games:
+        return MatchReading(dict.fromkeys(players, 0), None, {"code": "no_games"})
+    reading = progress(rules, players, games)
+    if reading.problem is not None:
+        return reading
+    if games[-1].counts_for is None and rules.tie == DIRECTOR:
+        return MatchReading(reading.wins, None, {"code": "tie_for_director",
+                                                 "game": len(games)})  # fmt: skip
+    if reading.winner is None:
+        need = bo.wins_needed(rules.best_of)
+        return MatchReading(reading.wins, None, {"code": "undecided", "need": need})
+    return reading
 
 
 def match_scores(

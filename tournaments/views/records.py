@@ -68,6 +68,10 @@ def _record_given(form: RecordForm) -> str | bytes | None:
 def _success(request: HttpRequest, read: records.RecordRead) -> None:
     for line in [*read.lines, *read.deck_lines]:
         messages.info(request, line)
+    if read.match:
+        messages.success(request, read.match)
+        if read.table.status == Table.Status.PENDING:
+            return  # the match goes on: its next game is another record
     messages.success(
         request,
         {

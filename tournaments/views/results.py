@@ -61,7 +61,17 @@ def _row_from_post(post: QueryDict, table: Table) -> grid.GridRow:
     )
 
 
-def _shown_row(table: Table, post: QueryDict | None, error: str = "") -> dict[str, Any]:
+def _error_game(problems: list[dict[str, Any]] | None) -> int | None:
+    """The game of a match a refusal is about (its line shows the reason), if one."""
+    for found in problems or []:
+        if isinstance(found.get("game"), int):
+            return int(found["game"])
+    return None
+
+
+def _shown_row(
+    table: Table, post: QueryDict | None, error: str = "", error_game: int | None = None
+) -> dict[str, Any]:
     """A row as the page shows it: what was typed when the form comes back, else what is stored."""
     prefix = f"t{table.pk}-"
     seats = []
@@ -89,23 +99,30 @@ def _shown_row(table: Table, post: QueryDict | None, error: str = "") -> dict[st
             "version": to_int(post.get(f"{prefix}version")) or table.version,
         }
     match = match_form(table, post, prefix)
+    if match is None or not any(g["number"] == error_game for g in match["rows"]):
+        error_game = None
     return {"table": table, "prefix": prefix, "seats": seats, "error": error, "match": match,
-            **choice}  # fmt: skip
+            "error_game": error_game, **choice}  # fmt: skip
 
 
-def _save(request: HttpRequest, rnd: Round, tables: list[Table]) -> tuple[dict[int, str], int]:
-    """Every typed row saved; returns the refusals by table and how many rows were saved."""
-    errors: dict[int, str] = {}
+Refusals = dict[int, tuple[str, int | None]]
+
+
+def _save(request: HttpRequest, rnd: Round, tables: list[Table]) -> tuple[Refusals, int]:
+    """Every typed row saved; returns the refusals by table (the reason, and the game of
+    a match it is about) and how many rows were saved."""
+    errors: Refusals = {}
     rows = []
     for table in tables:
         try:
             rows.append(_row_from_post(request.POST, table))
         except ServiceError as exc:
-            errors[table.pk] = exc.message
+            errors[table.pk] = (exc.message, _error_game(exc.problems))
     outcomes = grid.save_rows(request.user, rnd, rows)
     for outcome in outcomes:
         if outcome.refused:
-            errors[outcome.table_id] = outcome.message or _("This row cannot be saved.")
+            words = outcome.message or _("This row cannot be saved.")
+            errors[outcome.table_id] = (words, _error_game(outcome.problems))
     return errors, sum(1 for o in outcomes if o.status == "saved")
 
 
@@ -114,7 +131,7 @@ def results_grid(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = _grid_event(request, slug)
     rnd = get_object_or_404(Round, event=event, number=number)
     tables = grid.grid_tables(rnd)
-    errors: dict[int, str] = {}
+    errors: Refusals = {}
     if request.method == "POST":
         errors, saved = _save(request, rnd, tables)
         if saved:
@@ -128,7 +145,10 @@ def results_grid(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             return redirect("results-grid", slug=event.slug, number=rnd.number)
         tables = grid.grid_tables(rnd)  # the saved rows as now stored
     post = request.POST if errors else None
-    rows = [_shown_row(t, post if t.pk in errors else None, errors.get(t.pk, "")) for t in tables]
+    rows = [
+        _shown_row(t, post, *errors[t.pk]) if t.pk in errors else _shown_row(t, None)
+        for t in tables
+    ]
     context = {
         "event": event,
         "round": rnd,
@@ -169,5 +189,6 @@ def check_row(request: HttpRequest, slug: str, number: int, table_id: int) -> Js
             return JsonResponse({"ok": True, "message": ""})
         check = grid.check_row(request.user, table, row)
     except ServiceError as exc:
-        return JsonResponse({"ok": False, "message": exc.message}, status=exc.status_code)
+        body = {"ok": False, "message": exc.message, "game": _error_game(exc.problems)}
+        return JsonResponse(body, status=exc.status_code)
     return JsonResponse({"ok": True, "message": _points_words(table, check)})

@@ -82,3 +82,35 @@ def match_game_lines(table: Any, games: list[dict[str, Any]]) -> list[str]:
     names = {str(s.registration_id): s.registration.player.display_name for s in seats}
     order = list(names)
     return [_game_line(g, names, order) for g in games if isinstance(g, dict)]
+
+
+def match_progress_line(so_far: Any, names: dict[int, str]) -> str:
+    """Where a match stands after the game just recorded (services.results.match's
+    MatchSoFar): "Game 2 of 3 recorded: Ann 1–1 Bob." and who chooses the next format."""
+    first, second = list(so_far.wins)[:2]
+    data = {
+        "n": so_far.number, "best_of": so_far.best_of,
+        "first": names.get(first, ""), "second": names.get(second, ""),
+        "a": so_far.wins[first], "b": so_far.wins[second],
+    }  # fmt: skip
+    if so_far.number <= so_far.best_of:
+        head = _("Game %(n)s of %(best_of)s recorded") % data
+    else:
+        head = _("Game %(n)s recorded (a replay; best of %(best_of)s)") % data
+    if so_far.winner is not None:
+        won = {**data, "winner": names.get(so_far.winner, "")}
+        score = max(data["a"], data["b"]), min(data["a"], data["b"])
+        return _("%(head)s: %(winner)s wins the match %(won)s–%(lost)s.") % {
+            **won,
+            "head": head,
+            "won": score[0],
+            "lost": score[1],
+        }
+    line = _("%(head)s: %(first)s %(a)s–%(b)s %(second)s.") % {**data, "head": head}
+    if so_far.awaiting_director:
+        line += " " + _("The game was tied: the director names the player it counts for.")
+    elif so_far.chooser is not None:
+        line += " " + _("%(name)s chooses the next game's format.") % {
+            "name": names.get(so_far.chooser, "")
+        }
+    return line

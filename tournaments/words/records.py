@@ -68,6 +68,13 @@ PROBLEMS: dict[str, Any] = {
         "Only the players at this table and the event's staff may read a record into its result."
     ),
     "record_one_source": gettext_lazy("Give the record or a link to it (one of the two)."),
+    "record_match_has_result": gettext_lazy(
+        "This table's match already has its result: a record adds no game to it. The "
+        "director corrects the match on the table's form."
+    ),
+    "record_game_read": gettext_lazy(
+        "This record was already read as game %(game)s of this match."
+    ),
     "record_url_host": gettext_lazy(
         "Records are fetched only over https from %(hosts)s; upload the file instead."
     ),
@@ -104,7 +111,15 @@ def record_problem_words(code: str, params: Mapping[str, Any] | None = None) -> 
 
 
 def reading_lines(server: str, reading: Mapping[str, Any], names: Mapping[int, str]) -> list[str]:
-    """What a stored record says, in words; ``names`` by registration id."""
+    """What a stored record says, in words; ``names`` by registration id; at a table
+    that plays a match, which of its games the record was."""
+    lines = _server_lines(server, reading, names)
+    if isinstance(reading.get("game"), int):
+        lines.append(_("Read as game %(game)s of the match.") % {"game": reading["game"]})
+    return lines
+
+
+def _server_lines(server: str, reading: Mapping[str, Any], names: Mapping[int, str]) -> list[str]:
     if server == "gemp":
         winner = names.get(reading.get("winner", 0), "")
         loser = names.get(reading.get("loser", 0), "")
@@ -160,3 +175,10 @@ def deck_difference_lines(
 
 def no_list_line(player: str) -> str:
     return _("%(player)s has no registered deck list to compare with.") % {"player": player}
+
+
+def unknown_format_line(name: str) -> str:
+    return _(
+        "The record's format (%(format)s) is none of this event's formats: the game is "
+        "kept in the round's format; the director corrects it on the table's form."
+    ) % {"format": name}

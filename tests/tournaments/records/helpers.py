@@ -10,6 +10,7 @@ from rest_framework.test import APIClient
 from tests.tournaments.helpers import make_event, make_user, register_users
 from tournaments import services
 from tournaments.models import Round
+from tournaments.services.stage_plan import set_stages
 
 HERE = Path(__file__).parent
 BEFORE_THE_GAMES = datetime(2025, 3, 1, tzinfo=UTC)  # the records' games: 8-9 March 2025
@@ -19,9 +20,14 @@ def read(name: str) -> str:
     return (HERE / name).read_text()
 
 
-def table_of(game: str, names: tuple[str, str], field: str = "display_name", players: int = 2):
+def table_of(
+    game: str, names: tuple[str, str], field: str = "display_name", players: int = 2,
+    stages: list[dict[str, object]] | None = None,
+):  # fmt: skip
     director = make_user()
     event = make_event(director, game=game)
+    if stages:
+        set_stages(director, event, stages)
     register_users(event, players)
     rnd = services.pair_next_round(director, event, seed=5)
     # The round was paired before the recorded games were played.

@@ -11,7 +11,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from tests.tournaments.helpers import make_user, user_of
-from tests.tournaments.records.helpers import gemp_table
+from tests.tournaments.records.helpers import gemp_table, table_of
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -109,3 +109,24 @@ def test_the_readers_time_zone_in_his_profile():
     assert "Unknown time zone: Mars/Olympus" in page
     player.refresh_from_db()
     assert player.time_zone == "Europe/Madrid"
+
+
+def test_at_a_best_of_three_table_the_page_says_where_the_match_stands():
+    """RULES.md §8: a match of best of N; one record is one game of it."""
+    stage = {"kind": "swiss", "best_of": 3}
+    _director, event, table, a, b = table_of(
+        "lotr-tcg", ("aragorn77", "saruman_fan"), field="gemp_name", stages=[stage]
+    )
+    client = client_for(user_of(a))
+    url = f"/events/{event.slug}/tables/{table.pk}/record/"
+    xml = (HERE / "gemp_site9_built.xml").read_text()
+    page = client.post(url, {"server": "gemp", "record": xml}, follow=True).content.decode()
+    an, bn = a.player.display_name, b.player.display_name
+    assert f"Game 1 of 3 recorded: {an} 1–0 {bn}." in page
+    assert "Result reported from the record" not in page  # the match goes on
+    table.refresh_from_db()
+    assert table.status == Table.Status.PENDING and table.games.count() == 1
+    again = client.post(url, {"server": "gemp", "record": xml})
+    assert again.status_code == 400
+    assert "This record was already read as game 1 of this match." in again.content.decode()
+    assert "Read as game 1 of the match." in client.get(url).content.decode()

@@ -34,6 +34,7 @@ from tournaments.rules.records import (
 )
 from tournaments.services.base import lock_table, retry_on_conflict
 from tournaments.services.records.fetch import allowed_hosts, fetch_record, refuse
+from tournaments.services.records.match_games import format_key, plays_a_match, record_game
 from tournaments.services.records.names import may_edit_server_names, set_server_names
 from tournaments.services.records.reading import (
     Applied,
@@ -42,7 +43,9 @@ from tournaments.services.records.reading import (
     check_unused,
 )
 from tournaments.services.results.flow import director_set_result, report_result
-from tournaments.words.records import deck_difference_lines, reading_lines
+from tournaments.services.results.match import MatchSoFar
+from tournaments.words.matches import match_progress_line
+from tournaments.words.records import deck_difference_lines, reading_lines, unknown_format_line
 
 __all__ = [
     "RecordRead",
@@ -60,6 +63,8 @@ class RecordRead:
     record: ServerRecord
     lines: list[str]  # what the record says, in words
     deck_lines: list[str] = field(default_factory=list)  # for the staff only
+    # At a match of best of N: where the match stands after this game, in words.
+    match: str = ""
 
 
 def _text(server: str, record: str | bytes | None, url: str | None) -> str:
@@ -115,7 +120,7 @@ def _applied(
 @transaction.atomic
 def _apply(
     user: AnyUser, table_id: int, server: str, reading: GempReading | MeccgReading, digest: str
-) -> ServerRecord:
+) -> tuple[ServerRecord, MatchSoFar | None]:
     table = lock_table(table_id)
     event = table.round.event
     seated = seat_registration(user, table) is not None
@@ -123,7 +128,15 @@ def _apply(
         raise NotAllowed(refuse("record_not_yours").message, code="record_not_yours")
     check_unused(table, digest)
     applied = _applied(table, _seated(table), reading)
-    if seated:
+    kept = applied.reading
+    so_far = None
+    if plays_a_match(table):
+        record_format = reading.format if isinstance(reading, GempReading) else ""
+        so_far = record_game(
+            user, table, applied.report, digest, seated=seated, record_format=record_format
+        )
+        kept = {**kept, "game": so_far.number}
+    elif seated:
         report_result(user, table, **applied.report)
     else:
         # Where the result came from is the audit entry below ("read a game server's
@@ -133,7 +146,7 @@ def _apply(
         table=table,
         server=server,
         digest=digest,
-        reading=applied.reading,
+        reading=kept,
         deck_differences=applied.deck_differences,
         read_by=signed_in(user),
     )
@@ -141,11 +154,11 @@ def _apply(
         actor=user,
         obj=table,
         action="server_record_read",
-        after={"server": server, "reading": applied.reading, "decks": applied.deck_differences},
+        after={"server": server, "reading": kept, "decks": applied.deck_differences},
         event=event,
         note=f"round {table.round.number} table {table.number}",
     )
-    return record
+    return record, so_far
 
 
 def read_table_record(
@@ -160,6 +173,20 @@ def read_table_record(
     reading = _reading(server, text)
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
     table_id = table.pk if isinstance(table, Table) else table
-    stored = _apply(user, table_id, server, reading, digest)
+    stored, so_far = _apply(user, table_id, server, reading, digest)
+    stored.table.refresh_from_db()  # the result flow saved its own copy of the table
     lines, deck_lines = record_lines(user, stored)
-    return RecordRead(table=stored.table, record=stored, lines=lines, deck_lines=deck_lines)
+    match = ""
+    if so_far is not None:
+        names = {r.pk: r.player.display_name for r in _seated(stored.table)}
+        match = match_progress_line(so_far, names)
+        chosen = so_far.games[-1].chosen_by is not None
+        if (
+            chosen
+            and isinstance(reading, GempReading)
+            and not format_key(stored.table, reading.format)
+        ):
+            lines.append(unknown_format_line(reading.format))
+    return RecordRead(
+        table=stored.table, record=stored, lines=lines, deck_lines=deck_lines, match=match
+    )

@@ -6,7 +6,7 @@ before (services.results.input.reported_result)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -17,6 +17,7 @@ from tournaments.extensions import format_choices
 from tournaments.models import Stage, StageKind, Table
 from tournaments.rules import best_of as bo
 from tournaments.rules import table_match as tm
+from tournaments.rules.council import council_inputs
 from tournaments.services.results.input import ReportedResult, reported_result, score_result
 from tournaments.services.stage_progress import robin_round_numbers, stages_of
 from tournaments.words.matches import match_problem_text
@@ -100,8 +101,9 @@ def _id_of(table: Table, value: Any, seat_ids: list[int]) -> int | None:
 
 
 def _one_game(
-    table: Table, number: int, given: Any, seat_ids: list[int], may_decide: bool, tie: str
-) -> tm.MatchGame:
+    table: Table, number: int, given: Any, seat_ids: list[int], may_decide: bool, tie: str,
+    settled: Mapping[int, int | None] | None = None,
+) -> tm.MatchGame:  # fmt: skip
     if not isinstance(given, Mapping):
         raise _refuse({"code": "no_games"})
     reported = reported_result(
@@ -124,7 +126,9 @@ def _one_game(
         raise _refuse({"code": "not_tied", "game": number}, "counts_for")
     if decided_for is not None and tie != tm.DIRECTOR:
         raise _refuse({"code": "tie_replayed", "game": number}, "counts_for")
-    if decided_for is not None and not may_decide:
+    # A tie the director already counted stays his: a player's report may repeat it.
+    already = settled is not None and decided_for is not None and settled.get(number) == decided_for
+    if decided_for is not None and not may_decide and not already:
         raise _refuse({"code": "tie_for_director", "game": number}, "counts_for")
     return tm.MatchGame(
         number=number, mps=dict(reported.mps), outcome=reported.outcome, winner=reported.winner,
@@ -176,8 +180,9 @@ def reported_match(table: Table, games: Any, *, may_decide: bool) -> ReportedRes
     if len(games) > tm.MAX_GAMES:
         raise _refuse({"code": "too_many_games", "max": tm.MAX_GAMES})
     players = (str(seat_ids[0]), str(seat_ids[1]))
+    settled = {g.number: g.decided_for_id for g in table.games.all()}
     read = [
-        _one_game(table, n, g, seat_ids, may_decide, rules.tie)
+        _one_game(table, n, g, seat_ids, may_decide, rules.tie, settled)
         for n, g in enumerate(games, start=1)
     ]
     reading = tm.read_match(rules, players, _pure(read))
@@ -215,3 +220,70 @@ def reported_for(
     if match_rules(table).is_match:
         raise _refuse({"code": "no_games"})
     return reported_result(table, mps, outcome, winner, time_called, council)
+
+
+def game_input(game: tm.MatchGame) -> dict[str, Any]:
+    """A stored game as a report gives it (the inverse of reading it): a match completed
+    one game at a time is reported whole, through the same checks."""
+    council = game.council
+    return {
+        "mps": None if council else dict(game.mps),
+        "outcome": game.outcome,
+        "winner": game.winner,
+        "time_called": game.time_called,
+        "council": {"seats": council_inputs(council)} if council else None,
+        "counts_for": game.decided_for,
+        "format": game.format_key,
+    }
+
+
+@dataclass(frozen=True)
+class MatchSoFar:
+    """A match after one more game (a server's record is one game): its games, wins per
+    registration, its winner once decided, and who chooses the next game's format."""
+
+    best_of: int
+    games: tuple[tm.MatchGame, ...]
+    wins: dict[int, int]
+    winner: int | None
+    awaiting_director: bool = False
+    chooser: int | None = None
+
+    @property
+    def number(self) -> int:
+        return len(self.games)
+
+
+def match_with_game(
+    table: Table, done: list[tm.MatchGame], given: Mapping[str, Any], *, may_decide: bool
+) -> MatchSoFar:
+    """The match of ``table`` with ``given`` as the game after ``done`` (the games read so
+    far): refused, with the reason, when the match was decided or a tie waits for the
+    director; it need not be decided yet."""
+    rules = match_rules(table)
+    if not rules.is_match:
+        raise _refuse({"code": "not_a_match"})
+    seat_ids = list(table.seats.order_by("position").values_list("registration_id", flat=True))
+    if len(seat_ids) != 2:
+        raise _refuse({"code": "two_players"})
+    if len(done) >= tm.MAX_GAMES:
+        raise _refuse({"code": "too_many_games", "max": tm.MAX_GAMES})
+    players = (str(seat_ids[0]), str(seat_ids[1]))
+    new = _one_game(table, len(done) + 1, given, seat_ids, may_decide, rules.tie)
+    games = [*done, new]
+    reading = tm.progress(rules, players, _pure(games))
+    if reading.problem is not None:
+        raise _refuse(dict(reading.problem))
+    wanted = [g.format_key for g in done] + [str(given.get("format") or "")]
+    played = _with_formats(table, rules, players, games, wanted)
+    pure = _pure(played)
+    waiting = new.won_by is None and new.decided_for is None and rules.tie == tm.DIRECTOR
+    chooser = tm.chooser(players, pure) if rules.loser_chooses else None
+    return MatchSoFar(
+        best_of=rules.best_of,
+        games=tuple(played),
+        wins={int(k): v for k, v in reading.wins.items()},
+        winner=int(reading.winner) if reading.winner is not None else None,
+        awaiting_director=waiting,
+        chooser=int(chooser) if chooser is not None else None,
+    )
