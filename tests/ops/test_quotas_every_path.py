@@ -1,5 +1,5 @@
 """Quotas on every path: restoring an event from a file, importing one, bulk entry and
-the door count against the same limits, checked before any work (the issue: one
+the door count against the same limits, checked before any work (as measured once: one
 account restored 12 events in a day with a limit of 10, and a 40,000-walk-in file held
 a worker for 98 s before being refused at the end)."""
 

@@ -1,6 +1,6 @@
 """Every public read of an event costs the same number of queries at 10 players as at
 1,000: the exports, the feeds, the API's reads, its schema and the public pages never
-read a table's seats, a player or a round again per row (issue: a 10,000-player export
+read a table's seats, a player or a round again per row (once, a 10,000-player export
 took 20,031 queries and 23.7 s, and six anonymous clients on it took the site down)."""
 
 from __future__ import annotations
