@@ -4,6 +4,22 @@ from __future__ import annotations
 
 import pytest
 from django.conf import settings
+from django.core.servers.basehttp import WSGIServer
+from django.test.testcases import LiveServerThread
+
+
+# On SQLite the live server's request threads share the test database's one connection:
+# a page loaded while another request is inside a failed atomic block (a refused
+# Idempotency-Key, say) is refused as a broken transaction. One request at a time keeps
+# each request's transaction its own; the browser's connections are closed after each.
+class _OneRequestAtATime(WSGIServer):
+    def __init__(self, *args, connections_override=None, **kwargs):
+        # Requests run in the server's own thread, which LiveServerThread.run already
+        # gave the shared connections.
+        super().__init__(*args, **kwargs)
+
+
+LiveServerThread.server_class = _OneRequestAtATime
 
 
 def clear_cache() -> None:
