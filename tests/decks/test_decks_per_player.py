@@ -31,13 +31,13 @@ def go_event(metw_event):
     return metw_event
 
 
-def _submit(users, event, name, slot, player_type, faces=None):
+def submit_list(users, event, name, slot, player_type, faces=None):
     return services.submit_decklist(
         users[name], event, METW_COE_WIZARD, player_type, slot=slot, faces_fallen_wizards=faces
     )
 
 
-def _table(event, players=("alice", "bob")) -> Table:
+def table_of(event, players=("alice", "bob")) -> Table:
     rnd = Round.objects.create(event=event, number=1, seed=1)
     table = Table.objects.create(round=rnd, number=1)
     for position, name in enumerate(players, start=1):
@@ -51,7 +51,7 @@ def test_a_one_deck_event_keeps_its_one_list_and_refuses_a_slot(metw_event, user
     version = services.submit_decklist(users["alice"], metw_event, METW_COE_WIZARD)
     assert version.decklist.slot == "" and version.legal
     with pytest.raises(ServiceError) as refused:
-        _submit(users, metw_event, "alice", "vs-hero", "wizard")
+        submit_list(users, metw_event, "alice", "vs-hero", "wizard")
     assert refused.value.code == "bad_slot"
 
 
@@ -60,9 +60,9 @@ def test_each_list_of_the_pair_is_its_own_list_with_its_versions(go_event, users
     with pytest.raises(ServiceError) as refused:
         services.submit_decklist(users["alice"], go_event, METW_COE_WIZARD)
     assert refused.value.code == "bad_slot" and "against hero" in refused.value.message
-    _submit(users, go_event, "alice", "vs-hero", "wizard")
-    _submit(users, go_event, "alice", "vs-hero", "wizard")
-    _submit(users, go_event, "alice", "vs-minion", "wizard")
+    submit_list(users, go_event, "alice", "vs-hero", "wizard")
+    submit_list(users, go_event, "alice", "vs-hero", "wizard")
+    submit_list(users, go_event, "alice", "vs-minion", "wizard")
     lists = {d.slot: d for d in DeckList.objects.filter(registration=reg(go_event, "alice"))}
     assert {s: d.versions.count() for s, d in lists.items()} == {"vs-hero": 2, "vs-minion": 1}
     _r, versions = services.my_decklist(users["alice"], go_event, "vs-hero")
@@ -79,10 +79,10 @@ def test_each_list_of_the_pair_is_its_own_list_with_its_versions(go_event, users
 
 
 def test_the_status_is_over_every_list_the_event_asks_for(go_event, users):
-    _submit(users, go_event, "alice", "vs-hero", "wizard")
+    submit_list(users, go_event, "alice", "vs-hero", "wizard")
     status = services.deck_status_for_event(go_event)[reg(go_event, "alice").pk]
     assert (status.submitted, status.legal) == (False, True)
-    _submit(users, go_event, "alice", "vs-minion", "ringwraith")  # hero cards: illegal
+    submit_list(users, go_event, "alice", "vs-minion", "ringwraith")  # hero cards: illegal
     status = services.deck_status_for_event(go_event)[reg(go_event, "alice").pk]
     assert status.submitted and status.legal is False and status.problems_count > 0
     assert reg(go_event, "alice") in services.illegal_decklists(go_event)
@@ -90,15 +90,15 @@ def test_the_status_is_over_every_list_the_event_asks_for(go_event, users):
 
 def test_naming_one_list_against_fallen_wizards_un_names_the_other(go_event, users):
     """RULES.md §8: the player says which of the two also faces Fallen-wizards."""
-    _submit(users, go_event, "alice", "vs-hero", "wizard", faces=True)
-    _submit(users, go_event, "alice", "vs-minion", "wizard", faces=True)
+    submit_list(users, go_event, "alice", "vs-hero", "wizard", faces=True)
+    submit_list(users, go_event, "alice", "vs-minion", "wizard", faces=True)
     named = dict(
         DeckList.objects.filter(registration=reg(go_event, "alice")).values_list(
             "slot", "faces_fallen_wizards"
         )
     )
     assert named == {"vs-hero": False, "vs-minion": True}
-    _submit(users, go_event, "alice", "vs-minion", "wizard")  # not said: left as it is
+    submit_list(users, go_event, "alice", "vs-minion", "wizard")  # not said: left as it is
     assert DeckList.objects.get(
         registration=reg(go_event, "alice"), slot="vs-minion"
     ).faces_fallen_wizards
@@ -107,11 +107,11 @@ def test_naming_one_list_against_fallen_wizards_un_names_the_other(go_event, use
 def test_the_deck_played_follows_the_opponents_alignment(go_event, users):
     """RULES.md §8: a Ringwraith (minion) opponent gets the list against minions; a
     Balrog counts as a minion (reading)."""
-    _submit(users, go_event, "alice", "vs-hero", "wizard")
-    _submit(users, go_event, "alice", "vs-minion", "wizard")
-    _submit(users, go_event, "bob", "vs-hero", "balrog")
-    _submit(users, go_event, "bob", "vs-minion", "balrog")
-    table = _table(go_event)
+    submit_list(users, go_event, "alice", "vs-hero", "wizard")
+    submit_list(users, go_event, "alice", "vs-minion", "wizard")
+    submit_list(users, go_event, "bob", "vs-hero", "balrog")
+    submit_list(users, go_event, "bob", "vs-minion", "balrog")
+    table = table_of(go_event)
     assert deck_played(table, reg(go_event, "alice")).slots == ("vs-minion",)
     assert deck_played(table, reg(go_event, "bob")).slots == ("vs-hero",)
 
@@ -119,9 +119,9 @@ def test_the_deck_played_follows_the_opponents_alignment(go_event, users):
 def test_undecided_tables_are_recorded_by_their_players_or_the_staff(go_event, users):
     """Reading (docs/decks-per-player.md): two pairs fit; the players record which."""
     for name in ("alice", "bob"):
-        _submit(users, go_event, name, "vs-hero", "ringwraith")
-        _submit(users, go_event, name, "vs-minion", "wizard")
-    table = _table(go_event)
+        submit_list(users, go_event, name, "vs-hero", "ringwraith")
+        submit_list(users, go_event, name, "vs-minion", "wizard")
+    table = table_of(go_event)
     alice, bob = reg(go_event, "alice"), reg(go_event, "bob")
     assert deck_played(table, alice).code == "two_ways"
     with pytest.raises(NotAllowed):
@@ -138,9 +138,9 @@ def test_undecided_tables_are_recorded_by_their_players_or_the_staff(go_event, u
 
 def test_the_export_carries_every_list_and_the_decks_recorded(go_event, users):
     for name in ("alice", "bob"):
-        _submit(users, go_event, name, "vs-hero", "ringwraith", faces=True)
-        _submit(users, go_event, name, "vs-minion", "wizard")
-    table = _table(go_event)
+        submit_list(users, go_event, name, "vs-hero", "ringwraith", faces=True)
+        submit_list(users, go_event, name, "vs-minion", "wizard")
+    table = table_of(go_event)
     alice = reg(go_event, "alice")
     tournament_services.record_decks_played(users["director"], table, {alice.pk: "vs-minion"})
     document = tournament_services.export_event(go_event)
@@ -164,13 +164,13 @@ def test_the_export_carries_every_list_and_the_decks_recorded(go_event, users):
 
 def test_the_pages_show_the_deck_of_each_seat(go_event, users):
     for name in ("alice", "bob"):
-        _submit(users, go_event, name, "vs-hero", "wizard")
-        _submit(users, go_event, name, "vs-minion", "wizard")
+        submit_list(users, go_event, name, "vs-hero", "wizard")
+        submit_list(users, go_event, name, "vs-minion", "wizard")
     client = Client()
     client.force_login(users["alice"])
     submit = client.get(f"/decks/events/{go_event.slug}/submit/?slot=vs-minion").content.decode()
     assert "Deck against minion opponents" in submit and 'name="faces_fallen_wizards"' in submit
-    _table(go_event)
+    table_of(go_event)
     go_event.status = "running"
     go_event.save()
     page = client.get(f"/events/{go_event.slug}/pairings/").content.decode()
@@ -211,9 +211,9 @@ def test_the_api_records_the_decks_played_and_the_report_carries_them(go_event, 
     """Reading (docs/decks-per-player.md): the decks played travel with the result report,
     or on their own; bad input is a 4xx with a code, never a 500."""
     for name in ("alice", "bob"):
-        _submit(users, go_event, name, "vs-hero", "ringwraith")
-        _submit(users, go_event, name, "vs-minion", "wizard")
-    table = _table(go_event)
+        submit_list(users, go_event, name, "vs-hero", "ringwraith")
+        submit_list(users, go_event, name, "vs-minion", "wizard")
+    table = table_of(go_event)
     go_event.status = "running"
     go_event.save()
     alice, bob = reg(go_event, "alice"), reg(go_event, "bob")
@@ -242,9 +242,9 @@ def test_the_api_records_the_decks_played_and_the_report_carries_them(go_event, 
 
 def test_a_refused_report_records_no_deck(go_event, users):
     for name in ("alice", "bob"):
-        _submit(users, go_event, name, "vs-hero", "ringwraith")
-        _submit(users, go_event, name, "vs-minion", "wizard")
-    table = _table(go_event)
+        submit_list(users, go_event, name, "vs-hero", "ringwraith")
+        submit_list(users, go_event, name, "vs-minion", "wizard")
+    table = table_of(go_event)
     go_event.status = "running"
     go_event.save()
     alice = reg(go_event, "alice")
@@ -255,8 +255,8 @@ def test_a_refused_report_records_no_deck(go_event, users):
 
 
 def test_the_overview_and_the_published_lists_name_each_list(go_event, users):
-    _submit(users, go_event, "alice", "vs-hero", "wizard")
-    _submit(users, go_event, "alice", "vs-minion", "wizard")
+    submit_list(users, go_event, "alice", "vs-hero", "wizard")
+    submit_list(users, go_event, "alice", "vs-minion", "wizard")
     director = Client()
     director.force_login(users["director"])
     overview = director.get(f"/decks/events/{go_event.slug}/").content.decode()
@@ -273,11 +273,11 @@ def test_a_game_servers_record_is_compared_with_the_list_played_at_its_table(go_
     list), never with a list the table does not say he played."""
     from tournaments.extensions import registered_cards
 
-    _submit(users, go_event, "alice", "vs-hero", "wizard")
-    _submit(users, go_event, "alice", "vs-minion", "wizard")
-    _submit(users, go_event, "bob", "vs-hero", "wizard")
-    _submit(users, go_event, "bob", "vs-minion", "wizard")
-    table = _table(go_event)
+    submit_list(users, go_event, "alice", "vs-hero", "wizard")
+    submit_list(users, go_event, "alice", "vs-minion", "wizard")
+    submit_list(users, go_event, "bob", "vs-hero", "wizard")
+    submit_list(users, go_event, "bob", "vs-minion", "wizard")
+    table = table_of(go_event)
     alice = reg(go_event, "alice")
     cards = registered_cards(alice, table)
     listed = DeckList.objects.get(registration=alice, slot="vs-hero").current_version

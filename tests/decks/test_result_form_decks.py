@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from decks.played import deck_played
-from tests.decks.test_decks_per_player import _submit, _table, reg
+from tests.decks.test_decks_per_player import reg, submit_list, table_of
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -19,9 +19,9 @@ def undecided(metw_event, users):
     metw_event.decks_per_player = "general_opponent"
     metw_event.save()
     for name in ("alice", "bob"):
-        _submit(users, metw_event, name, "vs-hero", "ringwraith")
-        _submit(users, metw_event, name, "vs-minion", "wizard")
-    table = _table(metw_event)
+        submit_list(users, metw_event, name, "vs-hero", "ringwraith")
+        submit_list(users, metw_event, name, "vs-minion", "wizard")
+    table = table_of(metw_event)
     metw_event.status = "running"
     metw_event.save()
     client = Client()

@@ -38,7 +38,7 @@ def _event_with_top4(django_capture_on_commit_callbacks: Any) -> Event:
         return services.finish_event(director, event)
 
 
-def _bracket(event: Event) -> list[tuple[Any, ...]]:
+def played_bracket(event: Event) -> list[tuple[Any, ...]]:
     def name(reg: Any) -> str | None:
         return reg.player.display_name if reg else None
 
@@ -49,13 +49,17 @@ def _bracket(event: Event) -> list[tuple[Any, ...]]:
     ]  # fmt: skip
 
 
-def _places(event: Event) -> list[tuple[int, str, Any]]:
+def final_places_of(event: Event) -> list[tuple[int, str, Any]]:
     return [(r.rank, r.name, r.reached) for r in services.final_rows(event)]
 
 
 def test_round_trip_keeps_bracket_final_places_and_ratings(django_capture_on_commit_callbacks):
     event = _event_with_top4(django_capture_on_commit_callbacks)
-    bracket, places, ratings = _bracket(event), _places(event), ratings_snapshot("lore")
+    bracket, places, ratings = (
+        played_bracket(event),
+        final_places_of(event),
+        ratings_snapshot("lore"),
+    )
     assert places[0][2] == "champion"
     ledger = ratings["ledger"]  # (step, name, round, table, kind, ...)
     assert {r[2] for r in ledger if r[4] == "game" and r[3] is None} == {4, 5}  # the playoff
@@ -71,8 +75,8 @@ def test_round_trip_keeps_bracket_final_places_and_ratings(django_capture_on_com
         imported = import_event(document)
         approve_as_league_staff(imported)  # an imported event waits for the league again
     assert imported.slug == slug
-    assert _bracket(imported) == bracket
-    assert _places(imported) == places
+    assert played_bracket(imported) == bracket
+    assert final_places_of(imported) == places
     assert ratings_snapshot("lore") == ratings
 
 
@@ -129,7 +133,11 @@ def test_a_double_elimination_round_trip_keeps_sides_byes_places_and_ratings(
             mps = (5, 12) if low_wins else (12, 5)
             services.report_playoff_result(director, event, match.pk, *mps)
         event = services.finish_event(director, event)
-    bracket, places, ratings = _bracket(event), _places(event), ratings_snapshot("lore")
+    bracket, places, ratings = (
+        played_bracket(event),
+        final_places_of(event),
+        ratings_snapshot("lore"),
+    )
     sides = [(m.side, m.side_round) for m in services.playoff_matches(event)]
     document = json.loads(json.dumps(services.export_event(event), default=str))
     assert document["playoff"]["playoff_kind"] == "double"
@@ -139,9 +147,9 @@ def test_a_double_elimination_round_trip_keeps_sides_byes_places_and_ratings(
     with django_capture_on_commit_callbacks(execute=True):
         imported = import_event(document)
         approve_as_league_staff(imported)
-    assert _bracket(imported) == bracket
+    assert played_bracket(imported) == bracket
     assert [(m.side, m.side_round) for m in services.playoff_matches(imported)] == sides
-    assert _places(imported) == places and places[0][2] == "champion"
+    assert final_places_of(imported) == places and places[0][2] == "champion"
     assert ratings_snapshot("lore") == ratings
 
 
@@ -169,7 +177,7 @@ def test_a_best_of_three_final_round_trip_keeps_its_games_and_ratings(
             for m in services.playoff_matches(e) for g in m.games.order_by("number")
         ]  # fmt: skip
 
-    played, places, ratings = games(event), _places(event), ratings_snapshot("lore")
+    played, places, ratings = games(event), final_places_of(event), ratings_snapshot("lore")
     assert len(played) == 4
     document = json.loads(json.dumps(services.export_event(event), default=str))
     PlayoffMatch.objects.all().delete()
@@ -179,5 +187,5 @@ def test_a_best_of_three_final_round_trip_keeps_its_games_and_ratings(
         imported = import_event(document)
         approve_as_league_staff(imported)
     assert games(imported) == played
-    assert _places(imported) == places
+    assert final_places_of(imported) == places
     assert ratings_snapshot("lore") == ratings

@@ -36,7 +36,7 @@ def _play_round(director: Any, event: Event, number: int) -> Round:
     return rnd
 
 
-def _document(event: Event) -> dict[str, Any]:
+def sync_document(event: Event) -> dict[str, Any]:
     # Through JSON, as the file travels between the two machines.
     return json.loads(json.dumps(services.export_event(event), default=str))
 
@@ -46,7 +46,7 @@ def _upload(client: Client, document: dict[str, Any]):
     return client.post("/events/restore/", {"file": SimpleUploadedFile("e.json", content)})
 
 
-def _venue_event() -> tuple[Event, Any]:
+def venue_event() -> tuple[Event, Any]:
     director = make_user("venue-td")
     event = services.create_event(director, name="Harrowdale Open", game="lore", planned_rounds=4)
     services.open_registration(director, event)
@@ -70,19 +70,19 @@ def _counts(event: Event) -> dict[str, int]:
 def test_a_network_cut_in_the_middle_of_an_event_ends_in_one_event(
     django_capture_on_commit_callbacks,
 ):
-    event, director = _venue_event()
+    event, director = venue_event()
     for number in (1, 2):
         _play_round(director, event, number)
     frodo = event.registrations.get(player__display_name="Frodo")
     services.issue_penalty(director, frodo, "slow_play", "slow in round 2")
-    after_two = _document(event)
+    after_two = sync_document(event)
     # The network is down: the venue plays round 3 alone, drops a player, warns another.
     _play_round(director, event, 3)
     services.drop(director, event.registrations.get(player__display_name="Haldir"))
     services.issue_penalty(
         director, event.registrations.get(player__display_name="Bilbo"), "tardiness", "late"
     )
-    after_three = _document(event)
+    after_three = sync_document(event)
     venue_standings = standings_snapshot(event)
     venue_counts = _counts(event)
     assert after_three["event"]["uid"] == after_two["event"]["uid"] == str(event.uid)
@@ -122,7 +122,7 @@ def test_a_network_cut_in_the_middle_of_an_event_ends_in_one_event(
     assert standings_snapshot(synced) == venue_standings
 
     # The league's export carries the same uids back: the venue would find its own rows.
-    back = _document(synced)
+    back = sync_document(synced)
     assert back["event"]["uid"] == after_three["event"]["uid"]
     assert {r["uid"] for r in back["registrations"]} == {
         r["uid"] for r in after_three["registrations"]
@@ -130,10 +130,10 @@ def test_a_network_cut_in_the_middle_of_an_event_ends_in_one_event(
 
 
 def test_a_result_corrected_on_both_sides_keeps_the_newer_and_says_so(tmp_path):
-    event, director = _venue_event()
+    event, director = venue_event()
     for number in (1, 2):
         _play_round(director, event, number)
-    document = _document(event)
+    document = sync_document(event)
     # A copy of the event stands for the league's (the command's copy under another slug
     # gets its own uid), so the venue's own event is corrected first, then the file
     # (older than that correction) is imported back into it.
@@ -152,7 +152,7 @@ def test_a_result_corrected_on_both_sides_keeps_the_newer_and_says_so(tmp_path):
     assert Event.objects.count() == 1
 
     # A newer export carrying the correction, into a site that still has the old result.
-    newer = _document(event)
+    newer = sync_document(event)
     old = next(t for t in document["rounds"][1]["tables"] if t["number"] == table.number)
     services.director_set_result(
         director, table, {s["registration"]: s["mps"] for s in old["seats"]}, note="undo"
@@ -171,9 +171,9 @@ def services_import(document: dict[str, Any]) -> Any:
 
 
 def test_only_the_event_s_directors_may_update_it_from_a_file():
-    event, director = _venue_event()
+    event, director = venue_event()
     _play_round(director, event, 1)
-    document = _document(event)
+    document = sync_document(event)
     document["registrations"].append({"id": 999, "player": "Intruder", "uid": None})
     before = _counts(event)
     stranger = Client()
@@ -194,8 +194,8 @@ def test_only_the_event_s_directors_may_update_it_from_a_file():
 
 def test_an_update_counts_against_the_walk_in_limit_before_any_work(settings):
     settings.LIMITS = {"walk_ins_per_event": 12}
-    event, director = _venue_event()
-    document = _document(event)
+    event, director = venue_event()
+    document = sync_document(event)
     document["registrations"] += [
         {"id": 1000 + i, "player": f"Late {i}", "uid": None} for i in range(5)
     ]
@@ -208,7 +208,7 @@ def test_an_update_counts_against_the_walk_in_limit_before_any_work(settings):
 
 def test_a_top_cut_played_on_after_the_first_sync_comes_across_match_by_match():
     """RULES.md §3 "Top cut": the bracket the venue finished is the league's bracket."""
-    from tests.reliability.test_export_import_playoff import _bracket, _places
+    from tests.reliability.test_export_import_playoff import final_places_of, played_bracket
     from tests.tournaments.helpers import make_event, play_round, register_users
     from tournaments.models import PlayoffMatch
     from tournaments.services.transfer.imports import import_document
@@ -222,13 +222,13 @@ def test_a_top_cut_played_on_after_the_first_sync_comes_across_match_by_match():
     services.start_playoff(director, event)
     semi1, semi2 = PlayoffMatch.objects.filter(event=event, stage=1).order_by("slot")
     services.report_playoff_result(director, event, semi1.pk, 8, 12)
-    first = _document(event)  # one semi-final decided
+    first = sync_document(event)  # one semi-final decided
     services.report_playoff_result(director, event, semi2.pk, 14, 9)
     final = PlayoffMatch.objects.get(event=event, stage=2)
     services.report_playoff_result(director, event, final.pk, 14, 6)
     event = services.finish_event(director, event)
-    second = _document(event)
-    bracket, places = _bracket(event), _places(event)
+    second = sync_document(event)
+    bracket, places = played_bracket(event), final_places_of(event)
 
     PlayoffMatch.objects.all().delete()  # they protect their registrations from wipe()
     wipe()
@@ -240,18 +240,18 @@ def test_a_top_cut_played_on_after_the_first_sync_comes_across_match_by_match():
     assert report.added["playoff_results"] == 2
     synced.refresh_from_db()
     assert synced.status == Event.Status.FINISHED
-    assert _bracket(synced) == bracket and _places(synced) == places
+    assert played_bracket(synced) == bracket and final_places_of(synced) == places
     assert Event.objects.count() == 1 and PlayoffMatch.objects.count() == 3
 
 
 def test_the_api_takes_the_venue_s_exports_and_answers_what_it_did():
     from rest_framework.test import APIClient
 
-    event, director = _venue_event()
+    event, director = venue_event()
     _play_round(director, event, 1)
-    after_one = _document(event)
+    after_one = sync_document(event)
     _play_round(director, event, 2)
-    after_two = _document(event)
+    after_two = sync_document(event)
     wipe()
     client = APIClient()
     client.force_authenticate(get_user_model().objects.create_user(username="venue-td"))

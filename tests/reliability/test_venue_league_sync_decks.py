@@ -15,10 +15,10 @@ from decks import services as decks
 from decks.demo import METW_COE_WIZARD
 from decks.models import DeckList, DeckListVersion
 from tests.reliability.test_export_import import wipe
-from tests.reliability.test_venue_league_sync import _document, _venue_event
+from tests.reliability.test_venue_league_sync import sync_document, venue_event
 from tests.tournaments.helpers import make_event, register_users
-from tests.tournaments.test_stages_api import _event, client_for
-from tests.tournaments.test_table_match import _game
+from tests.tournaments.test_stages_api import client_for, preset_event
+from tests.tournaments.test_table_match import match_game
 from tournaments import services
 from tournaments.models import Event, Registration, Seat, TableGame
 from tournaments.services.stage_plan import set_stages
@@ -60,7 +60,7 @@ def test_lists_changed_at_the_venue_come_across_once_and_the_league_s_are_kept()
     """RULES.md §8 (CoE General Opponent): two lists per player, each submitted and
     versioned like any list; the newer version of a list is its current one."""
     api = client_for(get_user_model().objects.create_user(username="go-venue"))
-    slug = _event(api, "coe-general-opponent", "metw", 4)
+    slug = preset_event(api, "coe-general-opponent", "metw", 4)
     event = Event.objects.get(slug=slug)
     director = event.organizer
     a, b, c, d = event.registrations.select_related("player").order_by("pk")
@@ -74,7 +74,7 @@ def test_lists_changed_at_the_venue_come_across_once_and_the_league_s_are_kept()
         submit(reg, "vs-hero", "ringwraith", faces=True)
     for reg in (a, b):
         submit(reg, "vs-minion", "wizard")
-    before_round_one = _document(event)
+    before_round_one = sync_document(event)
     # At the venue, before round 1: A changes his list against minions and names it the
     # one facing Fallen-wizards; B changes his list against heroes (the league will change
     # it again, later); C hands in his second list. D never does.
@@ -88,7 +88,7 @@ def test_lists_changed_at_the_venue_come_across_once_and_the_league_s_are_kept()
     for t in rnd.tables.filter(is_bye=False):
         x, y = t.seats.order_by("position").values_list("registration_id", flat=True)
         services.director_set_result(director, t, {x: 20, y: 6})
-    after_round_one = _document(event)
+    after_round_one = sync_document(event)
     venue, venue_played = _lists(event), _played(event)
     assert venue[(names[a.pk], "vs-minion")] == (2, "balrog", True)
 
@@ -142,14 +142,14 @@ def test_lists_changed_at_the_venue_come_across_once_and_the_league_s_are_kept()
 def test_a_deck_recorded_on_both_sides_keeps_this_site_s():
     """The deck a table recorded here is not overwritten by a file's other one."""
     api = client_for(get_user_model().objects.create_user(username="go-both"))
-    slug = _event(api, "coe-general-opponent", "metw", 2)
+    slug = preset_event(api, "coe-general-opponent", "metw", 2)
     event = Event.objects.get(slug=slug)
     director = event.organizer
     rnd = services.pair_next_round(director, event, seed=3)
     table = rnd.tables.get()
     first = table.seats.order_by("position").first()
     services.record_decks_played(director, table, {first.registration_id: "vs-hero"})
-    document = _document(event)
+    document = sync_document(event)
     services.record_decks_played(director, table, {first.registration_id: "vs-minion"})
     report = _import(document)
     assert ("deck_played_kept", {"round": 1, "table": table.number,
@@ -186,16 +186,16 @@ def test_a_best_of_three_swiss_table_comes_across_with_its_games_and_its_correct
     set_stages(director, event, [{"kind": "swiss", "best_of": 3, "options": {}}])
     register_users(event, 4)
     rnd = services.pair_next_round(director, event, seed=5)
-    paired = _document(event)
+    paired = sync_document(event)
     table = rnd.tables.filter(is_bye=False).order_by("number").first()
-    games = [_game(table, 20, 5), _game(table, 3, 12), _game(table, 15, 14)]
+    games = [match_game(table, 20, 5), match_game(table, 3, 12), match_game(table, 15, 14)]
     services.director_set_result(director, table, games=games)
-    played = _document(event)
+    played = sync_document(event)
     three = _games(event)
     assert len(three) == 3
     # Corrected at the venue afterwards: two games to none.
     services.director_set_result(director, table, games=games[:1] + games[2:])
-    corrected = _document(event)
+    corrected = sync_document(event)
     two = _games(event)
 
     wipe()
@@ -214,8 +214,8 @@ def test_a_best_of_three_swiss_table_comes_across_with_its_games_and_its_correct
 
 
 def test_an_entry_s_heat_comes_across_where_this_site_has_none():
-    event, _director = _venue_event()
-    document = _document(event)
+    event, _director = venue_event()
+    document = sync_document(event)
     arwen, bilbo, celeborn = (
         event.registrations.get(player__display_name=n) for n in ("Arwen", "Bilbo", "Celeborn")
     )

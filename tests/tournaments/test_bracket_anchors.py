@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.tournaments.helpers import make_event, make_user, register_users
-from tests.tournaments.test_playoff_best_of import _final_of_two
+from tests.tournaments.test_playoff_best_of import final_of_two
 from tournaments import services
 from tournaments.models import PlayoffMatch
 
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_bracket_result_and_a_tie_decision_come_back_to_their_match(client):
-    director, event, match = _final_of_two(tie="director")
+    director, event, match = final_of_two(tie="director")
     client.force_login(director)
     url = f"/events/{event.slug}/bracket/"
     assert f'id="match-{match.pk}"' in client.get(url).content.decode()

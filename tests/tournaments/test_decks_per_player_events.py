@@ -14,7 +14,7 @@ from decks.demo import LOTR_FELLOWSHIP, METW_COE_WIZARD
 from decks.services import create_custom_format
 from tests.tournaments.deck_oracle import consistent, deck_type, faces
 from tests.tournaments.helpers import make_user
-from tests.tournaments.test_stages_api import _event, _ok, client_for
+from tests.tournaments.test_stages_api import client_for, ok_body, preset_event
 from tournaments.models import Event, Seat
 from tournaments.rules.deck_choice import Pair
 
@@ -40,7 +40,7 @@ def _register_pairs(slug: str, rng: random.Random) -> dict[int, Pair]:
                 "slot": slot,
                 "faces_fallen_wizards": slot == named,
             }
-            mine = _ok(api.post(MINE.format(slug=slug), body, format="json"), 201)
+            mine = ok_body(api.post(MINE.format(slug=slug), body, format="json"), 201)
             assert mine["slot"] == slot and mine["versions"][0]["number"] == 1
         pairs[reg.pk] = Pair(types[0], types[1], named)
     return pairs
@@ -83,7 +83,7 @@ def _play_round_checking_decks(api, slug, body, pairs, rng, shown):
             x, y = rng.choice(fits) if fits else (rng.choice(want[a]), rng.choice(want[b]))
             seats[0]["deck_slot"], seats[1]["deck_slot"] = x, y
         url = f"/api/v1/events/{slug}/tables/{table['id']}/set/"
-        after = _ok(api.post(url, {"seats": seats}, format="json"))
+        after = ok_body(api.post(url, {"seats": seats}, format="json"))
         if "deck_slot" in seats[0]:
             got = {s["registration"]: s["deck"] for s in after["seats"]}
             assert got[a]["slot"] == seats[0]["deck_slot"] and got[a]["reason_code"] == "recorded"
@@ -91,7 +91,7 @@ def _play_round_checking_decks(api, slug, body, pairs, rng, shown):
 
 
 def _round(api, slug, number):
-    return _ok(api.get(f"/api/v1/events/{slug}/rounds/{number}/"))
+    return ok_body(api.get(f"/api/v1/events/{slug}/rounds/{number}/"))
 
 
 @pytest.mark.parametrize("seed", [3, 4])
@@ -101,8 +101,8 @@ def test_a_coe_general_opponent_event_shows_the_deck_each_player_plays_at_every_
     robin is played with the semi-final's lists."""
     rng = random.Random(seed)
     api = client_for(make_user(f"go-td{seed}"))
-    slug = _event(api, "coe-general-opponent", "metw", 8)
-    event = _ok(api.get(f"/api/v1/events/{slug}/"))
+    slug = preset_event(api, "coe-general-opponent", "metw", 8)
+    event = ok_body(api.get(f"/api/v1/events/{slug}/"))
     assert event["decks_per_player"] == "general_opponent" and event["decklists_required"]
     pairs = _register_pairs(slug, rng)
     shown: list[str] = []
@@ -112,16 +112,16 @@ def test_a_coe_general_opponent_event_shows_the_deck_each_player_plays_at_every_
         if response.status_code == 409:
             break
         number += 1
-        _play_round_checking_decks(api, slug, _ok(response, 201), pairs, rng, shown)
-    _ok(api.post(f"/api/v1/events/{slug}/stages/start/"))
+        _play_round_checking_decks(api, slug, ok_body(response, 201), pairs, rng, shown)
+    ok_body(api.post(f"/api/v1/events/{slug}/stages/start/"))
     for _ in range(3):
         number += 1
         _play_round_checking_decks(api, slug, _round(api, slug, number), pairs, rng, shown)
         if number < 6:
-            _ok(api.post(f"/api/v1/events/{slug}/stages/pair/"), 201)
+            ok_body(api.post(f"/api/v1/events/{slug}/stages/pair/"), 201)
     assert number == 6 and "opponent" in shown
     # The lists were never changed: the final was played with the semi-final's lists.
-    lists = _ok(api.get(f"/api/v1/decks/events/{slug}/decklists/"))["results"]
+    lists = ok_body(api.get(f"/api/v1/decks/events/{slug}/decklists/"))["results"]
     assert {(r["registration"], r["slot"]) for r in lists} == {
         (reg, slot) for reg in pairs for slot in ("vs-hero", "vs-minion")
     }
@@ -146,7 +146,7 @@ def test_a_pc_worlds_event_plays_each_round_with_the_list_of_its_format():
     registered list, validated in its format; scores carry across."""
     director = make_user("pcd-td")
     api = client_for(director)
-    slug = _event(api, "pc-worlds", "lotr-tcg", 16)
+    slug = preset_event(api, "pc-worlds", "lotr-tcg", 16)
     _pc_formats(director)
     event = Event.objects.get(slug=slug)
     assert event.decks_per_player == "per_format"
@@ -160,10 +160,10 @@ def test_a_pc_worlds_event_plays_each_round_with_the_list_of_its_format():
         player = client_for(reg.player.user)
         for slot in ("pc-fellowship", "pc-movie"):
             body = {"text": LOTR_FELLOWSHIP, "slot": slot}
-            mine = _ok(player.post(MINE.format(slug=slug), body, format="json"), 201)
+            mine = ok_body(player.post(MINE.format(slug=slug), body, format="json"), 201)
             # Each list is checked in its own format.
             assert mine["versions"][0]["format_key"] == slot
-        slots = _ok(player.get(MINE.format(slug=slug) + "?slot=pc-movie"))["slots"]
+        slots = ok_body(player.get(MINE.format(slug=slug) + "?slot=pc-movie"))["slots"]
         assert [(s["slot"], s["submitted"]) for s in slots] == [
             ("pc-fellowship", True),
             ("pc-movie", True),
@@ -175,10 +175,10 @@ def test_a_pc_worlds_event_plays_each_round_with_the_list_of_its_format():
         response = api.post(f"/api/v1/events/{slug}/rounds/pair/", {}, format="json")
         if response.status_code == 400 and response.json()["code"] == "pairing_impossible":
             break  # random results can leave no pairing without a rematch (RULES.md §3)
-        body = _ok(response, 201)
+        body = ok_body(response, 201)
         played = number
         want = "pc-fellowship" if number % 2 else "pc-movie"
-        page = _ok(api.get(f"/api/v1/events/{slug}/rounds/{number}/tables/"))
+        page = ok_body(api.get(f"/api/v1/events/{slug}/rounds/{number}/tables/"))
         for table in [*body["tables"], *page["results"]]:
             if table["is_bye"]:
                 continue
@@ -189,18 +189,18 @@ def test_a_pc_worlds_event_plays_each_round_with_the_list_of_its_format():
                 ids = [s["registration"] for s in table["seats"]]
                 url = f"/api/v1/events/{slug}/tables/{table['id']}/set/"
                 payload = {"seats": [{"registration": r} for r in ids], "winner": rng.choice(ids)}
-                _ok(api.post(url, payload, format="json"))
+                ok_body(api.post(url, payload, format="json"))
     assert played >= 4  # both formats, twice each
     # Scores carried across the format changes: every game counted once, win 1 / loss 0.
-    rows = _ok(api.get(f"/api/v1/events/{slug}/standings/"))["results"]
+    rows = ok_body(api.get(f"/api/v1/events/{slug}/standings/"))["results"]
     assert sum(r["points"] for r in rows) == sum(r["wins"] + r["byes"] for r in rows)
 
 
 def test_a_one_deck_event_shows_no_deck_at_its_tables():
     """Events of one list per player are as they always were: no deck per seat."""
     api = client_for(make_user("one-td"))
-    slug = _event(api, "rulebook", "metw", 4)
-    body = _ok(api.post(f"/api/v1/events/{slug}/rounds/pair/", {}, format="json"), 201)
+    slug = preset_event(api, "rulebook", "metw", 4)
+    body = ok_body(api.post(f"/api/v1/events/{slug}/rounds/pair/", {}, format="json"), 201)
     assert all(s["deck"] is None for t in body["tables"] for s in t["seats"])
 
 
@@ -213,12 +213,12 @@ def test_the_lists_asked_for_are_a_setting_checked_and_locked_with_round_1():
     assert refused.status_code == 400 and refused.json()["code"] == "invalid_event"
     bad = api.post("/api/v1/events/", {**body, "decks_per_player": "three"}, format="json")
     assert bad.status_code == 400
-    slug = _event(api, "rulebook", "metw", 4)
+    slug = preset_event(api, "rulebook", "metw", 4)
     changed = api.patch(
         f"/api/v1/events/{slug}/", {"decks_per_player": "general_opponent"}, format="json"
     )
-    assert _ok(changed)["decks_per_player"] == "general_opponent"
-    _ok(api.post(f"/api/v1/events/{slug}/rounds/pair/", {}, format="json"), 201)
+    assert ok_body(changed)["decks_per_player"] == "general_opponent"
+    ok_body(api.post(f"/api/v1/events/{slug}/rounds/pair/", {}, format="json"), 201)
     locked = api.patch(f"/api/v1/events/{slug}/", {"decks_per_player": "one"}, format="json")
     assert locked.status_code == 409
 

@@ -20,7 +20,7 @@ from tournaments.models import PlayoffGame, PlayoffMatch
 pytestmark = pytest.mark.django_db
 
 
-def _final_of_two(tie="replay", loser_chooses=False, sanctioned=False, best_of=3):
+def final_of_two(tie="replay", loser_chooses=False, sanctioned=False, best_of=3):
     director = make_user("td")
     event = make_event(director, planned_rounds=2, sanctioned=sanctioned)
     if sanctioned:
@@ -39,7 +39,7 @@ def _game(director, event, match, high, low, fmt=""):
 
 def test_the_first_to_win_two_games_wins_a_best_of_three():
     """RULES.md §8: more than half of three is two; LoRE games are won on MPs (§2)."""
-    director, event, match = _final_of_two()
+    director, event, match = final_of_two()
     match = _game(director, event, match, 12, 5)  # high wins game 1
     assert match.status == PlayoffMatch.Status.PENDING and match.winner_id is None
     match = _game(director, event, match, 4, 15)  # low wins game 2
@@ -56,7 +56,7 @@ def test_the_first_to_win_two_games_wins_a_best_of_three():
 
 def test_a_tied_game_is_replayed_and_counts_for_nobody():
     """RULES.md §8: a tied game is replayed when the event sets it so."""
-    director, event, match = _final_of_two()
+    director, event, match = final_of_two()
     _game(director, event, match, 10, 10)
     match = _game(director, event, match, 12, 5)
     match = _game(director, event, match, 11, 5)
@@ -65,7 +65,7 @@ def test_a_tied_game_is_replayed_and_counts_for_nobody():
 
 
 def test_a_tied_game_left_to_the_director_counts_for_the_player_he_names():
-    director, event, match = _final_of_two(tie="director")
+    director, event, match = final_of_two(tie="director")
     match = _game(director, event, match, 10, 10)
     assert match.status == PlayoffMatch.Status.TIED
     with pytest.raises(Conflict):
@@ -78,7 +78,7 @@ def test_a_tied_game_left_to_the_director_counts_for_the_player_he_names():
 
 def test_the_loser_of_each_game_chooses_the_next_format():
     """RULES.md §8 (PC Worlds): game 1 in the set format, then the loser chooses."""
-    director, event, match = _final_of_two(loser_chooses=True)
+    director, event, match = final_of_two(loser_chooses=True)
     _game(director, event, match, 12, 5, fmt="ignored: the first game's format is set")
     client = APIClient()
     client.force_authenticate(director)
@@ -92,7 +92,7 @@ def test_the_loser_of_each_game_chooses_the_next_format():
 
 
 def test_a_one_game_match_is_exactly_as_before():
-    director, event, match = _final_of_two(best_of=1)
+    director, event, match = final_of_two(best_of=1)
     match = _game(director, event, match, 12, 5)
     assert match.status == PlayoffMatch.Status.DONE and not match.games.exists()
 
@@ -110,7 +110,7 @@ def test_every_game_is_rated_and_the_champion_gets_a_point_per_game(
     """RULES.md §8 with §6: each game of the match is rated like any other game; the
     winner's bonus counts every game the champion played."""
     with django_capture_on_commit_callbacks(execute=True):
-        director, event, match = _final_of_two(sanctioned=True)
+        director, event, match = final_of_two(sanctioned=True)
         _game(director, event, match, 12, 5)
         _game(director, event, match, 10, 10)  # replayed: not rated
         _game(director, event, match, 5, 12)
@@ -137,7 +137,7 @@ def test_every_game_is_rated_and_the_champion_gets_a_point_per_game(
 
 def test_the_bracket_page_enters_a_best_of_three_game_by_game(client):
     """RULES.md §8: results entry by game on the page; the loser chooses the next format."""
-    director, event, match = _final_of_two(loser_chooses=True)
+    director, event, match = final_of_two(loser_chooses=True)
     client.force_login(director)
     url = f"/events/{event.slug}/bracket/"
     form = {"match": match.pk, "high_mps": "12", "low_mps": "5", "outcome": "normal"}

@@ -24,7 +24,7 @@ def client_for(user=None) -> APIClient:
     return client
 
 
-def _ok(response, status=200):
+def ok_body(response, status=200):
     assert response.status_code == status, response.content
     return response.json()
 
@@ -46,21 +46,24 @@ def _play_round(api, slug, round_body, rng, winner_only=False):
             }
         url = f"/api/v1/events/{slug}/tables/{table['id']}/set/"
         points = {
-            s["registration"]: s["points"] for s in _ok(api.post(url, body, format="json"))["seats"]
+            s["registration"]: s["points"]
+            for s in ok_body(api.post(url, body, format="json"))["seats"]
         }
         if len(ids) == 2:
             games.append((ids[0], ids[1], points[ids[0]], points[ids[1]]))
     return games
 
 
-def _event(api, preset, game, players):
+def preset_event(api, preset, game, players):
     body = {"name": f"{preset} event", "game": game, "preset": preset}
-    event = _ok(api.post("/api/v1/events/", body, format="json"), 201)
+    event = ok_body(api.post("/api/v1/events/", body, format="json"), 201)
     slug = event["slug"]
     assert event["preset"] == preset
-    _ok(api.post(f"/api/v1/events/{slug}/open/"))
+    ok_body(api.post(f"/api/v1/events/{slug}/open/"))
     for i in range(players):
-        _ok(client_for(make_user(f"{preset[:6]}{i}")).post(f"/api/v1/events/{slug}/register/"), 201)
+        ok_body(
+            client_for(make_user(f"{preset[:6]}{i}")).post(f"/api/v1/events/{slug}/register/"), 201
+        )
     return slug
 
 
@@ -73,7 +76,7 @@ def _swiss(api, slug, rng, winner_only=False):
         if response.status_code == 409:
             assert response.json()["code"] == "all_rounds_played"
             return played
-        _play_round(api, slug, _ok(response, 201), rng, winner_only)
+        _play_round(api, slug, ok_body(response, 201), rng, winner_only)
         played += 1
 
 
@@ -104,31 +107,31 @@ def test_a_coe_general_opponent_event_runs_swiss_then_a_top_four_round_robin(see
     rng = random.Random(seed)
     director = make_user(f"coe-td{seed}")
     api = client_for(director)
-    slug = _event(api, "coe-general-opponent", "metw", 8)
-    plan = _ok(api.get(f"/api/v1/events/{slug}/stages/"))
+    slug = preset_event(api, "coe-general-opponent", "metw", 8)
+    plan = ok_body(api.get(f"/api/v1/events/{slug}/stages/"))
     assert [(s["kind"], s["advance"], s["carry_points"]) for s in plan["stages"]] == [
         ("swiss", None, True),
         ("round_robin", 4, False),
     ]
     _swiss(api, slug, rng)
     swiss_order = [
-        r["registration"] for r in _ok(api.get(f"/api/v1/events/{slug}/standings/"))["results"]
+        r["registration"] for r in ok_body(api.get(f"/api/v1/events/{slug}/standings/"))["results"]
     ]
-    step = _ok(api.get(f"/api/v1/events/{slug}/stages/"))["next_step"]
+    step = ok_body(api.get(f"/api/v1/events/{slug}/stages/"))["next_step"]
     assert step["code"] == "start_stage"
     assert step["message"] == "Swiss done: start the round robin of the top 4."
     refused = api.post(f"/api/v1/events/{slug}/finish/", {}, format="json")
     assert refused.status_code == 409 and refused.json()["code"] == "stage_not_played"
-    _ok(api.post(f"/api/v1/events/{slug}/stages/start/"))
+    ok_body(api.post(f"/api/v1/events/{slug}/stages/start/"))
     seeds = swiss_order[:4]
     robin_games = []
     met = set()
     for _ in range(3):
-        rounds = _ok(api.get(f"/api/v1/events/{slug}/rounds/"))
+        rounds = ok_body(api.get(f"/api/v1/events/{slug}/rounds/"))
         number = (
             rounds[-1]["number"] if isinstance(rounds, list) else rounds["results"][-1]["number"]
         )
-        body = _ok(api.get(f"/api/v1/events/{slug}/rounds/{number}/"))
+        body = ok_body(api.get(f"/api/v1/events/{slug}/rounds/{number}/"))
         seated = [s["registration"] for t in body["tables"] for s in t["seats"]]
         assert sorted(seated) == sorted(seeds)
         games = _play_round(api, slug, body, rng)
@@ -137,21 +140,21 @@ def test_a_coe_general_opponent_event_runs_swiss_then_a_top_four_round_robin(see
             met.add(frozenset((a, b)))
         robin_games += games
         if len(met) < 6:
-            _ok(api.post(f"/api/v1/events/{slug}/stages/pair/"), 201)
+            ok_body(api.post(f"/api/v1/events/{slug}/stages/pair/"), 201)
     assert len(met) == 6
-    table = _ok(api.get(f"/api/v1/events/{slug}/stages/2/crosstable/"))
+    table = ok_body(api.get(f"/api/v1/events/{slug}/stages/2/crosstable/"))
     assert [r["registration"] for r in table["standings"]] == _independent_robin(seeds, robin_games)
     assert sum(r["points"] for r in table["standings"]) == sum(
         pa + pb for _a, _b, pa, pb in robin_games
     )
-    assert _ok(api.get(f"/api/v1/events/{slug}/stages/"))["next_step"]["code"] == "finish"
-    finished = _ok(api.post(f"/api/v1/events/{slug}/finish/", {}, format="json"))
+    assert ok_body(api.get(f"/api/v1/events/{slug}/stages/"))["next_step"]["code"] == "finish"
+    finished = ok_body(api.post(f"/api/v1/events/{slug}/finish/", {}, format="json"))
     assert finished["status"] == "finished"
 
 
 def test_presets_are_listed_with_their_sources():
     """RULES.md §8: each preset is documented with its source."""
-    listed = _ok(client_for().get("/api/v1/event-presets/"))["results"]
+    listed = ok_body(client_for().get("/api/v1/event-presets/"))["results"]
     keys = [p["key"] for p in listed]
     assert keys == [
         "rulebook", "coe-general-opponent", "coe-online", "pc-worlds", "gemp-league",
@@ -177,16 +180,16 @@ def test_a_stage_left_unplayed_can_be_skipped_on_purpose_and_it_is_audited():
     rng = random.Random(5)
     director = make_user("skip-td")
     api = client_for(director)
-    slug = _event(api, "coe-general-opponent", "metw", 6)
+    slug = preset_event(api, "coe-general-opponent", "metw", 6)
     _swiss(api, slug, rng)
     assert client_for(make_user("outsider")).post(
         f"/api/v1/events/{slug}/stages/2/skip/"
     ).status_code in (403, 404)
-    plan = _ok(api.post(f"/api/v1/events/{slug}/stages/2/skip/"))
+    plan = ok_body(api.post(f"/api/v1/events/{slug}/stages/2/skip/"))
     assert plan["stages"][1]["skipped_at"] is not None
     assert plan["next_step"]["code"] == "finish"
     assert AuditEntry.objects.filter(action="stage_skip").exists()
-    assert _ok(api.post(f"/api/v1/events/{slug}/finish/", {}, format="json"))["status"] == (
+    assert ok_body(api.post(f"/api/v1/events/{slug}/finish/", {}, format="json"))["status"] == (
         "finished"
     )
 
@@ -194,16 +197,18 @@ def test_a_stage_left_unplayed_can_be_skipped_on_purpose_and_it_is_audited():
 def test_events_without_a_preset_have_no_stages_and_finish_as_before():
     rng = random.Random(3)
     api = client_for(make_user("plain-td"))
-    event = _ok(api.post("/api/v1/events/", {"name": "Plain", "game": "lore"}, format="json"), 201)
+    event = ok_body(
+        api.post("/api/v1/events/", {"name": "Plain", "game": "lore"}, format="json"), 201
+    )
     slug = event["slug"]
     assert event["preset"] == "rulebook"
-    _ok(api.post(f"/api/v1/events/{slug}/open/"))
+    ok_body(api.post(f"/api/v1/events/{slug}/open/"))
     for i in range(6):
-        _ok(client_for(make_user(f"plain{i}")).post(f"/api/v1/events/{slug}/register/"), 201)
+        ok_body(client_for(make_user(f"plain{i}")).post(f"/api/v1/events/{slug}/register/"), 201)
     _swiss(api, slug, rng)
-    plan = _ok(api.get(f"/api/v1/events/{slug}/stages/"))
+    plan = ok_body(api.get(f"/api/v1/events/{slug}/stages/"))
     assert plan["stages"] == [] and plan["next_step"] is None
-    assert _ok(api.post(f"/api/v1/events/{slug}/finish/", {}, format="json"))["status"] == (
+    assert ok_body(api.post(f"/api/v1/events/{slug}/finish/", {}, format="json"))["status"] == (
         "finished"
     )
 
@@ -221,14 +226,14 @@ def test_a_swiss_preset_runs_a_whole_event(preset, game, players, rounds, multip
     organizer's event are one Swiss each; the event finishes after its last round."""
     rng = random.Random(players)
     api = client_for(make_user(f"{preset}-td"))
-    slug = _event(api, preset, game, players)
-    event = _ok(api.get(f"/api/v1/events/{slug}/"))
+    slug = preset_event(api, preset, game, players)
+    event = ok_body(api.get(f"/api/v1/events/{slug}/"))
     assert event["multiplayer"] is multiplayer
-    plan = _ok(api.get(f"/api/v1/events/{slug}/stages/"))
+    plan = ok_body(api.get(f"/api/v1/events/{slug}/stages/"))
     assert [s["kind"] for s in plan["stages"]] == ["swiss"]
     assert _swiss(api, slug, rng) == rounds
     assert plan["next_step"] is None
-    assert _ok(api.post(f"/api/v1/events/{slug}/finish/", {}, format="json"))["status"] == (
+    assert ok_body(api.post(f"/api/v1/events/{slug}/finish/", {}, format="json"))["status"] == (
         "finished"
     )
 
@@ -242,8 +247,8 @@ def test_a_pc_worlds_runs_its_swiss_in_two_formats_then_its_double_elimination()
     api = client_for(make_user("pc-td"))
     # 16 players: after k < 8 rounds each still has 15 - k >= 8 = 16/2 unmet opponents,
     # so a round without a rematch always exists (Dirac); 10 players can run out of them.
-    slug = _event(api, "pc-worlds", "lotr-tcg", 16)
-    swiss, bracket = _ok(api.get(f"/api/v1/events/{slug}/stages/"))["stages"]
+    slug = preset_event(api, "pc-worlds", "lotr-tcg", 16)
+    swiss, bracket = ok_body(api.get(f"/api/v1/events/{slug}/stages/"))["stages"]
     assert swiss["rounds"] == 8 and swiss["scoring"] == "win_loss"
     assert swiss["round_formats"] == ["pc-fellowship", "pc-movie"] * 4
     assert bracket["kind"] == "double_elim" and bracket["advance"] == 8
@@ -253,13 +258,13 @@ def test_a_pc_worlds_runs_its_swiss_in_two_formats_then_its_double_elimination()
     assert (settings.top_cut, settings.playoff_kind) == (8, "double")
     assert settings.loser_chooses_format and settings.final_best_of == 3
     assert _swiss(api, slug, rng, winner_only=True) == 8
-    step = _ok(api.get(f"/api/v1/events/{slug}/stages/"))["next_step"]
+    step = ok_body(api.get(f"/api/v1/events/{slug}/stages/"))["next_step"]
     assert step["code"] == "start_stage", step
     refused = api.post(f"/api/v1/events/{slug}/finish/", {}, format="json")
     assert refused.status_code == 409 and refused.json()["code"] == "stage_not_played"
     assert api.post(f"/api/v1/events/{slug}/stages/start/").status_code in (200, 201)
     assert PlayoffMatch.objects.filter(event=event).exists()
-    step = _ok(api.get(f"/api/v1/events/{slug}/stages/"))["next_step"]
+    step = ok_body(api.get(f"/api/v1/events/{slug}/stages/"))["next_step"]
     assert step["code"] == "playoff_running"
     director = event.organizer
     for _ in range(60):  # the higher seat wins every game (LOTR TCG: the winner only)
@@ -268,8 +273,8 @@ def test_a_pc_worlds_runs_its_swiss_in_two_formats_then_its_double_elimination()
             break
         services.report_playoff_result(director, event, match.pk, None, None, winner=match.high_id)
     assert not PlayoffMatch.objects.filter(event=event, status="pending").exists()
-    assert _ok(api.get(f"/api/v1/events/{slug}/stages/"))["next_step"]["code"] == "finish"
-    assert _ok(api.post(f"/api/v1/events/{slug}/finish/", {}, format="json"))["status"] == (
+    assert ok_body(api.get(f"/api/v1/events/{slug}/stages/"))["next_step"]["code"] == "finish"
+    assert ok_body(api.post(f"/api/v1/events/{slug}/finish/", {}, format="json"))["status"] == (
         "finished"
     )
 
@@ -279,8 +284,8 @@ def test_a_decipher_2003_event_keeps_its_heats_and_top_16_as_data():
     best of three (the event's top cut); it starts once the heats are played (the whole
     event: test_heats_event)."""
     api = client_for(make_user("dec-td"))
-    slug = _event(api, "decipher-2003", "lotr-tcg", 6)
-    swiss, bracket = _ok(api.get(f"/api/v1/events/{slug}/stages/"))["stages"]
+    slug = preset_event(api, "decipher-2003", "lotr-tcg", 6)
+    swiss, bracket = ok_body(api.get(f"/api/v1/events/{slug}/stages/"))["stages"]
     assert (swiss["rounds"], swiss["groups"]) == (8, 2)
     assert (bracket["kind"], bracket["advance"], bracket["advance_per_group"]) == (
         "single_elim", 8, True,
@@ -288,23 +293,23 @@ def test_a_decipher_2003_event_keeps_its_heats_and_top_16_as_data():
     assert bracket["best_of"] == 3
     response = api.post(f"/api/v1/events/{slug}/stages/start/")
     assert response.status_code == 409 and response.json()["code"] == "swiss_open"
-    cut = _ok(api.get(f"/api/v1/events/{slug}/bracket/"))
+    cut = ok_body(api.get(f"/api/v1/events/{slug}/bracket/"))
     assert (cut["top_cut"], cut["playoff_best_of"], cut["final_best_of"]) == (16, 3, 3)
 
 
 def test_the_stage_plan_is_changed_through_the_api_and_bad_plans_are_refused():
     director = make_user("plan-td")
     api = client_for(director)
-    slug = _event(api, "rulebook", "metw", 5)
+    slug = preset_event(api, "rulebook", "metw", 5)
     bad = {"stages": [{"kind": "round_robin"}, {"kind": "single_elim"}]}
     response = api.put(f"/api/v1/events/{slug}/stages/", bad, format="json")
     assert response.status_code == 400
     codes = [p["code"] for p in response.json()["problems"]]
     assert "first_stage" in codes and "advance" in codes
     good = {"stages": [{"kind": "swiss", "rounds": 3}, {"kind": "round_robin", "advance": 4}]}
-    plan = _ok(api.put(f"/api/v1/events/{slug}/stages/", good, format="json"))
+    plan = ok_body(api.put(f"/api/v1/events/{slug}/stages/", good, format="json"))
     assert [s["kind"] for s in plan["stages"]] == ["swiss", "round_robin"]
-    assert _ok(api.get(f"/api/v1/events/{slug}/"))["planned_rounds"] == 3
+    assert ok_body(api.get(f"/api/v1/events/{slug}/"))["planned_rounds"] == 3
     outsider = client_for(make_user("plan-outsider"))
     response = outsider.put(f"/api/v1/events/{slug}/stages/", good, format="json")
     assert response.status_code in (403, 404)
@@ -313,12 +318,12 @@ def test_the_stage_plan_is_changed_through_the_api_and_bad_plans_are_refused():
 
 def test_a_preset_is_chosen_again_by_changing_the_event_before_round_1():
     api = client_for(make_user("patch-td"))
-    slug = _event(api, "rulebook", "metw", 4)
+    slug = preset_event(api, "rulebook", "metw", 4)
     body = {"preset": "coe-general-opponent", "round_minutes": 75}
-    event = _ok(api.patch(f"/api/v1/events/{slug}/", body, format="json"))
+    event = ok_body(api.patch(f"/api/v1/events/{slug}/", body, format="json"))
     assert event["preset"] == "coe-general-opponent" and event["format_key"] == "coe"
     assert event["round_minutes"] == 75
-    kinds = [s["kind"] for s in _ok(api.get(f"/api/v1/events/{slug}/stages/"))["stages"]]
+    kinds = [s["kind"] for s in ok_body(api.get(f"/api/v1/events/{slug}/stages/"))["stages"]]
     assert kinds == ["swiss", "round_robin"]
     wrong = api.patch(f"/api/v1/events/{slug}/", {"preset": "gemp-league"}, format="json")
     assert wrong.status_code == 400 and wrong.json()["code"] == "preset_game"
@@ -327,12 +332,18 @@ def test_a_preset_is_chosen_again_by_changing_the_event_before_round_1():
 def test_the_swiss_stage_cannot_have_fewer_rounds_than_were_paired():
     rng = random.Random(4)
     api = client_for(make_user("fewer-td"))
-    slug = _event(api, "rulebook", "lore", 6)
+    slug = preset_event(api, "rulebook", "lore", 6)
     _play_round(
-        api, slug, _ok(api.post(f"/api/v1/events/{slug}/rounds/pair/", {}, format="json"), 201), rng
+        api,
+        slug,
+        ok_body(api.post(f"/api/v1/events/{slug}/rounds/pair/", {}, format="json"), 201),
+        rng,
     )
     _play_round(
-        api, slug, _ok(api.post(f"/api/v1/events/{slug}/rounds/pair/", {}, format="json"), 201), rng
+        api,
+        slug,
+        ok_body(api.post(f"/api/v1/events/{slug}/rounds/pair/", {}, format="json"), 201),
+        rng,
     )
     body = {"stages": [{"kind": "swiss", "rounds": 1}]}
     response = api.put(f"/api/v1/events/{slug}/stages/", body, format="json")

@@ -110,7 +110,7 @@ def _event(game="metw", best_of=3, options=None, players=4, **fields):
     return director, services.pair_next_round(director, event)
 
 
-def _game(table, a_mps, b_mps, **extra):
+def match_game(table, a_mps, b_mps, **extra):
     a, b = (s.registration_id for s in table.seats.order_by("position"))
     return {"mps": {a: a_mps, b: b_mps}, **extra}
 
@@ -121,7 +121,7 @@ def test_a_metw_match_two_games_to_one_scores_as_a_ratio_of_two():
     game keeps its own points by the game's table."""
     director, rnd = _event()
     table = rnd.tables.filter(is_bye=False).first()
-    games = [_game(table, 20, 5), _game(table, 3, 12), _game(table, 15, 14)]
+    games = [match_game(table, 20, 5), match_game(table, 3, 12), match_game(table, 15, 14)]
     table = services.director_set_result(director, table, games=games)
     seats = list(table.seats.order_by("position"))
     a, b = (str(s.registration_id) for s in seats)
@@ -139,7 +139,7 @@ def test_a_metw_match_two_games_to_one_scores_as_a_ratio_of_two():
 def test_a_game_after_the_match_was_decided_is_refused_and_nothing_is_saved():
     director, rnd = _event()
     table = rnd.tables.filter(is_bye=False).first()
-    games = [_game(table, 20, 5), _game(table, 20, 5), _game(table, 5, 20)]
+    games = [match_game(table, 20, 5), match_game(table, 20, 5), match_game(table, 5, 20)]
     with pytest.raises(ServiceError) as caught:
         services.director_set_result(director, table, games=games)
     assert caught.value.code == "after_decided"
@@ -156,12 +156,12 @@ def test_a_match_needs_its_games_and_a_one_game_table_refuses_them():
         services.director_set_result(director, table, mps={})
     assert caught.value.code == "no_games"
     with pytest.raises(ServiceError) as caught:
-        services.director_set_result(director, table, games=[_game(table, 20, 5)])
+        services.director_set_result(director, table, games=[match_game(table, 20, 5)])
     assert caught.value.code == "undecided"
     director, rnd = _event(best_of=1)
     table = rnd.tables.filter(is_bye=False).first()
     with pytest.raises(ServiceError) as caught:
-        services.director_set_result(director, table, games=[_game(table, 20, 5)])
+        services.director_set_result(director, table, games=[match_game(table, 20, 5)])
     assert caught.value.code == "not_a_match"
 
 
@@ -170,7 +170,7 @@ def test_a_tied_game_is_replayed_by_default():
     """RULES.md §8: a tied game is replayed (it counts for nobody)."""
     director, rnd = _event()
     table = rnd.tables.filter(is_bye=False).first()
-    games = [_game(table, 10, 10), _game(table, 20, 5), _game(table, 20, 5)]
+    games = [match_game(table, 10, 10), match_game(table, 20, 5), match_game(table, 20, 5)]
     table = services.director_set_result(director, table, games=games)
     assert [s.mps for s in table.seats.order_by("position")] == [2, 0]
     assert table.games.order_by("number").first().won_by_id is None
@@ -181,12 +181,12 @@ def test_a_tie_left_to_the_director_is_his_to_count_not_the_players():
     director, rnd = _event(options={"tie": "director"})
     table = rnd.tables.filter(is_bye=False).first()
     a, b = (s.registration_id for s in table.seats.order_by("position"))
-    games = [_game(table, 10, 10, counts_for=b), _game(table, 5, 20)]
+    games = [match_game(table, 10, 10, counts_for=b), match_game(table, 5, 20)]
     with pytest.raises(ServiceError) as caught:
         services.report_result(user_of(table.seats.first().registration), table, games=games)
     assert caught.value.code == "tie_for_director"
     with pytest.raises(ServiceError) as caught:
-        services.director_set_result(director, table, games=[_game(table, 10, 10), *games[1:]])
+        services.director_set_result(director, table, games=[match_game(table, 10, 10), *games[1:]])
     assert caught.value.code == "tie_for_director"
     table = services.director_set_result(director, table, games=games)
     assert [s.outcome for s in table.seats.order_by("position")] == ["loss", "win"]
@@ -248,7 +248,7 @@ def test_a_pod_event_cannot_play_matches():
 def test_single_game_tables_are_unchanged():
     director, rnd = _event(best_of=1)
     table = rnd.tables.filter(is_bye=False).first()
-    table = services.director_set_result(director, table, _game(table, 20, 5)["mps"])
+    table = services.director_set_result(director, table, match_game(table, 20, 5)["mps"])
     assert [s.points for s in table.seats.order_by("position")] == [6, 0]
     assert not table.games.exists()
     assert "games" not in services.table_snapshot(table)
@@ -278,7 +278,11 @@ def test_a_match_survives_export_and_import():
     director, rnd = _event(options={"tie": "director"})
     table = rnd.tables.filter(is_bye=False).first()
     a = table.seats.order_by("position").first().registration_id
-    games = [_game(table, 9, 9, counts_for=a), _game(table, 5, 20), _game(table, 20, 5)]
+    games = [
+        match_game(table, 9, 9, counts_for=a),
+        match_game(table, 5, 20),
+        match_game(table, 20, 5),
+    ]
     services.director_set_result(director, table, games=games)
     document = json.loads(json.dumps(services.export_event(rnd.event)))
     copy = import_event(document, organizer=director, slug="match-copy", replay_ratings=False)
@@ -313,13 +317,13 @@ def test_a_round_robin_of_best_of_three_counts_each_match_once():
         rnd = services.pair_next_round(director, event)
         for table in rnd.tables.filter(is_bye=False):
             assert services.match_rules(table).best_of == 1
-            services.director_set_result(director, table, _game(table, 20, 5)["mps"])
+            services.director_set_result(director, table, match_game(table, 20, 5)["mps"])
     run.start_stage(director, event)
     robin_round = event.rounds.order_by("-number").first()
     for table in robin_round.tables.all():
         assert services.match_rules(table).best_of == 3
         services.director_set_result(
-            director, table, games=[_game(table, 20, 5), _game(table, 20, 5)]
+            director, table, games=[match_game(table, 20, 5), match_game(table, 20, 5)]
         )
     table = run.robin_table(event, 2)
     assert sorted(r.points for r in table.rows) == [0, 0, 6, 6]
