@@ -18,9 +18,8 @@ from core.errors import NotFound, ServiceError
 from core.problems import problem
 from core.schema import ProblemSerializer
 from tournaments.api.common import ROUND_PARAMS, event_for, round_of, valid
-from tournaments.api.fields import OutcomeField
-from tournaments.api.match_serializers import MatchGameInputSerializer, game_args
-from tournaments.api.round_serializers import SeatResultSerializer
+from tournaments.api.match_serializers import game_args
+from tournaments.api.round_serializers import ResultReportSerializer
 from tournaments.models import Event
 from tournaments.permissions import Capability, require
 from tournaments.services.results import grid
@@ -29,29 +28,12 @@ from tournaments.words.problems import stored_band_words
 TAG = ["results"]
 
 
-class GridRowSerializer(serializers.Serializer):
-    schema_input_only = True
+class GridRowSerializer(ResultReportSerializer):
+    """One row of the grid: a table's result as its own report takes it, without a Free
+    Council (the grid's rows are typed scores)."""
 
     table = serializers.IntegerField(help_text="The table's id (as in the round's tables).")
-    seats = SeatResultSerializer(many=True, required=False, max_length=5)  # type: ignore[call-arg]
-    outcome = OutcomeField(default="normal")
-    winner = serializers.IntegerField(required=False, allow_null=True)
-    time_called = serializers.BooleanField(default=False)
-    version = serializers.IntegerField(
-        required=False, allow_null=True, help_text="The table version you saw (optional)."
-    )
-    games = MatchGameInputSerializer(
-        many=True, required=False, max_length=15,  # type: ignore[call-arg]
-        help_text="A table whose stage plays best of N: every game of the match, in order "
-        "(each with its end, the player a tie counts for, the format its chooser named), "
-        "until a player has won more than half; seats are then not read.",
-    )  # fmt: skip
-
-    def validate_seats(self, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        ids = [row["registration"] for row in value]
-        if len(ids) != len(set(ids)):
-            raise serializers.ValidationError(_("A registration is listed twice."))
-        return value
+    council = None  # type: ignore[assignment]
 
 
 class GridSaveSerializer(serializers.Serializer):
