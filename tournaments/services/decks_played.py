@@ -15,7 +15,7 @@ from audit import services as audit
 from core.errors import Conflict, ServiceError
 from core.types import AnyUser
 from tournaments import extensions
-from tournaments.models import Event, Seat, Table
+from tournaments.models import Event, PlayoffMatch, Seat, Table
 from tournaments.permissions import Capability, can, require_seat
 from tournaments.rules import deck_choice as dc
 from tournaments.services.base import lock_event
@@ -46,21 +46,42 @@ def format_names(event: Event) -> dict[str, str]:
     return dict(extensions.format_choices(event.game))
 
 
+def _shown(deck: dc.SeatDeck, names: dict[str, str]) -> DeckShown:
+    return DeckShown(
+        slots=deck.slots,
+        code=deck.code,
+        words=seat_deck_words(deck, names),
+        reason=reason_words(deck.code),
+        choices=tuple((s, slot_words(s, names)) for s in deck.slots),
+    )
+
+
 def decks_shown(event: Event, tables: Sequence[Table]) -> dict[tuple[int, int], DeckShown]:
     """Per (table id, registration id) the deck shown; empty for an event of one deck per
     player (its pages stay as they always were)."""
     if event.decks_per_player == dc.ONE_DECK or not tables:
         return {}
     names = format_names(event)
-    out = {}
-    for key, deck in extensions.decks_at_tables(tables).items():
-        out[key] = DeckShown(
-            slots=deck.slots,
-            code=deck.code,
-            words=seat_deck_words(deck, names),
-            reason=reason_words(deck.code),
-            choices=tuple((s, slot_words(s, names)) for s in deck.slots),
-        )
+    return {key: _shown(deck, names) for key, deck in extensions.decks_at_tables(tables).items()}
+
+
+def playoff_decks(
+    event: Event, matches: Sequence[PlayoffMatch]
+) -> dict[tuple[int, int], DeckShown]:
+    """Per (match id, registration id) the deck each seat of a top-cut match plays, or
+    the lists still possible, as the pairings show a table's (RULES.md §8, CoE: each
+    round, the deck for the opponent's alignment). Only a General Opponent event: a
+    match of an event of a list per format shows its format, and no deck is recorded
+    for a top-cut match, so an undecided seat keeps both lists."""
+    if event.decks_per_player != dc.GENERAL_OPPONENT:
+        return {}
+    met = [m for m in matches if m.high_id is not None and m.low_id is not None]
+    pairs = [(int(m.high_id), int(m.low_id)) for m in met]  # type: ignore[arg-type]
+    names = format_names(event)
+    out: dict[tuple[int, int], DeckShown] = {}
+    for m, (high, low), found in zip(met, pairs, extensions.decks_at_matches(pairs), strict=False):
+        out[(m.pk, high)] = _shown(found[0], names)
+        out[(m.pk, low)] = _shown(found[1], names)
     return out
 
 
