@@ -59,7 +59,7 @@ def test_an_undecided_seat_shows_the_lists_still_possible(go_event, users):
     for name in ("Alice", "Bob"):
         seat = _seat_of(card, name)
         assert "Deck against hero opponents" in seat and "Deck against minion opponents" in seat
-    assert "two pairs of decks fit this table" in card
+    assert "two pairs of decks fit this match: each player may play either" in card
 
 
 def test_a_one_deck_event_shows_no_deck_on_the_bracket(metw_event):

@@ -151,3 +151,22 @@ def test_two_games_ticked_at_once_are_refused_keeping_what_was_typed(client):
     assert response.status_code == 400
     assert "Take out one game at a time." in response.content.decode()
     assert _winners(table) == [a, b]
+
+
+def test_the_games_so_far_in_spanish(client, settings):
+    from django.utils import translation
+
+    director, event, (table,) = _paired("td-so-far-es")
+    client.force_login(director)
+    a, _b = _seats(table)
+    director_set_games(director, table, [{"winner": a}])
+    url = reverse("results-grid", args=[event.slug, 1])
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Quitar la partida 1" in page and "se guardan como las jugadas hasta ahora" in page
+    check = client.post(
+        reverse("results-grid-check", args=[event.slug, 1, table.pk]),
+        _grid_post(table, [a]),
+        HTTP_ACCEPT_LANGUAGE="es",
+    )
+    assert check.json()["message"].startswith("Aún sin decidir (")
+    translation.activate(settings.LANGUAGE_CODE)

@@ -5,7 +5,7 @@ docs/decks-per-player.md)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from django.db import transaction
@@ -20,7 +20,12 @@ from tournaments.permissions import Capability, can, require_seat
 from tournaments.rules import deck_choice as dc
 from tournaments.services.base import lock_event
 from tournaments.services.standings.snapshot import mark_stale
-from tournaments.words.decks_played import reason_words, seat_deck_words, slot_words
+from tournaments.words.decks_played import (
+    match_reason_words,
+    reason_words,
+    seat_deck_words,
+    slot_words,
+)
 
 
 @dataclass(frozen=True)
@@ -80,8 +85,9 @@ def playoff_decks(
     names = format_names(event)
     out: dict[tuple[int, int], DeckShown] = {}
     for m, (high, low), found in zip(met, pairs, extensions.decks_at_matches(pairs), strict=False):
-        out[(m.pk, high)] = _shown(found[0], names)
-        out[(m.pk, low)] = _shown(found[1], names)
+        for reg, deck in ((high, found[0]), (low, found[1])):
+            shown = _shown(deck, names)
+            out[(m.pk, reg)] = replace(shown, reason=match_reason_words(deck.code))
     return out
 
 
