@@ -98,3 +98,11 @@ def decks_at_tables(tables: Sequence[Table]) -> dict[tuple[int, int], dc.SeatDec
 def deck_played(table: Table, registration: Registration) -> dc.SeatDeck:
     """The list(s) ``registration`` may be playing at ``table`` (one when known)."""
     return decks_at_tables([table]).get((table.pk, registration.pk), dc.SeatDeck((), dc.NO_WAY))
+
+
+def decks_at_matches(pairs: Sequence[tuple[int, int]]) -> list[tuple[dc.SeatDeck, dc.SeatDeck]]:
+    """For each two registrations that meet (a top-cut match of a General Opponent event,
+    which records no deck): the lists each may play, as a table of theirs would show them
+    before a deck is recorded."""
+    found = _pairs(list(dict.fromkeys(r for pair in pairs for r in pair)))
+    return [dc.general_opponent_table(found.get(a), found.get(b)) for a, b in pairs]

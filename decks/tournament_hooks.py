@@ -8,7 +8,7 @@ from typing import Any
 
 def register() -> None:
     """Called from DecksConfig.ready()."""
-    from decks.played import decks_at_tables
+    from decks.played import decks_at_matches, decks_at_tables
     from decks.services import (
         deck_status_for_event,
         event_decklists,
@@ -30,6 +30,7 @@ def register() -> None:
             registered_cards=registered_cards,
             card_names=card_names,
             decks_at_tables=decks_at_tables,
+            decks_at_matches=decks_at_matches,
             export_decks=export_decks,
             import_decks=import_decks,
             merge_decks=merge_decks,

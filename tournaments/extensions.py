@@ -44,6 +44,11 @@ class DeckHooks:
     # per (table id, registration id): the lists each seat may be playing
     # (tournaments.rules.deck_choice.SeatDeck), for tables of one event
     decks_at_tables: Callable[[Sequence[Table]], dict[tuple[int, int], SeatDeck]] | None = None
+    # for each (registration id, registration id) meeting in a top-cut match of a General
+    # Opponent event: the lists each may play there
+    decks_at_matches: (
+        Callable[[Sequence[tuple[int, int]]], Sequence[tuple[SeatDeck, SeatDeck]]] | None
+    ) = None
     # the event's lists and the decks recorded at its tables, for the export; and back
     export_decks: Callable[[Event], dict[str, Any]] | None = None
     import_decks: Callable[[Event, dict[str, Any], dict[int, Registration]], None] | None = None
@@ -173,6 +178,18 @@ def decks_at_tables(tables: Sequence[Table]) -> dict[tuple[int, int], SeatDeck]:
     except Exception:  # decks shown are information; the pairings must still load
         log.exception("decks at tables failed")
         return {}
+
+
+def decks_at_matches(pairs: Sequence[tuple[int, int]]) -> list[tuple[SeatDeck, SeatDeck]]:
+    """For each pair of registrations meeting in a top-cut match, the lists each may play;
+    empty without a deck app (or when its answer fails: the bracket must still show)."""
+    if _deck_hooks is None or _deck_hooks.decks_at_matches is None or not pairs:
+        return []
+    try:
+        return list(_deck_hooks.decks_at_matches(pairs))
+    except Exception:  # decks shown are information; the bracket must still load
+        log.exception("decks at matches failed")
+        return []
 
 
 def export_decks(event: Event) -> dict[str, Any]:

@@ -71,3 +71,30 @@ def test_a_top_16_reads_on_a_phone_and_on_the_wall(small, wall):
     no_horizontal_scroll(wall)
     assert serious_violations(wall) == [] and internal_text(wall) == []
     screenshot(wall, "bracket-16-wall")
+
+
+def test_a_general_opponent_final_names_each_seats_deck_on_a_phone(small):
+    """RULES.md §8 (CoE): each seat plays the deck for the opponent's alignment; the
+    bracket names it beside the player, as the pairings do, and still reads on a phone."""
+    from decks import services as decks
+    from decks.demo import METW_COE_WIZARD
+
+    director = make_user("director-go")
+    event = make_event(director, name="CoE Worlds", game="metw", format_key="coe",
+                       planned_rounds=1, decks_per_player="general_opponent")  # fmt: skip
+    pairs = register_users(event, 2, prefix="go")
+    types = {"vs-hero": "ringwraith", "vs-minion": "wizard"}
+    for user, _reg in pairs:
+        for slot, kind in types.items():
+            decks.submit_decklist(user, event, METW_COE_WIZARD, kind, slot=slot)
+    services.set_top_cut(director, event, 2, "replay")
+    play_round(director, services.pair_next_round(director, event, seed=3))
+    services.start_playoff(director, event)
+    small.goto(f"/events/{event.slug}/bracket/")
+    card = small.locator("article.match").first
+    assert card.locator(".seat-deck").count() == 2
+    assert "Deck against hero opponents" in card.locator(".seat-deck").first.inner_text()
+    screenshot(small, "bracket-general-opponent-phone")
+    no_horizontal_scroll(small)
+    assert serious_violations(small) == []
+    assert internal_text(small) == []

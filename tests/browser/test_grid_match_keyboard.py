@@ -84,3 +84,40 @@ def test_a_tie_is_counted_with_the_keyboard_beside_its_game(page: Page) -> None:
     saved = Table.objects.get(pk=table.pk)
     assert saved.status == Table.Status.CONFIRMED
     assert [g.decided_for_id for g in saved.games.order_by("number")] == [a, None]
+
+
+def test_a_match_so_far_is_kept_and_a_game_taken_out_on_its_own(page: Page) -> None:
+    """RULES.md §8: the games typed before the match is decided are kept (the live check
+    says so), and one game is taken out with its box, the others kept."""
+    director = _user("galadriel")
+    event = services.create_event(director, name="Lorien Cup", game="metw")
+    set_stages(director, event, [{"kind": "swiss", "best_of": 3}])
+    event = services.open_registration(director, event)
+    for name in ("celeborn", "haldir"):
+        services.register_self(_user(name), event)
+    table = services.pair_next_round(director, event).tables.get(is_bye=False)
+    a, b = (s.registration_id for s in table.seats.order_by("position"))
+    p = f"t{table.pk}-"
+    log_in(page, "galadriel", PASSWORD)
+    page.goto(f"/events/{event.slug}/rounds/1/results/")
+    for n, (mine, theirs) in enumerate(((20, 5), (4, 18)), start=1):
+        page.locator(f"#{p}g{n}_mps-{a}-{table.pk}").fill(str(mine))
+        page.locator(f"#{p}g{n}_mps-{b}-{table.pk}").fill(str(theirs))
+    page.locator(f"#{p}g2_mps-{b}-{table.pk}").press("Tab")
+    expect(page.locator(f"#check-{table.pk}")).to_contain_text("Not decided yet")
+    page.locator(f"#{p}g2_mps-{b}-{table.pk}").press("Enter")
+    page.wait_for_load_state()
+    expect(page.get_by_text("1 result saved.")).to_be_visible()
+    box = page.get_by_label("Take game 1 out")
+    expect(box).to_be_visible()
+    screenshot(page, f"grid-match-so-far-{page.size}")  # type: ignore[attr-defined]
+    assert serious_violations(page) == []
+    assert internal_text(page) == []
+    no_horizontal_scroll(page)
+    box.check()
+    page.get_by_role("button", name="Save every row").click()
+    page.wait_for_load_state()
+    saved = Table.objects.get(pk=table.pk)
+    assert saved.status == Table.Status.PENDING
+    assert [g.won_by_id for g in saved.games.order_by("number")] == [b]
+    expect(page.locator(f"#{p}g1_mps-{a}-{table.pk}")).to_have_value("4")

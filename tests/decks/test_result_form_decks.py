@@ -64,3 +64,36 @@ def test_a_refused_report_records_no_deck_and_keeps_the_choice(undecided):
     assert deck_played(table, alice).code == "two_ways"  # nothing recorded
     table.refresh_from_db()
     assert table.status == Table.Status.PENDING
+
+
+def test_the_directors_form_asks_for_the_deck_played_and_records_it_with_the_result(
+    undecided, users
+):
+    """The director's one-table form on the dashboard asks what the player's form asks,
+    and records it through the same service, in the same transaction as the result."""
+    event, table, _player = undecided
+    alice, bob = reg(event, "alice"), reg(event, "bob")
+    client = Client()
+    client.force_login(users["director"])
+    page = client.get(f"/events/{event.slug}/manage/").content.decode()
+    form = page.split('class="result-form"')[1].split("</form>")[0]
+    assert f'name="deck-{alice.pk}"' in form and "Deck Alice played" in form
+    refused = client.post(
+        f"/events/{event.slug}/tables/{table.pk}/set/",
+        {f"mps_{alice.pk}": "20", f"mps_{bob.pk}": "8", "outcome": "normal",
+         f"deck-{alice.pk}": "vs-elves", "version": table.version},
+        follow=True,
+    )  # fmt: skip
+    assert "Not saved:" in refused.content.decode()
+    table.refresh_from_db()
+    assert table.status == Table.Status.PENDING and deck_played(table, alice).code == "two_ways"
+    response = client.post(
+        f"/events/{event.slug}/tables/{table.pk}/set/",
+        {f"mps_{alice.pk}": "20", f"mps_{bob.pk}": "8", "outcome": "normal",
+         f"deck-{alice.pk}": "vs-minion", "version": table.version},
+    )  # fmt: skip
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert table.status == Table.Status.CONFIRMED
+    assert deck_played(table, alice).slots == ("vs-minion",)
+    assert deck_played(table, bob).slots == ("vs-hero",)  # Alice plays Wizard there

@@ -121,6 +121,29 @@ def test_the_wall_and_paper_show_and_filter_by_heat(monkeypatch):
     assert rnd.number == 1
 
 
+def test_the_result_slips_and_the_dashboards_tables_name_each_tables_heat():
+    """The pairings' label on paper (each slip) and on the director's list of tables: a
+    slip or a line read without the heat sends a result to the wrong heat's table."""
+    director, event, _ = _heated(9, "hl-slips")
+    rnd = services.pair_next_round(director, event, seed=5)
+    games = set(rnd.tables.filter(is_bye=False).values_list("number", flat=True))
+    by_heat = {h: [n for n in ns if n in games] for h, ns in _tables_by_heat(rnd).items()}
+    client = browser(director)
+    slips = client.get(f"/events/{event.slug}/rounds/1/slips/").content.decode()
+    for heat, numbers in by_heat.items():
+        for number in numbers:
+            slip = slips.split(f"<strong>Table {number}</strong>")[1].split("</p>")[0]
+            assert f"Heat {heat}</span>" in slip, (number, heat)
+    page = client.get(f"/events/{event.slug}/manage/").content.decode()
+    listed = page.split('class="table results-table"')[1].split("</tbody>")[0]
+    lines = {
+        table.number: listed.split(f'id="t{table.pk}"')[1].split("</td>")[0]
+        for table in rnd.tables.filter(is_bye=False)
+    }
+    for heat, numbers in by_heat.items():
+        assert all(f"Heat {heat}</span>" in lines[n] for n in numbers)
+
+
 def test_the_api_carries_each_tables_heat_and_filters_by_it():
     director, event, _ = _heated(9, "hl-api")
     rnd = services.pair_next_round(director, event, seed=11)
@@ -172,6 +195,7 @@ def _queries(client, url: str) -> int:
         "projector/pairings/?heat=2",
         "rounds/1/print/",
         "rounds/1/print/?heat=1",
+        "rounds/1/slips/",
         "api:rounds/1/tables/",
         "api:rounds/1/tables/?heat=2",
         "api:rounds/1/",

@@ -148,6 +148,21 @@ def test_the_final_standings_say_the_round_robin_placed_the_first_players():
     assert "order comes first (its points, then head-to-head, then the earlier stage" in page
 
 
+def _coe_finished_robin():
+    """A finished CoE event whose top 4 played their round robin; its round robin table."""
+    from tournaments.services.robin_table import played_robin, robin_table
+
+    director, event = _coe_after_swiss()
+    client = browser(director)
+    post(client, f"/events/{event.slug}/stages/start/")
+    for number in (4, 5, 6):
+        play_round(director, event.rounds.get(number=number))
+        if number < 6:
+            post(client, f"/events/{event.slug}/stages/pair/")
+    services.finish_event(director, Event.objects.get(pk=event.pk))
+    return event, robin_table(event, played_robin(event).position)
+
+
 def test_a_preset_picks_its_game_when_the_game_is_left_at_the_presets():
     """The new-event form without JavaScript: the preset's game is the event's."""
     client = browser(make_user("td-form3"))
@@ -172,17 +187,7 @@ def test_the_final_standings_show_the_round_robins_own_points_in_its_order():
     its order places them. The standings' "Points" added the Swiss and the round robin
     together, above an order they did not explain: the round robin's own points are their
     own column, and the rows are in the round robin's order."""
-    from tournaments.services.robin_table import played_robin, robin_table
-
-    director, event = _coe_after_swiss()
-    client = browser(director)
-    post(client, f"/events/{event.slug}/stages/start/")
-    for number in (4, 5, 6):
-        play_round(director, event.rounds.get(number=number))
-        if number < 6:
-            post(client, f"/events/{event.slug}/stages/pair/")
-    services.finish_event(director, Event.objects.get(pk=event.pk))
-    table = robin_table(event, played_robin(event).position)
+    event, table = _coe_finished_robin()
     assert not table.carried  # the CoE preset starts the round robin from zero
     page = browser().get(f"/events/{event.slug}/standings/").content.decode()
     assert "Round robin points" in page and 'id="robin-points-note"' in page
@@ -192,3 +197,21 @@ def test_the_final_standings_show_the_round_robins_own_points_in_its_order():
         assert table.names[robin.player] in row
         assert f'data-label="Round robin points"><strong>{robin.points}</strong>' in row
     assert len(rows) == 8 and '<span class="muted">—</span>' in rows[4]
+
+
+@pytest.mark.parametrize(
+    ("path", "table_class"),
+    [("standings/print/", "print-table"), ("projector/standings/", "projector-table")],
+)
+def test_the_printed_and_projected_standings_show_the_round_robins_own_points(path, table_class):
+    """RULES.md §8 (CoE Worlds): paper and the wall place the top 4 as the standings page
+    does, by the round robin's own points, so they show that column beside "Points"."""
+    event, table = _coe_finished_robin()
+    page = browser().get(f"/events/{event.slug}/{path}").content.decode()
+    body = page.split(f'class="table {table_class}"')[1].split("</table>")[0]
+    assert "Round robin points" in body.split("</thead>")[0]
+    rows = body.split("</thead>")[1].split("<tr>")[1:]
+    for row, robin in zip(rows, table.rows, strict=False):
+        assert table.names[robin.player] in row
+        assert f'<td class="num robin-points">{robin.points}</td>' in row
+    assert len(rows) == 8 and '<td class="num robin-points">—</td>' in rows[4]

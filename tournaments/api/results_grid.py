@@ -18,7 +18,7 @@ from core.errors import NotFound, ServiceError
 from core.problems import problem
 from core.schema import ProblemSerializer
 from tournaments.api.common import ROUND_PARAMS, event_for, round_of, valid
-from tournaments.api.match_serializers import game_args
+from tournaments.api.match_serializers import MatchGameInputSerializer, game_args
 from tournaments.api.round_serializers import ResultReportSerializer
 from tournaments.models import Event
 from tournaments.permissions import Capability, require
@@ -34,6 +34,18 @@ class GridRowSerializer(ResultReportSerializer):
 
     table = serializers.IntegerField(help_text="The table's id (as in the round's tables).")
     council = None  # type: ignore[assignment]
+    games = MatchGameInputSerializer(
+        many=True, required=False, max_length=15,  # type: ignore[call-arg]
+        help_text="A table whose stage plays best of N (its best_of > 1): its games in order. "
+        "Games that decide the match are its result; games that do not decide it yet are "
+        "kept as the games played so far (the table's result stays pending; a result it had "
+        "is taken back, where a result may be).",
+    )  # fmt: skip
+    remove_game = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=15,
+        help_text="A match: the number of one game to take out, the others kept in their "
+        "order (of the games given, or of the games stored when none are given).",
+    )  # fmt: skip
 
 
 class GridSaveSerializer(serializers.Serializer):
@@ -72,10 +84,24 @@ class SeatPointsSerializer(serializers.Serializer):
     points = serializers.IntegerField(help_text="Tournament points the engine gives this seat.")
 
 
+class SeatGamesWonSerializer(serializers.Serializer):
+    registration = serializers.IntegerField()
+    games = serializers.IntegerField(help_text="Games of the match this seat has won so far.")
+
+
 class GridCheckSerializer(serializers.Serializer):
     table = serializers.IntegerField()
-    band = serializers.CharField(help_text='How the engine scored it, in words: "ratio ≥ 2 (6–0)".')
+    decided = serializers.BooleanField(
+        help_text="False for a match's games that do not decide it yet: saving keeps them as "
+        "the games played so far (band and points are then empty)."
+    )
+    band = serializers.CharField(
+        allow_blank=True, help_text='How the engine scored it, in words: "ratio ≥ 2 (6–0)".'
+    )
     points = SeatPointsSerializer(many=True)
+    games_won = SeatGamesWonSerializer(
+        many=True, help_text="A match not decided yet: the games each seat has won so far."
+    )
 
 
 def _grid_row(data: dict[str, Any]) -> grid.GridRow:
@@ -87,6 +113,7 @@ def _grid_row(data: dict[str, Any]) -> grid.GridRow:
         time_called=data.get("time_called", False),
         version=data.get("version"),
         games=tuple(game_args(g) for g in data.get("games") or []),
+        remove_game=data.get("remove_game"),
     )
 
 
@@ -144,7 +171,9 @@ class ResultsGrid(APIView):
             "Each row is saved on its own, as the one-table result form would save it: a "
             "refused row carries its problem details (code, words, the rule's problems) and "
             "the other rows are saved. Rows left empty or typed as already stored are not "
-            "saved again."
+            "saved again. A match of best of N: games that do not decide it yet are kept as "
+            "the games played so far, and ``remove_game`` takes one game out, the others "
+            "kept; both are audited as every result change is."
         ),
         examples=[
             OpenApiExample(
@@ -181,6 +210,16 @@ class ResultsGrid(APIView):
                                 {"winner": 15, "outcome": "ring_bearer_killed"},
                             ],
                         }
+                    ]
+                },
+                request_only=True,
+            ),
+            OpenApiExample(
+                "A match so far, and a wrong game taken out of another",
+                value={
+                    "rows": [
+                        {"table": 44, "games": [{"winner": 16}]},
+                        {"table": 45, "remove_game": 2},
                     ]
                 },
                 request_only=True,
@@ -226,9 +265,12 @@ class ResultsGridCheck(APIView):
         except ServiceError as exc:
             exc.problems = _game_fields(exc.problems)
             raise
+        won = check.won_so_far or {}
         body = {
             "table": table.pk,
-            "band": stored_band_words(check.band),
+            "decided": check.won_so_far is None,
+            "band": stored_band_words(check.band) if check.band else "",
             "points": [{"registration": k, "points": v} for k, v in check.points.items()],
+            "games_won": [{"registration": k, "games": v} for k, v in won.items()],
         }
         return Response(GridCheckSerializer(body).data)

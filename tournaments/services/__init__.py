@@ -49,6 +49,7 @@ from tournaments.services.constraints import (
 from tournaments.services.decks_played import (
     DeckShown,
     decks_shown,
+    playoff_decks,
     record_decks_played,
     with_decks_played,
 )
@@ -301,6 +302,7 @@ __all__ = [
     "playoff_best_of",
     "playoff_blocker",
     "playoff_champion_match",
+    "playoff_decks",
     "playoff_format",
     "playoff_matches",
     "playoff_next_game",

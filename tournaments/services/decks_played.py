@@ -5,7 +5,7 @@ docs/decks-per-player.md)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from django.db import transaction
@@ -15,12 +15,17 @@ from audit import services as audit
 from core.errors import Conflict, ServiceError
 from core.types import AnyUser
 from tournaments import extensions
-from tournaments.models import Event, Seat, Table
+from tournaments.models import Event, PlayoffMatch, Seat, Table
 from tournaments.permissions import Capability, can, require_seat
 from tournaments.rules import deck_choice as dc
 from tournaments.services.base import lock_event
 from tournaments.services.standings.snapshot import mark_stale
-from tournaments.words.decks_played import reason_words, seat_deck_words, slot_words
+from tournaments.words.decks_played import (
+    match_reason_words,
+    reason_words,
+    seat_deck_words,
+    slot_words,
+)
 
 
 @dataclass(frozen=True)
@@ -46,21 +51,43 @@ def format_names(event: Event) -> dict[str, str]:
     return dict(extensions.format_choices(event.game))
 
 
+def _shown(deck: dc.SeatDeck, names: dict[str, str]) -> DeckShown:
+    return DeckShown(
+        slots=deck.slots,
+        code=deck.code,
+        words=seat_deck_words(deck, names),
+        reason=reason_words(deck.code),
+        choices=tuple((s, slot_words(s, names)) for s in deck.slots),
+    )
+
+
 def decks_shown(event: Event, tables: Sequence[Table]) -> dict[tuple[int, int], DeckShown]:
     """Per (table id, registration id) the deck shown; empty for an event of one deck per
     player (its pages stay as they always were)."""
     if event.decks_per_player == dc.ONE_DECK or not tables:
         return {}
     names = format_names(event)
-    out = {}
-    for key, deck in extensions.decks_at_tables(tables).items():
-        out[key] = DeckShown(
-            slots=deck.slots,
-            code=deck.code,
-            words=seat_deck_words(deck, names),
-            reason=reason_words(deck.code),
-            choices=tuple((s, slot_words(s, names)) for s in deck.slots),
-        )
+    return {key: _shown(deck, names) for key, deck in extensions.decks_at_tables(tables).items()}
+
+
+def playoff_decks(
+    event: Event, matches: Sequence[PlayoffMatch]
+) -> dict[tuple[int, int], DeckShown]:
+    """Per (match id, registration id) the deck each seat of a top-cut match plays, or
+    the lists still possible, as the pairings show a table's (RULES.md §8, CoE: each
+    round, the deck for the opponent's alignment). Only a General Opponent event: a
+    match of an event of a list per format shows its format, and no deck is recorded
+    for a top-cut match, so an undecided seat keeps both lists."""
+    if event.decks_per_player != dc.GENERAL_OPPONENT:
+        return {}
+    met = [m for m in matches if m.high_id is not None and m.low_id is not None]
+    pairs = [(int(m.high_id), int(m.low_id)) for m in met]  # type: ignore[arg-type]
+    names = format_names(event)
+    out: dict[tuple[int, int], DeckShown] = {}
+    for m, (high, low), found in zip(met, pairs, extensions.decks_at_matches(pairs), strict=False):
+        for reg, deck in ((high, found[0]), (low, found[1])):
+            shown = _shown(deck, names)
+            out[(m.pk, reg)] = replace(shown, reason=match_reason_words(deck.code))
     return out
 
 

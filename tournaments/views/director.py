@@ -22,6 +22,7 @@ from tournaments.services import clock as round_clock
 from tournaments.services import pairing_sheets as sheets
 from tournaments.services.pairings import round_tables_query
 from tournaments.services.playoff_end import top_cut_pending
+from tournaments.services.round_heats import round_heat_count
 from tournaments.services.table_time import extra_minutes
 from tournaments.views import presenters
 from tournaments.views.common import (
@@ -34,6 +35,7 @@ from tournaments.views.common import (
 )
 from tournaments.views.director_actions import KEPT_WALKIN
 from tournaments.views.forms import EventForm, PenaltyForm, WalkinForm, tiebreak_confirmation
+from tournaments.views.heat_filter import label_heats
 from tournaments.views.penalties import KEPT_PENALTY_FORM
 from tournaments.views.stages import PresetEventForm, create_from_form
 from tournaments.words.decks_played import slot_words
@@ -105,6 +107,7 @@ def _round_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     extra = extra_minutes(shown_tables)
     for table in shown_tables:
         table.extra_minutes = extra.get(table.pk, 0)  # type: ignore[attr-defined]
+    label_heats(shown_tables, round_heat_count(shown) if shown else 0)
     waiting = tables.exclude(status=Table.Status.CONFIRMED).filter(is_bye=False)
     unreported = waiting.exclude(status=Table.Status.DISPUTED)
     disputed = list(waiting.filter(status=Table.Status.DISPUTED)[:NEEDS_SHOWN])

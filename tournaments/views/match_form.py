@@ -91,6 +91,7 @@ def match_form(table: Table, typed: Mapping[str, Any] | None = None, prefix: str
         rows.append({
             "number": n,
             "key": key,
+            "stored": game is not None,
             "seats": [
                 {"registration": s.registration_id, "name": s.registration.player.display_name,
                  "value": value(f"mps_{s.registration_id}",

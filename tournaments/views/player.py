@@ -164,8 +164,17 @@ def table_action(request: HttpRequest, slug: str, table_id: int, action: str) ->
         run_result_form(
             request,
             table,
-            lambda: services.director_set_result(
-                user, table, note=request.POST.get("note", ""), **result_from_post(request, table)
+            # The decks played, as the player's report carries them (the same service).
+            lambda: services.with_decks_played(
+                user,
+                table,
+                slots_from_post(request.POST, chosen_only=True),
+                lambda: services.director_set_result(
+                    user,
+                    table,
+                    note=request.POST.get("note", ""),
+                    **result_from_post(request, table),
+                ),
             ),
             _("Result of table %(n)s saved.") % {"n": table.number},
         )

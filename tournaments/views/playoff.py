@@ -92,8 +92,12 @@ def _bracket_view(event: Event) -> dict[str, Any]:
     settings = services.event_settings(event)
     double = settings.playoff_kind == EventSettings.PlayoffKind.DOUBLE
     formats = dict(format_choices(event.game))
+    decks = services.playoff_decks(event, matches)
     for m in matches:
         _describe(m, formats)
+        # The deck each seat plays (or the lists still possible), as the pairings show it.
+        m.high_deck = decks.get((m.pk, m.high_id or 0))  # type: ignore[attr-defined]
+        m.low_deck = decks.get((m.pk, m.low_id or 0))  # type: ignore[attr-defined]
     return {
         "event": event,
         "settings": settings,

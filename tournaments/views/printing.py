@@ -43,6 +43,7 @@ def print_slips(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     (tables,), page = same_page(
         request.GET.get("page"), (sheets.tables_in_order(rnd, byes=False), PRINT_TABLES)
     )
+    label_heats(tables, heat_choice(request, rnd)["heat_count"])
     return render(
         request,
         "tournaments/print_slips.html",
@@ -74,5 +75,6 @@ def print_standings(request: HttpRequest, slug: str) -> HttpResponse:
             "provisional": provisional,
             "page": page,
             "tiebreaks": services.tiebreak_labels(event),
+            "placed_by": services.places_decided_by(event),
         },
     )

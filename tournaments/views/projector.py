@@ -80,7 +80,8 @@ def projector_standings(request: HttpRequest, slug: str) -> HttpResponse:
         request,
         "tournaments/projector_standings.html",
         {"event": event, "view": view, "rows": rows, "provisional": provisional,
-         "refresh": REFRESH_SECONDS * 2, "page": page, "next_url": _next_page(page)},
+         "refresh": REFRESH_SECONDS * 2, "page": page, "next_url": _next_page(page),
+         "placed_by": services.places_decided_by(event)},
     )  # fmt: skip
 
 

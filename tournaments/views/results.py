@@ -39,6 +39,7 @@ def _row_from_post(post: QueryDict, table: Table) -> grid.GridRow:
             table_id=table.pk,
             games=tuple(games_from_post(post, table, prefix)),
             version=to_int(post.get(f"{prefix}version")),
+            remove_game=_removed_game(post, prefix),
         )
     mps: dict[int, int | None] = {}
     for seat in table.seats.all():
@@ -59,6 +60,14 @@ def _row_from_post(post: QueryDict, table: Table) -> grid.GridRow:
         time_called=post.get(f"{prefix}time") in ("on", "1", "true"),
         version=to_int(post.get(f"{prefix}version")),
     )
+
+
+def _removed_game(post: QueryDict, prefix: str) -> int | None:
+    """The game of a match ticked to be taken out (one at a time: the others are kept)."""
+    ticked = {to_int(v) for v in post.getlist(f"{prefix}remove_game")} - {None}
+    if len(ticked) > 1:
+        raise ServiceError(_("Take out one game at a time."), code="one_game_at_a_time")
+    return ticked.pop() if ticked else None
 
 
 def _error_game(problems: list[dict[str, Any]] | None) -> int | None:
@@ -101,8 +110,9 @@ def _shown_row(
     match = match_form(table, post, prefix)
     if match is None or not any(g["number"] == error_game for g in match["rows"]):
         error_game = None
+    removing = to_int(post.get(f"{prefix}remove_game")) if post is not None else None
     return {"table": table, "prefix": prefix, "seats": seats, "error": error, "match": match,
-            "error_game": error_game, **choice}  # fmt: skip
+            "error_game": error_game, "remove_game": removing, **choice}  # fmt: skip
 
 
 Refusals = dict[int, tuple[str, int | None]]
@@ -162,6 +172,15 @@ def results_grid(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 def _points_words(table: Table, check: grid.RowCheck) -> str:
     names = {s.registration_id: s.registration.player.display_name for s in table.seats.all()}
+    if check.won_so_far is not None:
+        won = [
+            ngettext("%(name)s %(n)d game won", "%(name)s %(n)d games won", n)
+            % {"name": names.get(rid, ""), "n": n}
+            for rid, n in check.won_so_far.items()
+        ]
+        return _(
+            "Not decided yet (%(won)s): saving keeps these games as the games played so far."
+        ) % {"won": ", ".join(won)}
     parts = [
         ngettext("%(name)s %(points)d point", "%(name)s %(points)d points", points)
         % {"name": names.get(rid, ""), "points": points}

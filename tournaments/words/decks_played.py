@@ -83,3 +83,15 @@ def seat_deck_words(deck: dc.SeatDeck, format_names: Mapping[str, str]) -> str:
 
 def reason_words(code: str) -> str:
     return str(REASON_WORDS.get(code, ""))
+
+
+# A top-cut match records no deck played: an undecided seat stays undecided there.
+MATCH_REASON_WORDS = {
+    dc.TWO_WAYS: gettext_lazy("two pairs of decks fit this match: each player may play either"),
+    dc.NO_WAY: gettext_lazy("the registered lists do not decide it: each player may play either"),
+}
+
+
+def match_reason_words(code: str) -> str:
+    """Why a seat of a top-cut match shows the list(s) it shows."""
+    return str(MATCH_REASON_WORDS.get(code) or reason_words(code))

@@ -51,6 +51,8 @@ def match_problem_text(problem: dict[str, Any]) -> str:
             _("Game %(game)s is tied: this stage replays a tied game, so it counts for nobody.")
             % problem
         )
+    if code == "no_such_game":
+        return _("Game %(game)s is not one of this table's games.") % problem
     if code == "invalid_format":
         return _("Game %(game)s: choose a format of this game.") % problem
     return _("These games cannot be this table's match.")

@@ -43,9 +43,16 @@ from tournaments.services.table_actions import (
 )
 
 
-def _log_change(
-    table: Table, action: str, user: AnyUser, before: dict[str, Any] | None, note: str = ""
+def log_change(
+    table: Table,
+    action: str,
+    user: AnyUser,
+    before: dict[str, Any] | None,
+    note: str = "",
+    audit_action: str = "",
 ) -> ResultChange:
+    """A result change in the table's history and the audit trail (``audit_action``: the
+    trail's own word for it, when the history's action is too coarse)."""
     after = table_snapshot(table)
     change = ResultChange.objects.create(
         table=table,
@@ -58,7 +65,7 @@ def _log_change(
     audit.record(
         actor=user,
         obj=table,
-        action=f"result_{action}",
+        action=audit_action or f"result_{action}",
         before=_for_audit(before),
         after=_for_audit(after),
         event=table.round.event,
@@ -135,7 +142,7 @@ def report_result(
         table.dispute_note = ""
         table.version += 1
         table.save()
-        _log_change(table, ResultChange.Action.DISPUTE, user, before)
+        log_change(table, ResultChange.Action.DISPUTE, user, before)
         return table
     # First report, or the same side reporting again before confirmation.
     write_result(table, reported, score)
@@ -146,7 +153,7 @@ def report_result(
     table.counter_report = None
     table.version += 1
     table.save()
-    _log_change(table, ResultChange.Action.REPORT, user, before)
+    log_change(table, ResultChange.Action.REPORT, user, before)
     return table
 
 
@@ -163,7 +170,7 @@ def _confirm(
     table.confirmed_at = now
     table.version += 1
     table.save()
-    _log_change(table, ResultChange.Action.CONFIRM, user, before, note=note)
+    log_change(table, ResultChange.Action.CONFIRM, user, before, note=note)
     signals.result_confirmed.send(sender=Table, table=table, by_director=False)
     maybe_close_round(table.round)
     return table
@@ -193,7 +200,7 @@ def dispute_result(user: AnyUser, table: Table | int, note: str = "") -> Table:
     table.counter_report = None
     table.version += 1
     table.save()
-    _log_change(table, ResultChange.Action.DISPUTE, user, before, note=table.dispute_note)
+    log_change(table, ResultChange.Action.DISPUTE, user, before, note=table.dispute_note)
     return table
 
 
@@ -235,7 +242,7 @@ def director_set_result(
     table.version += 1
     table.save()
     action = ResultChange.Action.CORRECTION if had_result else ResultChange.Action.DIRECTOR
-    _log_change(table, action, user, before, note=note)
+    log_change(table, action, user, before, note=note)
     signals.result_confirmed.send(sender=Table, table=table, by_director=True)
     rnd = table.round
     if rnd.status == Round.Status.CLOSED:
@@ -275,7 +282,7 @@ def void_result(
     table.status = state
     table.version += 1
     table.save()
-    _log_change(table, ResultChange.Action.VOID, user, before, note=note)
+    log_change(table, ResultChange.Action.VOID, user, before, note=note)
     rnd = table.round
     if rnd.status == Round.Status.CLOSED:
         rnd.status = Round.Status.RUNNING if rnd.started_at else Round.Status.PAIRED

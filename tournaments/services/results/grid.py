@@ -3,12 +3,14 @@ engine as it is typed, the rows are saved together in one request, and a row tha
 refused keeps its values and its reason while the others are saved.
 
 Each row goes through ``director_set_result``, the same operation as the one-table form,
-so the grid adds no rule of its own: it only decides which rows changed.
+so the grid adds no rule of its own: it only decides which rows changed. A match of best
+of N goes through services.results.match_so_far: games that do not decide it yet are
+kept as the games played so far, and one game may be taken out of a match on its own.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.db.models import Prefetch
@@ -22,6 +24,13 @@ from tournaments.services.results.input import (
     stored_result,
 )
 from tournaments.services.results.match import reported_for
+from tournaments.services.results.match_so_far import (
+    director_set_games,
+    games_so_far,
+    games_without,
+    remove_match_game,
+    same_as_stored,
+)
 from tournaments.services.table_actions import director_set_blocker
 
 
@@ -37,12 +46,16 @@ class GridRow:
     time_called: bool = False
     version: int | None = None
     games: tuple[dict[str, Any], ...] = ()
+    # A game of the match to take out (its number among ``games``, or among the games
+    # stored when none are given), the others kept.
+    remove_game: int | None = None
 
     @property
     def empty(self) -> bool:
         """Nothing typed: the row is left as it is (a result is voided on its table's form)."""
         return (
             not self.games
+            and self.remove_game is None
             and all(v is None for v in self.mps.values())
             and self.outcome == "normal"
             and self.winner is None
@@ -57,6 +70,9 @@ class RowCheck:
     table_id: int
     points: dict[int, int]
     band: str
+    # A match's games that do not decide it yet: games won so far per registration (the
+    # row is saved as the games played so far); None when the row is a result.
+    won_so_far: dict[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -95,6 +111,13 @@ def check_row(user: AnyUser, table: Table, row: GridRow) -> RowCheck:
     blocker = director_set_blocker(user, table)
     if blocker is not None:
         raise blocker
+    if row.remove_game is not None:
+        rest = games_without(table, row.remove_game, row.games or None)
+        row = replace(row, games=tuple(dict(g) for g in rest))
+    if row.games or row.remove_game is not None:
+        so_far = games_so_far(table, row.games)
+        if so_far is None or so_far.winner is None:
+            return RowCheck(table.pk, {}, "", won_so_far=dict(so_far.wins) if so_far else {})
     reported = _typed(table, row)
     score = score_result(table, reported)
     return RowCheck(table.pk, {int(k): v for k, v in score.points.items()}, score.band)
@@ -108,6 +131,10 @@ def _typed(table: Table, row: GridRow) -> Any:
 
 
 def _unchanged(table: Table, row: GridRow) -> bool:
+    if row.remove_game is not None:
+        return False
+    if row.games and table.status == Table.Status.PENDING:
+        return same_as_stored(table, row.games)  # the games played so far, as typed
     if table.status == Table.Status.PENDING:
         return False
     try:
@@ -134,17 +161,7 @@ def save_rows(user: AnyUser, rnd: Round, rows: list[GridRow]) -> list[RowOutcome
             out.append(RowOutcome(table.pk, "unchanged"))
             continue
         try:
-            director_set_result(
-                user,
-                table,
-                mps=row.mps,
-                outcome=row.outcome,
-                winner=row.winner,
-                time_called=row.time_called,
-                version=row.version,
-                note="results grid",
-                games=list(row.games) or None,
-            )
+            _save_row(user, table, row)
         except ServiceError as exc:
             out.append(
                 RowOutcome(
@@ -159,3 +176,23 @@ def save_rows(user: AnyUser, rnd: Round, rows: list[GridRow]) -> list[RowOutcome
             continue
         out.append(RowOutcome(table.pk, "saved"))
     return out
+
+
+def _save_row(user: AnyUser, table: Table, row: GridRow) -> None:
+    note = "results grid"
+    if row.remove_game is not None:
+        games = list(row.games) or None
+        remove_match_game(user, table, row.remove_game, games=games, version=row.version, note=note)
+    elif row.games:
+        director_set_games(user, table, list(row.games), version=row.version, note=note)
+    else:
+        director_set_result(
+            user,
+            table,
+            mps=row.mps,
+            outcome=row.outcome,
+            winner=row.winner,
+            time_called=row.time_called,
+            version=row.version,
+            note=note,
+        )
