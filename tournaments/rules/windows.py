@@ -84,4 +84,6 @@ def losses_to_undo(history: Mapping[int, Sequence[str]]) -> list[int]:
     """Of the tables given a double loss (each with its changes' kinds, oldest first),
     those whose result is still the deadline's own: a result entered since by the director
     or the players is last and is never undone."""
-    return sorted(table for table, kinds in history.items() if kinds and kinds[-1] == DEADLINE_CHANGE)
+    return sorted(
+        table for table, kinds in history.items() if kinds and kinds[-1] == DEADLINE_CHANGE
+    )

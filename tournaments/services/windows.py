@@ -36,13 +36,13 @@ from tournaments.rules.windows import (
     window_problem,
 )
 from tournaments.services.base import lock_event, retry_on_conflict
+from tournaments.services.results.flow import void_result
 from tournaments.services.results.input import (
     ReportedResult,
     score_result,
     table_snapshot,
     write_result,
 )
-from tournaments.services.results.flow import void_result
 from tournaments.services.rounds import maybe_close_round
 
 PROBLEM_WORDS = {
@@ -313,9 +313,9 @@ def round_deadlines() -> dict[str, int]:
 def disputed_tables(rnd: Round) -> list[int]:
     """The numbers of the round's tables whose result is disputed: the director decides."""
     return list(
-        rnd.tables.filter(status=Table.Status.DISPUTED).order_by("number").values_list(
-            "number", flat=True
-        )
+        rnd.tables.filter(status=Table.Status.DISPUTED)
+        .order_by("number")
+        .values_list("number", flat=True)
     )
 
 

@@ -143,8 +143,12 @@ AUDIT_SENTENCES = {
     "result_deadline_confirm": gettext_lazy(
         "confirmed a reported result nobody had disputed by its window's deadline"
     ),
-    "deadline_losses_undone": gettext_lazy(
-        "took back the double losses of a deadline moved later"
+    "deadline_losses_undone": gettext_lazy("took back the double losses of a deadline moved later"),
+    "playoff_ejection": gettext_lazy(
+        "recorded an ejected player's open top-cut match as lost: his opponent goes through"
+    ),
+    "playoff_ejection_lifted": gettext_lazy(
+        "took back a top-cut match decided by an ejection that was lifted"
     ),
     "result_ejection": gettext_lazy("recorded an ejected player's unfinished game as lost"),
     "decks_played": gettext_lazy("recorded the decks played at a table"),
