@@ -44,7 +44,7 @@ def _next_to_settle(event: Event) -> PlayoffMatch | None:
         .select_related("high__player", "low__player")
         .order_by("stage", "slot")
     )
-    return next((m for m in matches if m.high.ejected != m.low.ejected), None)
+    return next((m for m in matches if m.high and m.low and m.high.ejected != m.low.ejected), None)
 
 
 def settle_ejected_matches(actor: AnyUser | None, event: Event) -> list[PlayoffMatch]:
