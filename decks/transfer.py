@@ -55,8 +55,11 @@ def registration_in_map(reg_map: dict[int, Registration], old: Any) -> Registrat
     return reg_map[old]
 
 
-def add_version(decklist: DeckList, row: dict[str, Any], number: Any) -> DeckListVersion:
-    """The row's version as the list's current one (numbered ``number``)."""
+def add_version(
+    decklist: DeckList, row: dict[str, Any], number: Any, current: bool = True
+) -> DeckListVersion:
+    """The row's version, numbered ``number``: the list's current one, or (``current``
+    false) one of its earlier versions."""
     values = {f: row.get(f) for f in VERSION_FIELDS if row.get(f) is not None}
     at = parse_datetime(str(row.get("submitted_at") or ""))
     if at is not None and timezone.is_naive(at):
@@ -73,9 +76,10 @@ def add_version(decklist: DeckList, row: dict[str, Any], number: Any) -> DeckLis
         else 0,
         **values,
     )
-    decklist.current_version = version
-    decklist.updated_at = max(decklist.updated_at, version.submitted_at)
-    decklist.save(update_fields=["current_version", "updated_at"])
+    if current:
+        decklist.current_version = version
+        decklist.updated_at = max(decklist.updated_at, version.submitted_at)
+        decklist.save(update_fields=["current_version", "updated_at"])
     return version
 
 

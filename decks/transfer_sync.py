@@ -6,11 +6,14 @@ the newer (the time its version was submitted) is current: the file's is added a
 next version when it is newer, and this site's is kept (and the difference reported)
 when the file's is older. A version this site holds already (any of its versions with
 the same text, format and player type) is never added twice, and a list the file lacks
-stays. A table's deck played is taken from the file where this site recorded none.
+stays. The file's older version is not lost either: it joins the list's history at its
+place in time (the versions after it numbered one up) and this site's stays current. A
+table's deck played is taken from the file where this site recorded none.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.db.models import Max
@@ -56,13 +59,30 @@ def _merge_list(
     mine = decklist.current_version
     file_at = parse_time(row.get("submitted_at"), "decks.lists.submitted_at")
     if mine is not None and (file_at is None or file_at <= mine.submitted_at):
-        report.conflict("decklist_kept", **_data(event, reg, slot))
+        if file_at is None:  # no time to place it among this site's versions
+            report.conflict("decklist_kept", **_data(event, reg, slot))
+            return
+        add_earlier_version(decklist, row, file_at)
+        report.conflict("decklist_earlier", **_data(event, reg, slot))
+        report.add("decklist_history")
         return
     number = (decklist.versions.aggregate(n=Max("number"))["n"] or 0) + 1
     add_version(decklist, row, number)
     # Naming a list of the pair un-names the other; the file's un-naming comes with it.
     name_fallen_wizard_list(decklist, True if row.get("faces_fallen_wizards") else None)
     report.add("decklist_versions")
+
+
+def add_earlier_version(decklist: DeckList, row: dict[str, Any], at: datetime) -> None:
+    """The file's older version into the list's history at its place in time: the
+    versions submitted after it move one number up (the current one stays current)."""
+    later = list(decklist.versions.filter(submitted_at__gt=at).order_by("-number"))
+    top = decklist.versions.aggregate(n=Max("number"))["n"] or 0
+    number = min((v.number for v in later), default=top + 1)
+    for version in later:  # the highest first, so that no two share a number
+        version.number += 1
+        version.save(update_fields=["number"])
+    add_version(decklist, row, number, current=False)
 
 
 def _merge_played(event: Event, rows: Any, reg_map: dict[int, Registration], report: Any) -> None:

@@ -11,6 +11,7 @@ class TournamentsConfig(AppConfig):
         from core.jobs import register_sweep
         from tournaments import signals
         from tournaments.services.export_jobs import prune_old_exports, resend_lost_exports
+        from tournaments.services.playoff_ejection import on_match_decided
         from tournaments.services.standings import receivers
         from tournaments.services.standings.snapshot import resend_lost_rebuilds
         from tournaments.views import page_cache
@@ -20,6 +21,8 @@ class TournamentsConfig(AppConfig):
         register_sweep("standings", resend_lost_rebuilds)
         register_sweep("exports", resend_lost_exports)
         register_sweep("old_exports", prune_old_exports)
+        # A match decided may seat a player still in against an ejected one.
+        signals.playoff_match_decided.connect(on_match_decided, dispatch_uid="playoff-ejection")
         signals.event_pages_changed.connect(
             page_cache.pages_changed, dispatch_uid="page-cache-generation"
         )

@@ -271,3 +271,66 @@ def test_the_api_takes_the_venue_s_exports_and_answers_what_it_did():
     assert refused["Content-Type"] == "application/problem+json"
     assert Event.objects.count() == 1
     assert client.post("/api/v1/imports/", [1, 2], format="json").status_code == 400
+
+
+def _stages_of(event: Event) -> list[tuple[str, int | None, list[str]]]:
+    """Each stage: its kind, the round it began at and who went on to it, by name."""
+    names = dict(event.registrations.values_list("pk", "player__display_name"))
+    return [
+        (s.kind, s.first_round, [names[r] for r in s.seeds])
+        for s in event.stages.order_by("position")
+    ]
+
+
+def test_stages_come_across_stage_by_stage_like_rounds():
+    """RULES.md §8 (CoE Worlds): a Swiss, then the top 4 play a round robin. The venue
+    starts the round robin after the first sync: the league's stage 2 takes its start
+    (a stage both have is merged, not kept whole), a stage only the file has is added,
+    and a stage set otherwise on the two sides keeps this site's and says so."""
+    from tests.tournaments.helpers import make_event, play_round, register_users
+    from tournaments.services import stage_plan
+    from tournaments.services import stages as run
+    from tournaments.services.transfer.imports import import_document
+    from tournaments.words.sync import conflict_text, sync_summary
+
+    director = make_user("robin-venue")
+    event = make_event(director, game="metw", planned_rounds=3)
+    stage_plan.apply_preset(director, event, "coe-general-opponent")
+    register_users(event, 6)
+    for n in range(3):
+        play_round(director, services.pair_next_round(director, event, seed=70 + n))
+    before_robin = sync_document(event)
+    run.start_stage(director, event)
+    play_round(director, event.rounds.order_by("-number").first())
+    after_robin = sync_document(event)
+    venue = _stages_of(event)
+    assert venue[1][1] is not None and len(venue[1][2]) == 4
+
+    wipe()
+    get_user_model().objects.create_user(username=before_robin["event"]["organizer"])
+    # The league first had the plan without its round robin (an older file).
+    swiss_only = json.loads(json.dumps(before_robin))
+    swiss_only["stages"]["plan"] = swiss_only["stages"]["plan"][:1]
+    synced = import_document(swiss_only, replay_ratings=False).event
+    assert [k for k, _r, _s in _stages_of(synced)] == ["swiss"]
+    added = import_document(before_robin, replay_ratings=False)
+    assert added.added["stages"] == 1 and not added.conflicts
+    assert _stages_of(synced) == [venue[0], ("round_robin", None, [])]
+    report = import_document(after_robin, replay_ratings=False)
+    assert report.event == synced and not report.conflicts, report.conflicts
+    assert report.added["stages_progress"] == 1
+    assert "1 stage's progress taken in" in sync_summary(report.added)
+    assert _stages_of(synced) == venue
+    assert synced.rounds.count() == len(after_robin["rounds"])
+
+    # The same file again: nothing new. A file whose round robin is set otherwise: kept.
+    again = import_document(after_robin, replay_ratings=False)
+    assert "stages_progress" not in again.added and not again.conflicts
+    other = json.loads(json.dumps(after_robin))
+    other["stages"]["plan"][1]["carry_points"] = not other["stages"]["plan"][1]["carry_points"]
+    kept = import_document(other, replay_ratings=False)
+    assert ("stage_kept", {"position": 2}) in kept.conflicts
+    assert conflict_text("stage_kept", {"position": 2}) == (
+        "Stage 2 is set otherwise in the file; this site's stage was kept."
+    )
+    assert _stages_of(synced) == venue

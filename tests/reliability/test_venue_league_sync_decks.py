@@ -108,16 +108,29 @@ def test_lists_changed_at_the_venue_come_across_once_and_the_league_s_are_kept()
     assert report.added["decklist_versions"] == 1  # A's newer list against minions
     assert report.added["decks_played"] == 1
     assert "1 deck list updated to the file's newer version" in sync_summary(report.added)
-    kept = [(code, data) for code, data in report.conflicts if code == "decklist_kept"]
+    kept = [(code, data) for code, data in report.conflicts if code == "decklist_earlier"]
     assert len(kept) == 1 and kept[0][1]["player"] == names[b.pk]
     assert conflict_text(*kept[0]) == (
         f"Deck against hero opponents of {names[b.pk]}: the file's list differs and is "
-        "older; this site's was kept."
+        "older; this site's stays current and the file's was added to its earlier versions."
     )
+    # B's venue version is not lost: it joins his list's history at its place in time,
+    # before the league's newer one, which stays current (renumbered after it).
+    assert report.added["decklist_history"] == 1
+    assert "1 older deck list version added" in sync_summary(report.added)
+    history = DeckListVersion.objects.filter(
+        decklist__registration=league[names[b.pk]], decklist__slot="vs-hero"
+    ).order_by("number")
+    assert [(v.number, v.player_type) for v in history] == [
+        (1, "ringwraith"),
+        (2, "balrog"),  # the venue's
+        (3, "fallen-wizard"),  # the league's, newer
+    ]
+    assert [v.submitted_at for v in history] == sorted(v.submitted_at for v in history)
     merged = _lists(synced)
     expected = {
         **venue,
-        (names[b.pk], "vs-hero"): (2, "fallen-wizard", True),  # the league's, newer
+        (names[b.pk], "vs-hero"): (3, "fallen-wizard", True),  # the league's, newer
         (names[d.pk], "vs-minion"): (1, "wizard", False),  # only the league has it
     }
     assert merged == expected
@@ -130,12 +143,14 @@ def test_lists_changed_at_the_venue_come_across_once_and_the_league_s_are_kept()
 
     # The same file again: nothing added, nothing duplicated.
     again = _import(after_round_one)
-    assert not {"decklists", "decklist_versions", "decks_played"} & set(again.added)
+    assert not {"decklists", "decklist_versions", "decklist_history", "decks_played"} & set(
+        again.added
+    )
     assert _lists(synced) == expected
     assert DeckListVersion.objects.filter(decklist__registration__event=synced).count() == versions
     # The older file after it: A's first list is a version the league has; nothing changes.
     older = _import(before_round_one)
-    assert not {"decklists", "decklist_versions"} & set(older.added)
+    assert not {"decklists", "decklist_versions", "decklist_history"} & set(older.added)
     assert _lists(synced) == expected and _played(synced) == venue_played
 
 

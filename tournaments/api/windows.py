@@ -18,6 +18,7 @@ from tournaments.api.common import SLUG, event_for, round_of, valid
 from tournaments.models import GameRoomSettings, RoundWindow
 from tournaments.rules.windows import in_zone
 from tournaments.services import rooms, windows
+from tournaments.words.windows import losses_undone_words
 
 TAG = ["rounds"]
 PARAMS = [SLUG, OpenApiParameter("number", int, OpenApiParameter.PATH, description="Round.")]
@@ -44,6 +45,20 @@ class RoundWindowSerializer(serializers.Serializer):
         child=serializers.IntegerField(),
         read_only=True,
         help_text="Numbers of the tables without a result when the deadline passed.",
+    )
+
+
+class WindowSavedSerializer(RoundWindowSerializer):
+    losses_undone = serializers.ListField(
+        child=serializers.IntegerField(),
+        read_only=True,
+        help_text=(
+            "Numbers of the tables whose double loss at the old deadline was taken back "
+            "because the deadline moved later: they wait for a result again."
+        ),
+    )
+    message = serializers.CharField(
+        read_only=True, allow_blank=True, help_text="What was taken back, in words."
     )
 
 
@@ -81,20 +96,27 @@ class RoundWindowView(APIView):
     @extend_schema(
         summary="Set the round's window (director)",
         request=WindowInputSerializer,
-        responses={200: RoundWindowSerializer},
+        responses={200: WindowSavedSerializer},
     )
     def put(self, request: Request, slug: str, number: int) -> Response:
         event = event_for(request, slug)
         rnd = round_of(event, number)
         data = valid(WindowInputSerializer, request)
-        window = windows.set_round_window(
+        saved = windows.set_window(
             request.user,
             rnd,
             in_zone(data["opens_at"], event.time_zone),
             in_zone(data["deadline"], event.time_zone),
             data["deadline_rule"],
         )
-        return Response(RoundWindowSerializer(window).data)
+        undone = saved.losses_undone
+        return Response(
+            {
+                **RoundWindowSerializer(saved.window).data,
+                "losses_undone": undone,
+                "message": losses_undone_words(undone) if undone else "",
+            }
+        )
 
 
 class GameRoomSettingsSerializer(serializers.Serializer):

@@ -6,7 +6,9 @@ that has no result yet is not played on: it is recorded as lost by him and won b
 opponent (``rules_engine.ejection``: the game's full ordinary win, not rated), through
 the director's own result operation, so it is confirmed, audited and can be corrected
 or voided like any result. A table already reported or disputed, a multi-player table
-and a table of two ejected players are left for the director. When the ejection is lifted
+and a table of two ejected players are left for the director (the penalty's message says
+so: left_to_director). His open top-cut match is settled the same way
+(tournaments.services.playoff_ejection). When the ejection is lifted
 (its warning rescinded) while the round is still played, the table waits for its result
 again.
 """
@@ -18,6 +20,7 @@ from core.errors import ServiceError
 from core.types import AnyUser
 from rules_engine.ejection import EJECTION
 from tournaments.models import Registration, Round, Table
+from tournaments.services.playoff_ejection import settle_ejected_matches
 from tournaments.services.results.flow import director_set_result, void_result
 
 TABLE_DECIDED = "result_ejection"
@@ -64,7 +67,30 @@ def decide_open_tables(user: AnyUser, registration: Registration) -> list[Table]
             },
         )
         decided.append(table)
+    settle_ejected_matches(user, registration.event)
     return decided
+
+
+def left_to_director(registration: Registration) -> list[Table]:
+    """The ejected player's open tables no ejection decides: a game of more than two
+    players (the others play on) or one against another ejected player."""
+    tables = (
+        Table.objects.filter(
+            round__event_id=registration.event_id,
+            is_bye=False,
+            status=Table.Status.PENDING,
+            seats__registration=registration,
+        )
+        .exclude(round__status=Round.Status.CLOSED)
+        .select_related("round")
+        .prefetch_related("seats__registration")
+        .order_by("round__number", "number")
+    )
+    return [
+        t
+        for t in tables
+        if len(t.seats.all()) > 2 or all(s.registration.ejected for s in t.seats.all())
+    ]
 
 
 def reopen_tables(user: AnyUser, registration: Registration) -> list[Table]:

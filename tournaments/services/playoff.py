@@ -240,7 +240,15 @@ def _snapshot(match: PlayoffMatch) -> dict[str, Any]:
     }
 
 
-def _decide(actor: AnyUser, event: Event, match: PlayoffMatch, winner_id: str | None) -> None:
+def decide_match(actor: AnyUser | None, event: Event, match: PlayoffMatch, winner_id: str) -> None:
+    """Record ``match`` as won by ``winner_id`` (its outcome set by the caller) and send
+    the winner on, as any result: audited, the bracket and the final places follow."""
+    _decide(actor, event, match, winner_id)
+
+
+def _decide(
+    actor: AnyUser | None, event: Event, match: PlayoffMatch, winner_id: str | None
+) -> None:
     settings = event_settings(event)
     before = _snapshot(match)
     if winner_id is None:

@@ -20,7 +20,7 @@ from tournaments.models import Event, Registration, Round, Table
 from tournaments.permissions import Capability, can, require, require_seat
 from tournaments.permissions import seat_registration as _seat_registration
 from tournaments.rules.result_flow import Action, Refusal, step
-from tournaments.services.windows import deadline_blocker_applies
+from tournaments.services.deadline_passed import deadline_blocker_applies
 
 
 def _status(table: Table) -> str:

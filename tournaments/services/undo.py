@@ -23,6 +23,7 @@ from tournaments.services.base import (
 )
 from tournaments.services.ejected_tables import reopen_tables
 from tournaments.services.penalties import warnings_still_eject
+from tournaments.services.playoff_ejection import reopen_matches
 from tournaments.services.registration import record_drop
 
 
@@ -142,6 +143,7 @@ def _reverse_ejection(actor: AnyUser, reg: Registration, note: str) -> None:
         note=note,
     )
     reopen_tables(actor, reg)
+    reopen_matches(actor, reg)
 
 
 def _lift_automatic_ejection(actor: AnyUser, reg: Registration, ejection: Penalty) -> None:

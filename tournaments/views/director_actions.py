@@ -19,9 +19,10 @@ from django.views.decorators.http import require_POST
 from core.errors import ServiceError
 from tournaments import services
 from tournaments.models import Event, Penalty, Registration
+from tournaments.services.ejected_tables import left_to_director
 from tournaments.views.common import back_to, current_round, event_or_404, run_service, to_int
 from tournaments.views.forms import PenaltyForm, WalkinForm
-from tournaments.words.penalties import ejection_words
+from tournaments.words.penalties import ejection_words, left_to_director_words
 from tournaments.words.times import READER_ZONE, clock_words
 
 # The walk-in form as it was sent, kept when it is refused (tournaments.views.director).
@@ -190,7 +191,11 @@ def _penalty(request: HttpRequest, event: Event) -> str:
             "name": r.player.display_name,
             "offense": _(p.get_offense_display()),
         }
-        return f"{text} {ejection_words(r.ejection_reason)}" if r.ejected else text
+        if not r.ejected:
+            return text
+        left = [(t.round.number, t.number) for t in left_to_director(r)]
+        words = (text, ejection_words(r.ejection_reason), left_to_director_words(left))
+        return " ".join(w for w in words if w)
 
     data = form.cleaned_data
     run_service(

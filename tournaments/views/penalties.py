@@ -15,10 +15,15 @@ from django.views.decorators.http import require_POST
 
 from tournaments import services
 from tournaments.models import Event, Penalty, Registration
+from tournaments.services.ejected_tables import left_to_director
 from tournaments.services.penalties import ejection_preview
 from tournaments.views.common import back, confirm_one, run_service, staff_event
 from tournaments.views.forms import PenaltyForm
-from tournaments.words.penalties import ejection_preview_words, ejection_words
+from tournaments.words.penalties import (
+    ejection_preview_words,
+    ejection_words,
+    left_to_director_words,
+)
 
 # The dashboard's penalty form as it was sent, kept when it is refused so the same player
 # stays chosen (tournaments.views.director reads it back).
@@ -43,7 +48,12 @@ def _issued_words(reg: Registration, penalty: Penalty) -> str:
         "name": reg.player.display_name,
         "offense": _(penalty.get_offense_display()),
     }
-    return f"{text} {ejection_words(reg.ejection_reason)}" if reg.ejected else text
+    if not reg.ejected:
+        return text
+    left = [(t.round.number, t.number) for t in left_to_director(reg)]
+    return " ".join(
+        w for w in (text, ejection_words(reg.ejection_reason), left_to_director_words(left)) if w
+    )
 
 
 @require_POST

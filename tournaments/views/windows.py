@@ -20,7 +20,7 @@ from tournaments.rules.windows import in_zone
 from tournaments.services import windows
 from tournaments.views.common import event_or_404
 from tournaments.words.times import zone_or_utc
-from tournaments.words.windows import DEADLINE_RULE_WORDS
+from tournaments.words.windows import DEADLINE_RULE_WORDS, losses_undone_words
 
 LOCAL = "%Y-%m-%dT%H:%M"
 
@@ -67,7 +67,7 @@ def round_window(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             # The form's times are wall-clock times in the event's zone (not the site's).
             data = form.cleaned_data
             try:
-                windows.set_round_window(
+                saved = windows.set_window(
                     request.user,
                     rnd,
                     in_zone(data["opens_at"].replace(tzinfo=None), event.time_zone),
@@ -80,6 +80,14 @@ def round_window(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 )
             else:
                 messages.success(request, _("The window of round %(n)s is saved.") % {"n": number})
+                if saved.losses_undone:
+                    messages.info(request, losses_undone_words(saved.losses_undone))
                 return redirect("event-dashboard", slug=event.slug)
-    context = {"event": event, "round": rnd, "window": window, "form": form}
+    context = {
+        "event": event,
+        "round": rnd,
+        "window": window,
+        "form": form,
+        "disputed": windows.disputed_tables(rnd),
+    }
     return render(request, "tournaments/round_window.html", context, status=status)

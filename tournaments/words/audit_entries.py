@@ -142,6 +142,16 @@ AUDIT_SENTENCES = {
     "calendar_renew": gettext_lazy("gave his calendar feed a new link"),
     "calendar_off": gettext_lazy("turned his calendar feed off"),
     "result_deadline": gettext_lazy("gave a table a double loss at its window's deadline"),
+    "result_deadline_confirm": gettext_lazy(
+        "confirmed a reported result nobody had disputed by its window's deadline"
+    ),
+    "deadline_losses_undone": gettext_lazy("took back the double losses of a deadline moved later"),
+    "playoff_ejection": gettext_lazy(
+        "recorded an ejected player's open top-cut match as lost: his opponent goes through"
+    ),
+    "playoff_ejection_lifted": gettext_lazy(
+        "took back a top-cut match decided by an ejection that was lifted"
+    ),
     "result_ejection": gettext_lazy("recorded an ejected player's unfinished game as lost"),
     "decks_played": gettext_lazy("recorded the decks played at a table"),
     "result_matching_report": gettext_lazy("reported the same result at a table"),
@@ -254,10 +264,9 @@ def _window_words(out: dict[str, Any]) -> None:
     """A window's rule and a table's double loss (RULES.md §8) in words, not their keys."""
     if isinstance(out.get("deadline_rule"), str):
         out["deadline_rule"] = deadline_rule_words(out["deadline_rule"])
-    if isinstance(out.get("tables_without_result"), list):
-        out["tables_without_result"] = (
-            ", ".join(str(n) for n in out["tables_without_result"]) or "—"
-        )
+    for key in ("tables_without_result", "reports_confirmed", "disputed_tables", "tables_undone"):
+        if isinstance(out.get(key), list):
+            out[key] = ", ".join(str(n) for n in out[key]) or "—"
     if out.get("outcome") in RULINGS:
         out["outcome"] = _(RULINGS[out["outcome"]])
 

@@ -56,3 +56,18 @@ def ejection_preview_words(ejection: Ejection, name: str, offense: str) -> str:
     }
     default = _("Issuing it ejects %(name)s at once (%(offense)s).")
     return words.get(ejection.code, default) % {"name": name, "offense": offense}
+
+
+def left_to_director_words(tables: list[tuple[int, int]]) -> str:
+    """The ejected player's open games no ejection decides ((round, table) each): a game
+    of more than two players, where the others play on, or one against another ejected
+    player. Empty when there is none."""
+    if not tables:
+        return ""
+    where = ", ".join(
+        _("round %(round)s table %(table)s") % {"round": r, "table": t} for r, t in tables
+    )
+    return _(
+        "His game at %(tables)s is not decided by the ejection (more than two players, or "
+        "another ejected player): the others play on and you enter its result."
+    ) % {"tables": where}

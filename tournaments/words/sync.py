@@ -26,11 +26,22 @@ ADDED = {
     "playoff_results": lambda n: ngettext(
         "%(n)d top cut match taken in", "%(n)d top cut matches taken in", n
     ),
-    "stages": lambda n: _("the stages added"),
+    "stages": lambda n: ngettext("%(n)d stage added", "%(n)d stages added", n),
+    "stages_progress": lambda n: ngettext(
+        "%(n)d stage's progress taken in (its first round, who went on to it, or its skip)",
+        "%(n)d stages' progress taken in (their first round, who went on to them, or their skip)",
+        n,
+    ),
+    "league_games": lambda n: ngettext("%(n)d league game added", "%(n)d league games added", n),
     "decklists": lambda n: ngettext("%(n)d deck list added", "%(n)d deck lists added", n),
     "decklist_versions": lambda n: ngettext(
         "%(n)d deck list updated to the file's newer version",
         "%(n)d deck lists updated to the file's newer versions",
+        n,
+    ),
+    "decklist_history": lambda n: ngettext(
+        "%(n)d older deck list version added to its list's earlier versions",
+        "%(n)d older deck list versions added to their lists' earlier versions",
         n,
     ),
     "decks_played": lambda n: ngettext(
@@ -60,11 +71,22 @@ def conflict_text(code: str, data: dict[str, Any]) -> str:
             "A top cut match decided here differs in the file; this site's result was kept."
         ),
         "stages_kept": _("The file's stages differ from this site's; this site's were kept."),
+        "stage_kept": _(
+            "Stage %(position)s is set otherwise in the file; this site's stage was kept."
+        ),
+        "stage_progress_kept": _(
+            "Stage %(position)s began otherwise in the file (another first round or other "
+            "players going on to it); this site's was kept."
+        ),
         "heat_kept": _(
             "%(player)s is in another heat in the file; this site's heat %(heat)s was kept."
         ),
         "decklist_kept": _(
             "%(deck)s of %(player)s: the file's list differs and is older; this site's was kept."
+        ),
+        "decklist_earlier": _(
+            "%(deck)s of %(player)s: the file's list differs and is older; this site's "
+            "stays current and the file's was added to its earlier versions."
         ),
         "deck_played_kept": _(
             "Round %(round)s, table %(table)s: the file records another deck for %(player)s; "

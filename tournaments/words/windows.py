@@ -3,7 +3,7 @@ loss there (RULES.md §8), for the pages, the audit trail and the API's reading.
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.models import RoundWindow
 
@@ -35,3 +35,14 @@ PASSED_WORDS = {
 def deadline_rule_words(rule: str) -> str:
     found = DEADLINE_RULE_WORDS.get(rule)  # type: ignore[call-overload]
     return str(found) if found is not None else str(rule)
+
+
+def losses_undone_words(tables: list[int]) -> str:
+    """What a deadline moved later took back, for the director."""
+    return ngettext(
+        "The deadline moved later: the double loss the old deadline gave table %(tables)s is "
+        "taken back, and the table waits for its result again.",
+        "The deadline moved later: the double losses the old deadline gave tables %(tables)s "
+        "are taken back, and the tables wait for their results again.",
+        len(tables),
+    ) % {"tables": ", ".join(str(n) for n in tables)}

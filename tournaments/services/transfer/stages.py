@@ -45,31 +45,41 @@ def export_stages(event: Event) -> dict[str, Any]:
     }
 
 
-def _bad(message: str) -> ServiceError:
+def bad_stages(message: str = "The document's stages have the wrong shape.") -> ServiceError:
     return ServiceError(message, code="bad_document")
 
 
-def _new_id(reg_map: dict[int, Registration], old: Any) -> int:
+def new_id(reg_map: dict[int, Registration], old: Any) -> int:
+    """This site's entry for the document's entry id ``old``."""
     if old not in reg_map:
-        raise _bad(f"The document's stages name an unknown registration {old!r}.")
+        raise bad_stages(f"The document's stages name an unknown registration {old!r}.")
     return reg_map[old].pk
+
+
+def plan_specs(part: Any, multiplayer: bool) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The document's plan, checked: each stage's settings, and its rows. A plan the site
+    would refuse is a damaged document."""
+    if not isinstance(part, dict) or not isinstance(part.get("plan", []), list):
+        raise bad_stages()
+    plan = part.get("plan") or []
+    if not all(isinstance(row, dict) for row in plan):
+        raise bad_stages()
+    specs = [{f: row.get(f) for f in STAGE_FIELDS if f in row} for row in plan]
+    problems = plan_problems(specs, multiplayer) if specs else []
+    if problems:
+        raise bad_stages(" ".join(plan_problem_text(p) for p in problems))
+    return specs, plan
 
 
 def import_stages(
     event: Event, document: dict[str, Any], reg_map: dict[int, Registration], parse_time: Any
 ) -> None:
-    """Rebuild the document's stages inside the import's transaction; a plan the site
-    would refuse is a damaged document. ``parse_time`` reads the document's times."""
+    """Rebuild the document's stages inside the import's transaction. ``parse_time``
+    reads the document's times."""
     part = document.get("stages")
     if not part:
         return
-    if not isinstance(part, dict) or not isinstance(part.get("plan", []), list):
-        raise _bad("The document's stages have the wrong shape.")
-    plan = part.get("plan") or []
-    specs = [{f: row.get(f) for f in STAGE_FIELDS if f in row} for row in plan]
-    problems = plan_problems(specs, event.multiplayer) if specs else []
-    if problems:
-        raise _bad(" ".join(plan_problem_text(p) for p in problems))
+    specs, plan = plan_specs(part, event.multiplayer)
     event.preset = str(part.get("preset") or "rulebook")[:40]
     event.save(update_fields=["preset"])
     Stage.objects.bulk_create(
@@ -78,7 +88,7 @@ def import_stages(
             position=i,
             **spec,
             first_round=row.get("first_round"),
-            seeds=[_new_id(reg_map, old) for old in row.get("seeds") or []],
+            seeds=[new_id(reg_map, old) for old in row.get("seeds") or []],
             skipped_at=parse_time(row.get("skipped_at"), "stages.skipped_at"),
         )
         for i, (spec, row) in enumerate(zip(specs, plan, strict=True), start=1)
@@ -87,8 +97,8 @@ def import_stages(
         LeagueGame(
             event=event,
             series=int(g["series"]),
-            winner_id=_new_id(reg_map, g["winner"]),
-            loser_id=_new_id(reg_map, g["loser"]),
+            winner_id=new_id(reg_map, g["winner"]),
+            loser_id=new_id(reg_map, g["loser"]),
             reported_at=parse_time(g.get("reported_at"), "stages.league_games") or timezone.now(),
         )
         for g in part.get("league_games") or []

@@ -1,0 +1,133 @@
+"""An ejected player's open match of the top cut. RULES.md §3 says what an ejection does
+to later rounds but not to the game he is playing.
+
+**Reading** (the same as tournaments.services.ejected_tables for a Swiss table): an
+ejection ends his tournament at once, so his top-cut match that waits for a result (or
+for the director after a tied game) is not played on: he loses it and his opponent goes
+through (outcome ``rules_engine.ejection.EJECTION``, not rated). A match of best of N is
+settled whole; the games already played stand. A match he reaches only later (his
+opponent not known yet, or, in double elimination, the lower-bracket match his loss sends
+him to) is settled the same way once both players are known. A match of two ejected
+players is left for the director. When the ejection is lifted (its warning rescinded)
+and nothing after the match was decided yet, a single-elimination match waits for its
+result again; otherwise the director settles it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q
+
+from audit import services as audit
+from core.types import AnyUser
+from rules_engine.ejection import EJECTION
+from tournaments.models import Event, PlayoffMatch, Registration
+from tournaments.rules import bracket
+from tournaments.services import playoff_double
+from tournaments.services.base import event_settings
+from tournaments.services.playoff import decide_match
+from tournaments.services.standings.snapshot import mark_stale
+
+OPEN = (PlayoffMatch.Status.PENDING, PlayoffMatch.Status.TIED)
+SETTLED = "playoff_ejection"
+REOPENED = "playoff_ejection_lifted"
+
+
+def _next_to_settle(event: Event) -> PlayoffMatch | None:
+    """An open match between an ejected player and one still in the tournament."""
+    matches = (
+        PlayoffMatch.objects.filter(event=event, status__in=OPEN)
+        .filter(Q(high__ejected=True) | Q(low__ejected=True))
+        .exclude(high__isnull=True)
+        .exclude(low__isnull=True)
+        .select_related("high__player", "low__player")
+        .order_by("stage", "slot")
+    )
+    return next((m for m in matches if m.high and m.low and m.high.ejected != m.low.ejected), None)
+
+
+def settle_ejected_matches(actor: AnyUser | None, event: Event) -> list[PlayoffMatch]:
+    """Record every open match of an ejected player as lost by him (the reading above);
+    the matches settled, each audited with both players named."""
+    settled: list[PlayoffMatch] = []
+    # Each pass settles one match, and a bracket has fewer matches than this.
+    for _pass in range(PlayoffMatch.objects.filter(event=event).count()):
+        match = _next_to_settle(event)
+        if match is None:
+            break
+        settled.append(_settle(actor, event, match))
+    return settled
+
+
+def _settle(actor: AnyUser | None, event: Event, match: PlayoffMatch) -> PlayoffMatch:
+    assert match.high is not None and match.low is not None
+    loser, winner = (match.high, match.low) if match.high.ejected else (match.low, match.high)
+    match = PlayoffMatch.objects.select_for_update().get(pk=match.pk)
+    match.high_mps = match.low_mps = None
+    match.outcome = EJECTION
+    audit.record(
+        actor=actor,
+        obj=match,
+        action=SETTLED,
+        event=event,
+        after={
+            "stage": match.stage,
+            "ejected": loser.player.display_name,
+            "winner": winner.player.display_name,
+        },
+    )
+    decide_match(actor, event, match, str(winner.pk))
+    return match
+
+
+def on_match_decided(sender: Any, match: PlayoffMatch, **kwargs: Any) -> None:
+    """A decided match may seat a player still in against an ejected one: settle it."""
+    if Registration.objects.filter(event_id=match.event_id, ejected=True).exists():
+        settle_ejected_matches(None, match.event)
+
+
+def reopen_matches(actor: AnyUser, registration: Registration) -> list[PlayoffMatch]:
+    """The player's ejection was lifted: the single-elimination matches it decided wait
+    for their result again, while the match the winner went on to is undecided."""
+    event = registration.event
+    if playoff_double.is_double(event_settings(event)):
+        return []  # his loss moved him in the lower bracket: the director settles it
+    matches = PlayoffMatch.objects.filter(
+        Q(high=registration) | Q(low=registration),
+        event=event,
+        outcome=EJECTION,
+        status=PlayoffMatch.Status.DONE,
+    ).exclude(winner=registration)
+    reopened = [m for m in matches if _take_back(m)]
+    for match in reopened:
+        audit.record(
+            actor=actor,
+            obj=match,
+            action=REOPENED,
+            event=event,
+            after={"stage": match.stage, "player": registration.player.display_name},
+        )
+    if reopened:
+        mark_stale([event.pk])
+    return reopened
+
+
+def _take_back(match: PlayoffMatch) -> bool:
+    stage, slot, _side = bracket.next_match(match.stage, match.slot)
+    nxt = PlayoffMatch.objects.filter(event_id=match.event_id, stage=stage, slot=slot).first()
+    if nxt is not None:
+        if nxt.status not in (PlayoffMatch.Status.WAITING, PlayoffMatch.Status.PENDING):
+            return False
+        if nxt.games.exists():
+            return False
+        # The winner leaves the next match, whichever seat the seeds gave him.
+        seat = "high" if nxt.high_id == match.winner_id else "low"
+        setattr(nxt, seat, None)
+        setattr(nxt, f"{seat}_seed", None)
+        nxt.status = PlayoffMatch.Status.WAITING
+        nxt.save()
+    match.winner, match.outcome, match.decided_at = None, "normal", None
+    match.status = PlayoffMatch.Status.PENDING
+    match.save()
+    return True
