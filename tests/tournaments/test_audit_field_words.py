@@ -18,7 +18,7 @@ from django.utils import translation
 from audit.models import AuditEntry
 from tests.tournaments.helpers import make_event, make_user, register_users, user_of
 from tournaments import services
-from tournaments.models import Penalty, PlayoffMatch, ResultChange
+from tournaments.models import Event, Penalty, PlayoffMatch, ResultChange, Round, Seat, Table
 from tournaments.rules.result_flow import Action
 from tournaments.services import windows
 from tournaments.services.events import EVENT_FIELDS
@@ -27,7 +27,13 @@ from tournaments.services.stage_plan import STAGE_FIELDS
 from tournaments.templatetags.event_ui import field_words
 from tournaments.words.audit import NESTED
 from tournaments.words.audit_entries import AUDIT_ACTIONS, AUDIT_SENTENCES
-from tournaments.words.audit_fields import FIELD_LABELS, NAME_KEYED, field_label
+from tournaments.words.audit_fields import (
+    FIELD_LABELS,
+    NAME_KEYED,
+    SEAT_OUTCOMES,
+    STATUS_WORDS,
+    field_label,
+)
 from tournaments.words.labels import READING_LABELS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -194,6 +200,17 @@ def test_a_label_is_translated_and_a_nested_change_keeps_the_player_named():
     assert field_label("some_old_key") == "Some old key"
 
 
+def test_every_status_a_model_stores_has_words():
+    stored = {
+        *Event.Status.values,
+        *Round.Status.values,
+        *Table.Status.values,
+        *PlayoffMatch.Status.values,
+    }
+    assert sorted(stored - set(STATUS_WORDS)) == []
+    assert set(Seat.Outcome.values) == set(SEAT_OUTCOMES)
+
+
 # The main flows, run through the services: every entry they write is checked.
 
 
@@ -296,7 +313,10 @@ def test_the_history_page_in_spanish_names_the_fields_in_spanish(flows):
     assert "Mesas impugnadas: — → 2" in html
     assert "Al cierre del plazo:" in html
     assert re.search(r"Puesto de [^:<]+: PV: 20 → 18", html)
-    for english in ("Reports confirmed", "Disputed tables", "Seat ", "Deadline rule"):
+    # The values that are keys too: a table's status, a seat's outcome.
+    assert "Estado: Comunicado, pendiente de confirmación → Confirmado" in html
+    assert re.search(r"Puesto de [^:<]+: Desenlace: &quot;&quot; → Victoria", html)
+    for english in ("Reports confirmed", "Disputed tables", "Seat ", "Deadline rule", "→ win"):
         assert english not in html
     cut = _trail(director2, event2, "es")
     assert "Fase final (top cut): — → 2" in cut and "Cabezas de serie: — → " in cut

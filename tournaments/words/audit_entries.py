@@ -16,7 +16,7 @@ from audit.views import Change, readable_diff
 from rules_engine.games.base import RULINGS
 from tournaments.models import PlayoffMatch, Registration
 from tournaments.words.audit import strip_nested
-from tournaments.words.audit_fields import humanize
+from tournaments.words.audit_fields import humanize, value_words
 from tournaments.words.decks_played import slot_words
 from tournaments.words.windows import deadline_rule_words
 
@@ -264,6 +264,7 @@ def named(snapshot: Any, names: dict[int, str]) -> Any:
         if out.get(key) is not None:
             out[key] = _name(names, out[key])
     _window_words(out)
+    value_words(out)
     if isinstance(out.get(_BYES), list):  # a round in heats: a bye per odd heat
         out[_BYES] = ", ".join(_name(names, r) for r in out[_BYES]) or "—"
     if isinstance(out.get(_DECKS), list):

@@ -6,6 +6,8 @@ has none. Keys from older exports fall back to the key in words."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -156,6 +158,29 @@ FIELD_LABELS = {
     "fields": gettext_lazy("Fields changed"),
     "value": gettext_lazy("Value"),
 }
+# Stored values that are keys: a table's, a round's, a top-cut match's or the event's
+# status (their models' choices), and a seat's outcome.
+STATUS_WORDS = {
+    "pending": gettext_lazy("Waiting for a result"),
+    "reported": gettext_lazy("Reported, waiting for confirmation"),
+    "disputed": gettext_lazy("Disputed"),
+    "confirmed": gettext_lazy("Confirmed"),
+    "draft": gettext_lazy("Draft"),
+    "registration": gettext_lazy("Registration open"),
+    "running": gettext_lazy("Running"),
+    "finished": gettext_lazy("Finished"),
+    "paired": gettext_lazy("Paired"),
+    "closed": gettext_lazy("Closed"),
+    "waiting": gettext_lazy("Waiting for players"),
+    "tied": gettext_lazy("Tied: replay or director's decision"),
+    "done": gettext_lazy("Decided"),
+    "bye": gettext_lazy("Bye"),
+}
+SEAT_OUTCOMES = {
+    "win": gettext_lazy("Win"),
+    "loss": gettext_lazy("Loss"),
+    "draw": gettext_lazy("Draw"),
+}
 SEAT = "seat "  # audit.views.readable_diff names a table's seats "seat <player>"
 # Nested dicts keyed by players' names ("tables: Ana" is Ana's table).
 NAME_KEYED = ("tables", "moved")
@@ -197,3 +222,18 @@ def field_label(name: str) -> str:
     else:
         words = key_label(head)
     return _capital(f"{words}: {_sub(head, sub)}" if _sep else words)
+
+
+def value_words(snapshot: dict[str, Any]) -> None:
+    """A status and each seat's outcome in words, in place (their stored values are keys)."""
+    status = snapshot.get("status")
+    if isinstance(status, str) and status in STATUS_WORDS:
+        snapshot["status"] = str(STATUS_WORDS[status])
+    if isinstance(snapshot.get("seats"), list):
+        snapshot["seats"] = [_seat_words(seat) for seat in snapshot["seats"]]
+
+
+def _seat_words(seat: Any) -> Any:
+    if not isinstance(seat, dict) or seat.get("outcome") not in SEAT_OUTCOMES:
+        return seat
+    return {**seat, "outcome": str(SEAT_OUTCOMES[seat["outcome"]])}
