@@ -34,6 +34,7 @@ from tournaments.words.audit_fields import (
     STATUS_WORDS,
     field_label,
 )
+from tournaments.words.audit_notes import SYSTEM_NOTES, note_words
 from tournaments.words.labels import READING_LABELS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -140,11 +141,12 @@ def _action_values(node: ast.expr, constants: dict[str, str]) -> set[str]:
     return set()
 
 
-def _written() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
-    """Every literal key written into an audit entry and every action named in a call's
-    action= argument, each with the files that write it."""
+def _written() -> tuple[dict[str, set[str]], dict[str, set[str]], dict[str, set[str]]]:
+    """Every literal key written into an audit entry, every action named in a call's
+    action= argument and every note a record() call writes, each with its files."""
     keys: dict[str, set[str]] = {}
     actions: dict[str, set[str]] = {}
+    notes: dict[str, set[str]] = {}
     for path, tree in _sources():
         where = str(path.relative_to(ROOT))
         constants = _module_strings(tree)
@@ -157,11 +159,15 @@ def _written() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
                 if _is_record(call):
                     for key in _snapshot_keys(function, call):
                         keys.setdefault(key, set()).add(where)
+                    for keyword in call.keywords:
+                        if keyword.arg == "note":
+                            for note in _action_values(keyword.value, {}) - {""}:
+                                notes.setdefault(note, set()).add(where)
                 for keyword in call.keywords:
                     if keyword.arg == "action":
                         for value in _action_values(keyword.value, constants):
                             actions.setdefault(value, set()).add(where)
-    return keys, actions
+    return keys, actions, notes
 
 
 def _worded(action: str) -> bool:
@@ -169,7 +175,7 @@ def _worded(action: str) -> bool:
 
 
 def test_every_key_a_writer_stores_has_a_label():
-    keys, _actions = _written()
+    keys, _actions, _notes = _written()
     assert {"reports_confirmed", "high_mps", "tables_undone", "avoid_pairs"} <= set(keys)
     # Snapshots built from field lists rather than literal dicts.
     listed = {*EVENT_FIELDS, "status", *STAGE_FIELDS, *PLAYER_NAME_FIELDS}
@@ -179,13 +185,36 @@ def test_every_key_a_writer_stores_has_a_label():
 
 
 def test_every_action_a_writer_records_has_words():
-    _keys, actions = _written()
+    _keys, actions, _notes = _written()
     assert {"round_deadline", "table_extra_time", "pause_clock"} <= set(actions)
     named = {a: sorted(v) for a, v in actions.items() if not _worded(a)}
     # Calls whose action= is no audit action (a result change's own, argparse's).
     named.pop("store_true", None)
     assert not named, f"give these audit actions words in audit_entries.py: {named}"
     assert sorted(a for a in BUILT_ACTIONS if not _worded(a)) == []
+
+
+# Notes handed on by position (check_in_on_entry, record_drop) or kept in a variable.
+PASSED_NOTES = {
+    "checked in at the door",
+    "checked in with the pasted list",
+    "not checked in before round 1",
+    "the warnings that ejected the player no longer reach the limit",
+}
+
+
+def test_every_note_a_service_writes_is_in_words():
+    _keys, _actions, notes = _written()
+    assert {"late entry", "checked in with everyone"} <= set(notes)
+    missing = {n: sorted(v) for n, v in notes.items() if n not in SYSTEM_NOTES}
+    assert not missing, f"give these notes words in audit_notes.py: {missing}"
+    assert sorted(PASSED_NOTES - set(SYSTEM_NOTES)) == []
+    with translation.override("es"):
+        assert note_words("round 2 table 3") == "ronda 2, mesa 3"
+        assert note_words("round 2") == "ronda 2"
+        assert note_words("late entry") == "inscripción tardía"
+        assert note_words("after round 1: confirmed by the director").startswith("después")
+        assert note_words("se fue antes") == "se fue antes"  # a director's own words
 
 
 def test_a_label_is_translated_and_a_nested_change_keeps_the_player_named():
@@ -312,6 +341,7 @@ def test_the_history_page_in_spanish_names_the_fields_in_spanish(flows):
     assert "Mesas cuyo resultado comunicado se confirmó: — → 1" in html
     assert "Mesas impugnadas: — → 2" in html
     assert "Al cierre del plazo:" in html
+    assert "ronda 1, mesa 2" in html and "round 1 table" not in html
     assert re.search(r"Puesto de [^:<]+: PV: 20 → 18", html)
     # The values that are keys too: a table's status, a seat's outcome.
     assert "Estado: Comunicado, pendiente de confirmación → Confirmado" in html

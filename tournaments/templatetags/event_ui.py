@@ -20,8 +20,9 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from tournaments.rules.warnings import Ejection
 from tournaments.services.table_actions import edits_locked as round_edits_locked
 from tournaments.standings import TIEBREAKS
-from tournaments.words.audit_entries import AUDIT_KINDS, entry_sentence, note_words
+from tournaments.words.audit_entries import AUDIT_KINDS, entry_sentence
 from tournaments.words.audit_fields import field_label, humanize
+from tournaments.words.audit_notes import note_words
 from tournaments.words.labels import READING_LABELS, READING_VALUES
 from tournaments.words.penalties import ejection_words
 from tournaments.words.people import public_name
@@ -223,7 +224,7 @@ def rulebook_refs(text: str) -> str:
 
 @register.filter
 def change_note(note: str) -> str:
-    """A result change's note, in words (tournaments.words.audit_entries)."""
+    """A result change's note, in words (tournaments.words.audit_notes)."""
     return note_words(note)
 
 

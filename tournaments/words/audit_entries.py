@@ -315,11 +315,3 @@ def playoff_scores(entries: Iterable[AuditEntry]) -> dict[int, str]:
             score += "; " + _("%(player)s wins") % {"player": after["winner"]}
         out[entry.pk] = score
     return out
-
-
-def note_words(note: str) -> str:
-    """A change's note. A dispute's other report is written into the note as data; the
-    trail shows that report from the table's own fields, so here it is only named."""
-    if str(note).startswith("differing report:"):
-        return _("the two reports differ")
-    return str(note)
