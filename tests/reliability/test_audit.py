@@ -149,7 +149,7 @@ def test_the_director_sees_the_whole_trail_with_readable_changes(world: World) -
     assert "corrected the result of" in html and "gave a player a warning" in html
     assert "result_correction" not in html and "penalty_warning" not in html
     name = w.registration.player.display_name
-    assert f"Seat {name}: mps: 20 → 18" in html
+    assert f"Seat of {name}: MPs: 20 → 18" in html
     assert "forgot to draw" in html
     # Who did it, by the name others know him by (user names stay private).
     assert public_name(w.director) in html and public_name(w.director) != "—"

@@ -80,7 +80,7 @@ def test_the_audit_trail_reads_as_words_for_the_staff_only(cast):
     text = repr(rows)
     constraints = next(r for r in rows if r["action"] == "pairing_constraints")
     assert constraints["sentence"] == "changed the pairs to avoid and the fixed tables"
-    change = next(c for c in constraints["changes"] if c["field"] == "Avoid pairs")
+    change = next(c for c in constraints["changes"] if c["field"] == "Pairs to avoid")
     assert change["after"] == f"{regs[0].player.display_name} and {regs[1].player.display_name}"
     paired = next(r for r in rows if r["action"] == "pair")
     assert "table 1:" in repr(paired["changes"])

@@ -17,7 +17,9 @@ from audit.models import AuditEntry
 from core.errors import ServiceError
 from tournaments.api.common import SLUG, event_for
 from tournaments.services.audit_trail import TrailRow, trail_entries, trail_rows
-from tournaments.words.audit_entries import KIND_TYPES, field_label, note_words
+from tournaments.words.audit_entries import KIND_TYPES
+from tournaments.words.audit_fields import field_label
+from tournaments.words.audit_notes import note_words
 from tournaments.words.people import public_name
 
 TAG = ["audit"]

@@ -15,12 +15,14 @@ from django.utils import formats, timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from tournaments.rules.warnings import Ejection
 from tournaments.services.table_actions import edits_locked as round_edits_locked
 from tournaments.standings import TIEBREAKS
-from tournaments.words.audit_entries import AUDIT_KINDS, entry_sentence, note_words
+from tournaments.words.audit_entries import AUDIT_KINDS, entry_sentence
+from tournaments.words.audit_fields import field_label, humanize
+from tournaments.words.audit_notes import note_words
 from tournaments.words.labels import READING_LABELS, READING_VALUES
 from tournaments.words.penalties import ejection_words
 from tournaments.words.people import public_name
@@ -102,16 +104,13 @@ def _qr_svg(target: str) -> str:
     return segno.make(target, error="m").svg_inline(scale=3, border=2, omitsize=True)
 
 
-# The audit trail's words live with the other words (tournaments.words.audit_entries).
-
-
-def _humanize(key: str) -> str:
-    return key.replace("_", " ").replace("-", " ").strip()
+# The audit trail's words live with the other words (tournaments.words.audit_entries and
+# audit_fields); the filters only call them.
 
 
 @register.filter
 def audit_kind(key: str) -> str:
-    return str(AUDIT_KINDS.get(key) or _humanize(key))
+    return str(AUDIT_KINDS.get(key) or humanize(key))
 
 
 @register.filter
@@ -122,7 +121,7 @@ def audit_words(entry: Any) -> str:
 
 @register.filter
 def reading_label(key: str) -> str:
-    return str(READING_LABELS.get(key) or _humanize(key))
+    return str(READING_LABELS.get(key) or humanize(key))
 
 
 @register.filter
@@ -134,10 +133,8 @@ def reading_value(value: Any) -> str:
 
 @register.filter
 def field_words(name: str) -> str:
-    """An audit diff's field name in words (the stored name is a snake_case key)."""
-    words = _humanize(str(name))
-    # Only the first letter: the rest may hold a player's name, which keeps its case.
-    return words[:1].upper() + words[1:]
+    """An audit diff's field name in the reader's language (never its stored key)."""
+    return field_label(name)
 
 
 # The tiebreak registry's labels, listed so that makemessages finds them.
@@ -157,7 +154,7 @@ TIEBREAK_LABELS = {"fewer_losses": "fewer losses"}
 def tiebreak_label(key: str) -> str:
     """A tiebreak's name from the registry that defines it (never its key)."""
     label = TIEBREAK_LABELS.get(key) or getattr(TIEBREAKS.get(key), "label", None)
-    return _(label) if label else _humanize(key)
+    return _(label) if label else humanize(key)
 
 
 @register.filter
@@ -178,10 +175,15 @@ def tr(text: Any) -> str:
     return _(str(text)) if text else ""
 
 
+YES_NO = {"yes": gettext_lazy("yes"), "no": gettext_lazy("no")}
+
+
 @register.filter
 def audit_value(text: Any) -> str:
     """A stored value in an audit diff, with keys it names (tiebreaks, rule readings) in words."""
     shown = str(text)
+    if shown in YES_NO:  # audit.views writes a flag in English, below the translations
+        return str(YES_NO[shown])
     if Ejection.from_stored(shown) is not None:
         return ejection_words(shown)
     if shown.startswith("[") and shown.endswith("]"):
@@ -193,7 +195,7 @@ def audit_value(text: Any) -> str:
             return tiebreak_label(key)
         if key in READING_LABELS:
             return reading_label(key)
-        return _humanize(key)
+        return humanize(key)
 
     return re.sub(r"\b[a-z]+(?:_[a-z]+)+\b", word, shown)
 
@@ -222,7 +224,7 @@ def rulebook_refs(text: str) -> str:
 
 @register.filter
 def change_note(note: str) -> str:
-    """A result change's note, in words (tournaments.words.audit_entries)."""
+    """A result change's note, in words (tournaments.words.audit_notes)."""
     return note_words(note)
 
 

@@ -16,6 +16,7 @@ from audit.views import Change, readable_diff
 from rules_engine.games.base import RULINGS
 from tournaments.models import PlayoffMatch, Registration
 from tournaments.words.audit import strip_nested
+from tournaments.words.audit_fields import humanize, value_words
 from tournaments.words.decks_played import slot_words
 from tournaments.words.windows import deadline_rule_words
 
@@ -62,6 +63,11 @@ AUDIT_ACTIONS = {
     "round_deadline": gettext_lazy("applied the deadline of"),
     "deadline_reminder": gettext_lazy("reminded a player of the deadline at"),
     "game_rooms": gettext_lazy("set the game server of"),
+    # Django's admin (audit.admin_changes).
+    "admin-add": gettext_lazy("added in the admin"),
+    "admin-change": gettext_lazy("changed in the admin"),
+    "admin-delete": gettext_lazy("deleted in the admin"),
+    "admin": gettext_lazy("changed in the admin"),
 }
 AUDIT_KINDS = {
     "result": gettext_lazy("results"),
@@ -156,6 +162,18 @@ AUDIT_SENTENCES = {
     "decks_played": gettext_lazy("recorded the decks played at a table"),
     "result_matching_report": gettext_lazy("reported the same result at a table"),
     "result_differing_report": gettext_lazy("reported a different result at a table"),
+    "entry_claim": gettext_lazy("claimed a walk-in entry as his own"),
+    "entry_claim_accepted": gettext_lazy("accepted a claim to a walk-in entry"),
+    "entry_claim_refused": gettext_lazy("refused a claim to a walk-in entry"),
+    "round_unlock": gettext_lazy("unlocked an earlier round's results for changes"),
+    "tiebreaks_changed": gettext_lazy("changed the tiebreaks after a round was played"),
+    "league approval": gettext_lazy("approved the event for the league's ratings"),
+    "league approval withdrawn": gettext_lazy(
+        "withdrew the event's approval for the league's ratings"
+    ),
+    "playoff_game": gettext_lazy("entered a game of a top-cut match"),
+    "playoff_game_decided": gettext_lazy("named the player a tied top-cut game counts for"),
+    "lookalike_name": gettext_lazy("signed up with a name like an existing player's"),
 }
 
 # Fields that hold entry numbers, named by the players they stand for.
@@ -163,10 +181,6 @@ _TABLES = "tables"
 _PLAYER_FIELDS = ("bye",)
 _BYES = "byes"
 _DECKS = "decks_played"  # [[entry number, slot], ...]
-
-
-def humanize(key: str) -> str:
-    return key.replace("_", " ").replace("-", " ").strip()
 
 
 def entry_sentence(entry: AuditEntry) -> str:
@@ -250,6 +264,7 @@ def named(snapshot: Any, names: dict[int, str]) -> Any:
         if out.get(key) is not None:
             out[key] = _name(names, out[key])
     _window_words(out)
+    value_words(out)
     if isinstance(out.get(_BYES), list):  # a round in heats: a bye per odd heat
         out[_BYES] = ", ".join(_name(names, r) for r in out[_BYES]) or "—"
     if isinstance(out.get(_DECKS), list):
@@ -300,18 +315,3 @@ def playoff_scores(entries: Iterable[AuditEntry]) -> dict[int, str]:
             score += "; " + _("%(player)s wins") % {"player": after["winner"]}
         out[entry.pk] = score
     return out
-
-
-def field_label(name: str) -> str:
-    """An audit diff's field name in words (the stored name is a snake_case key)."""
-    words = humanize(str(name))
-    # Only the first letter: the rest may hold a player's name, which keeps its case.
-    return words[:1].upper() + words[1:]
-
-
-def note_words(note: str) -> str:
-    """A change's note. A dispute's other report is written into the note as data; the
-    trail shows that report from the table's own fields, so here it is only named."""
-    if str(note).startswith("differing report:"):
-        return _("the two reports differ")
-    return str(note)
