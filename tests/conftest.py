@@ -22,6 +22,18 @@ class _OneRequestAtATime(WSGIServer):
 LiveServerThread.server_class = _OneRequestAtATime
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _quick_password_hashing():
+    """A password hashed for a test costs half a second of CPU with the site's hasher;
+    no test is about the hasher's strength. The site's own hashers stay listed after it,
+    so a password hashed with them still checks."""
+    from django.test.utils import override_settings
+
+    quick = ["django.contrib.auth.hashers.MD5PasswordHasher", *settings.PASSWORD_HASHERS]
+    with override_settings(PASSWORD_HASHERS=quick):
+        yield
+
+
 def clear_cache() -> None:
     from django.core.cache import cache
     from django.core.cache.backends.redis import RedisCache

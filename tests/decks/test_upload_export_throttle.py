@@ -8,7 +8,6 @@ import time
 from pathlib import Path
 
 import pytest
-from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
@@ -16,6 +15,7 @@ from decks.checking import MAX_UPLOAD_BYTES
 from decks.demo import LOTR_FELLOWSHIP, METW_COE_WIZARD
 from rules_engine.deckrules import builtin_format, check_text
 from rules_engine.deckrules.validate import MAX_SUGGESTED_LINES
+from tests.conftest import clear_cache
 
 pytestmark = pytest.mark.django_db
 
@@ -24,9 +24,9 @@ REAL = Path(__file__).resolve().parent / "real"
 
 @pytest.fixture(autouse=True)
 def _fresh_throttles():
-    cache.clear()
+    clear_cache()
     yield
-    cache.clear()
+    clear_cache()
 
 
 def as_json_file(name: str, data: bytes) -> dict[str, str]:

@@ -38,6 +38,9 @@ PORT = (
     else _free_port()
 )
 BASE = f"http://127.0.0.1:{PORT}"
+# The started site's broker and cache: a database of its own on the local Redis, which
+# other runs may share (OPS_TEST_REDIS_DB picks another).
+REDIS_DB = os.environ.get("OPS_TEST_REDIS_DB", "3")
 
 
 def _redis_up() -> bool:
@@ -139,7 +142,7 @@ def test_prod_script_serves_health_over_http_and_redirects_the_rest(
     tmp_path: Path, start: Any
 ) -> None:
     with_redis = _redis_up()
-    extra = {"REDIS_URL": "redis://127.0.0.1:6379/3"} if with_redis else {}
+    extra = {"REDIS_URL": f"redis://127.0.0.1:6379/{REDIS_DB}"} if with_redis else {}
     env = _env(
         tmp_path,
         SECRET_KEY=secrets.token_urlsafe(50),

@@ -20,6 +20,8 @@ from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from core.cache import ResilientRedisCache
 
 ROOT = Path(__file__).resolve().parents[2]
+# A database of its own on the local Redis, which other runs may share.
+REDIS_DB = os.environ.get("OPS_TEST_REDIS_DB", "3")
 
 
 def _closed_port() -> int:
@@ -106,7 +108,7 @@ class _Proxy:
 def test_a_cut_redis_connection_degrades_to_no_cache() -> None:
     proxy = _Proxy()
     cache = ResilientRedisCache(
-        f"redis://127.0.0.1:{proxy.port}/3",
+        f"redis://127.0.0.1:{proxy.port}/{REDIS_DB}",
         {
             "KEY_PREFIX": "ops-cut-test",
             "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},

@@ -163,12 +163,15 @@ def test_a_task_whose_worker_was_killed_is_taken_up_again(
     out = tmp_path / "runs.txt"
     first, log = start_worker("doomed")
     client = _client(redis_url)
-    client.send_task("tests.ops.slow", (30, str(out), "done"), queue=start_worker.queue)
+    # Long enough to be killed mid-way (checked below), short because the heir runs it
+    # again from the start.
+    client.send_task("tests.ops.slow", (8, str(out), "done"), queue=start_worker.queue)
     lease = _wait(lambda: TaskLease.objects.filter(task_name="tests.ops.slow").first(), 60,
                   "the task to start", log)  # fmt: skip
     assert lease.queue == start_worker.queue
     os.killpg(first.pid, signal.SIGKILL)
     first.wait(10)
+    assert not out.exists(), "the task finished before its worker was killed"
     # The message stays unacknowledged in Redis for an hour (the visibility timeout):
     # only the stale lease can bring the task back sooner.
     time.sleep(4)

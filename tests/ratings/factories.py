@@ -23,9 +23,8 @@ BASE = datetime(2026, 3, 1, 10, 0, tzinfo=timezone.get_current_timezone())
 
 def make_user(name: str | None = None, *, staff: bool = False) -> Any:
     name = name or f"ruser{next(_counter)}"
-    return get_user_model().objects.create_user(
-        username=name, password="pw-123456!x", is_staff=staff
-    )
+    # No password: the tests log in with force_login (hashing one costs half a second).
+    return get_user_model().objects.create_user(username=name, password=None, is_staff=staff)
 
 
 def make_players(n: int, prefix: str = "Player") -> list[Player]:

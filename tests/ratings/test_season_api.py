@@ -17,7 +17,7 @@ BODY = {"name": "LoRE 2027", "game": "lore", "starts_on": "2027-01-01", "ends_on
 def _client(**user_fields) -> APIClient:
     client = APIClient()
     if user_fields:
-        user = get_user_model().objects.create_user(password="pw-123456789", **user_fields)
+        user = get_user_model().objects.create_user(password=None, **user_fields)
         client.force_authenticate(user)
     return client
 

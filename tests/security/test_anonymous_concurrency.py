@@ -15,6 +15,7 @@ from django.http import HttpResponse, StreamingHttpResponse
 from django.test import Client, RequestFactory
 
 from core.concurrency import AnonymousConcurrencyMiddleware
+from tests.conftest import clear_cache
 from tests.tournaments.helpers import make_user
 
 pytestmark = pytest.mark.django_db
@@ -26,9 +27,9 @@ ADDRESS = "198.51.100.40"
 def two_at_once(settings):
     settings.ANON_CONCURRENCY_LIMIT = 2
     settings.ANON_CONCURRENCY_EXPIRY = 60
-    cache.clear()
+    clear_cache()
     yield
-    cache.clear()
+    clear_cache()
 
 
 def _request(path: str = "/events/", address: str = ADDRESS, user=None):
