@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import accumulate
 from typing import NamedTuple
 
 from . import (
@@ -33,6 +34,8 @@ from . import (
     tally,
 )
 from .items import StandingItem
+from .kept import Kept, Missing
+from .merge import Merged, merge_part
 from .tiebreaks import TIEBREAKS, Context, HeadToHead, Record
 from .tied import first_moved, parts, ranking_notes, runs
 
@@ -69,12 +72,6 @@ class Window:
     shifts: list[tuple[int, int, int]] = field(default_factory=list)
 
 
-class _Missing(Exception):
-    def __init__(self, players: Collection[str]) -> None:
-        super().__init__()
-        self.players = frozenset(players)
-
-
 class _UnknownTables(list[tuple[int, tuple[str, ...], bool]]):
     """The tables of a player whose games were not given: reading them asks for them."""
 
@@ -83,7 +80,7 @@ class _UnknownTables(list[tuple[int, tuple[str, ...], bool]]):
         self.player = player
 
     def __iter__(self) -> Iterator[tuple[int, tuple[str, ...], bool]]:
-        raise _Missing([self.player])
+        raise Missing([self.player])
 
 
 class _Context(Context):
@@ -96,51 +93,6 @@ class _Context(Context):
             return super()._group(group)
         # One opponent a table: no pod to look for among tables not given.
         return (group, frozenset(group), False)
-
-
-class _Kept(Tiebreak):
-    """A tiebreak that answers from the old row for a player whose games were not given:
-    his value did not move (he met nobody whose numbers moved), except head-to-head
-    against another group than the whole score group it was stored for."""
-
-    def __init__(
-        self,
-        metric: Tiebreak,
-        old: Mapping[str, StandingRow],
-        known: Collection[str],
-        whole: Mapping[str, int],
-        max_others: int | None,
-    ) -> None:
-        # whole: each player's score group's size (a smaller group is a part of it)
-        self.metric, self.old, self.known, self.whole = metric, old, known, whole
-        self.max_others = max_others
-        self.key = metric.key  # type: ignore[misc]
-        self.higher_is_better = metric.higher_is_better  # type: ignore[misc]
-
-    def applies(self, group: Sequence[str], ctx: Context) -> bool:
-        if not isinstance(self.metric, HeadToHead):
-            return self.metric.applies(group, ctx)
-        missing = [p for p in group if p not in self.known]
-        if not missing:
-            return self.metric.applies(group, ctx)
-        tied = set(group)
-        for p in group:
-            if p in self.known and not tied - {p} <= ctx.met(p):
-                return False  # every pair must have met: one pair that did not settles it
-        if self.max_others is not None and any(
-            self.old[p].games * self.max_others < len(group) - 1 for p in missing
-        ):
-            return False
-        raise _Missing(missing)
-
-    def value(self, player: str, group: Sequence[str], ctx: Context) -> float | int:
-        if player in self.known:
-            return self.metric.value(player, group, ctx)
-        pods = self.max_others is None or self.max_others > 1
-        if isinstance(self.metric, HeadToHead) and (pods or self.whole[player] != len(group)):
-            # Pods: the group's "winner wins the tie" switch may have moved with it.
-            raise _Missing([p for p in group if p not in self.known])
-        return self.old[player].tiebreaks[self.metric.key]
 
 
 def update_standings(
@@ -208,7 +160,7 @@ def update_window(
         if missing:
             return NeedGames(groups=frozenset(missing))
         return plan.window(rows, chain, known_set, max_others)
-    except _Missing as need:
+    except Missing as need:
         return NeedGames(need.players)
 
 
@@ -305,7 +257,7 @@ class _Plan:
         ctx = _Context(self.records, max_others)
         whole = {p: len(self.new_groups[k]) for k in self.redo & set(self.new_groups)
                  for p in self.new_groups[k]}  # fmt: skip
-        kept = [_Kept(m, rows, known, whole, max_others) for m in chain]
+        kept = [Kept(m, rows, known, whole, max_others) for m in chain]
         out = Window()
         position = 1
         for k, key in enumerate(self.order):
@@ -329,7 +281,7 @@ class _Plan:
         key: Key,
         leading: bool,
         position: int,
-        kept: list[_Kept],
+        kept: list[Kept],
         ctx: Context,
         rows: Mapping[str, StandingRow],
         out: Window,
@@ -353,14 +305,22 @@ class _Plan:
         redone: set[int] = set()
         for level, indexes in parts(group, rows, moved):
             members = [group[i] for i in indexes]
-            notes = {p: ranking_notes(rows[p], level) for p in members}
             for p in members:
                 values.setdefault(p, dict(rows[p].tiebreaks))
-            buckets = resolve(sorted(members, key=id_order), kept[level:], ctx, notes)
-            at = position + indexes[0]
-            placed = rows_of(buckets, lambda p: self._counts(p, ctx, rows), notes, values,
-                             self.out, at, leading and indexes[0] == 0)  # fmt: skip
-            out.rows.extend(enumerate(placed, start=at))
+            at, top = position + indexes[0], leading and indexes[0] == 0
+            merged = None if top else merge_part(members, level, kept, rows, values, moved)
+            if merged is None:
+                notes = {p: ranking_notes(rows[p], level) for p in members}
+                buckets = resolve(sorted(members, key=id_order), kept[level:], ctx, notes)
+                starts = accumulate((len(b) for b in buckets[:-1]), initial=0)
+                merged = Merged(list(zip(starts, buckets, strict=True)), notes)
+            for start, bucket in merged.buckets:
+                placed = rows_of([bucket], lambda p: self._counts(p, ctx, rows), merged.notes,
+                                 values, self.out, at + start, top and start == 0)  # fmt: skip
+                out.rows.extend(enumerate(placed, start=at + start))
+            out.shifts.extend((first + indexes[0] + a, first + indexes[0] + b,
+                               position - first + by)
+                              for a, b, by in merged.runs if position - first + by)  # fmt: skip
             redone.update(indexes)
         if first != position:
             out.shifts.extend(
@@ -382,7 +342,7 @@ class _Plan:
         key: Key,
         leading: bool,
         position: int,
-        kept: list[_Kept],
+        kept: list[Kept],
         ctx: Context,
         rows: Mapping[str, StandingRow],
     ) -> list[StandingRow]:

@@ -14,9 +14,11 @@ size of the event.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from celery import shared_task
@@ -80,7 +82,18 @@ def _header(event_id: int) -> StandingsSnapshot:
 def rebuild_snapshot(event: Event | int, *, force: bool = False) -> SnapshotState:
     """Recompute the event's standings with event_standings and store them, unless
     another writer already did (the snapshot row is the lock: one rebuild at a time)."""
+    state = _rebuild(event, force=force)
+    assert state is not None  # only an update in place alone gives up
+    return state
+
+
+def _rebuild(
+    event: Event | int, *, force: bool = False, in_place_only: bool = False
+) -> SnapshotState | None:
+    """rebuild_snapshot; ``in_place_only``: None, having written nothing, when the
+    stored rows cannot be updated in place (the whole rebuild is left to the task)."""
     event_id = event.pk if isinstance(event, Event) else event
+    _marks.__dict__.pop("memo", None)  # a mark after this rebuild must be written again
     with transaction.atomic():
         header = _header(event_id)
         if header.stale or force or header.built_at is None:
@@ -89,6 +102,8 @@ def rebuild_snapshot(event: Event | int, *, force: bool = False) -> SnapshotStat
             if not force and header.built_at is not None and header.changed_tables is not None:
                 # Only results changed: the stored rows updated in place.
                 written = update_in_place(event_obj, header.changed_tables)
+            if written is None and in_place_only:
+                return None
             if written is None:
                 # Explanations are stored as items, put in words in each reader's language.
                 rows = event_standings(event_obj, registrations=False)
@@ -104,6 +119,17 @@ def rebuild_snapshot(event: Event | int, *, force: bool = False) -> SnapshotStat
             if max(written.inserted, staged) >= _BULK:
                 analyze(StandingsSnapshotRow)
     return _state(header)
+
+
+def update_after_commit(event_id: int) -> None:
+    """Right after a result's commit, in the writer's own process: the stored rows updated
+    in place, without waiting for a worker's turn. A whole rebuild is left to the task,
+    and so is any failure here: the result is committed already, the snapshot stays
+    stale, and the task (sent next) or the first reader rebuilds it."""
+    try:
+        _rebuild(event_id, in_place_only=True)
+    except Exception:
+        logger.exception("standings of event %s not updated in place", event_id)
 
 
 def _state(header: StandingsSnapshot) -> SnapshotState:
@@ -179,12 +205,17 @@ def mark_stale(
     event_ids: list[int], *, closed_too: bool = True, tables: Sequence[int] = ()
 ) -> None:
     """Flag the snapshots in the writer's transaction; once it commits, a task rebuilds
-    them (so the write itself never waits for a whole event's standings).
+    them (so the write itself never waits for a whole event's standings), and a result
+    alone is updated in place at once by the writer (update_after_commit).
     ``closed_too=False``: the change is a result of a round not closed, which leaves the
     standings after the closed rounds as they are; with ``tables``, it is only the results
     of those tables, and the rebuild may update the stored rows in place.
     Every header is written, never skipped as already stale: the write waits for a
-    rebuild under way, so that rebuild cannot mark stale rows fresh."""
+    rebuild under way, so that rebuild cannot mark stale rows fresh. Only the same mark
+    again in the same transaction (a result saves two seats and the table) is skipped:
+    the first one holds the lock until the commit."""
+    if _marked_in_this_transaction((tuple(sorted(event_ids)), closed_too, tuple(sorted(tables)))):
+        return
     headers = StandingsSnapshot.objects.filter(event_id__in=event_ids)
     if closed_too:
         headers.update(stale=True, closed_stale=True, changed_tables=None)
@@ -201,9 +232,34 @@ def mark_stale(
     slugs = list(Event.objects.filter(pk__in=event_ids).values_list("slug", flat=True))
     signals.announce_pages_changed(slugs)
     for event_id in set(event_ids):
+        if tables and not closed_too:
+            transaction.on_commit(partial(update_after_commit, event_id))
         # A broker that is away leaves the message in the outbox; meanwhile the snapshot
         # stays stale and its first reader rebuilds it. One message per transaction.
         send_once_after_commit(rebuild_standings, event_id)
+
+
+_marks = threading.local()  # per thread, as Django's connections are
+
+
+def _marked_in_this_transaction(key: tuple[Any, ...]) -> bool:
+    """Whether the open transaction made this mark already (in a part of it not rolled
+    back since, and with no rebuild since); else remembers that it makes it now."""
+    connection_ = transaction.get_connection()
+    if not connection_.in_atomic_block:
+        return False
+    memo: dict[tuple[Any, ...], Callable[[], None]] = _marks.__dict__.setdefault("memo", {})
+    made = memo.get(key)
+    # A rolled-back savepoint drops its on-commit callbacks: the marker goes with it.
+    if made is not None and any(entry[1] is made for entry in connection_.run_on_commit):
+        return True
+
+    def forget() -> None:
+        memo.pop(key, None)
+
+    memo[key] = forget
+    transaction.on_commit(forget)
+    return False
 
 
 def rebuild_if_stale(event_id: int) -> bool:

@@ -71,6 +71,13 @@ def group_rows(
     return out
 
 
+def _met(event: Event, players: Collection[str]) -> set[str]:
+    """``players`` and everyone who sat at a table with one of them."""
+    mine = Seat.objects.filter(event_id=event.pk, registration_id__in=[int(p) for p in players])
+    met = Seat.objects.filter(table_id__in=mine.values("table_id"))
+    return set(players) | {str(reg) for reg in met.values_list("registration_id", flat=True)}
+
+
 def _games(event: Event, players: Collection[str]) -> list[StandingGame]:
     """Every confirmed game of ``players``, with every player at those tables."""
     tables = Seat.objects.filter(event_id=event.pk, registration_id__in=[int(p) for p in players])
@@ -119,8 +126,12 @@ def update_in_place(event: Event, table_ids: Collection[int]) -> WriteCount | No
             )
         }
         chain, max_others = tiebreaks_for(event), _max_others(event)
+        # The games of the result's players and of their opponents (whose opponents'
+        # points moved): every update needs them, so they are not waited for.
         known: set[str] = set()
-        wanted = set(changed)
+        wanted = _met(event, changed)
+        if not wanted <= listed:
+            return None
         games: list[StandingGame] = []
         rows: dict[str, StandingRow] = {}
         while len(known) + len(wanted) <= _MOST_KNOWN:
@@ -134,7 +145,8 @@ def update_in_place(event: Event, table_ids: Collection[int]) -> WriteCount | No
                 for _pos, row in answer.rows:  # a result renames nobody
                     row.name, row.names = names[row.player], names  # type: ignore[attr-defined]
                 return store_window(event.pk, answer.rows, rows, answer.shifts)
-            rows.update(group_rows(event.pk, answer.groups, ejected))
+            if answer.groups:
+                rows.update(group_rows(event.pk, answer.groups, ejected))
             wanted = set(answer.players) - known
             if not (wanted or answer.groups) or not wanted <= listed:
                 return None
