@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import accumulate
 from typing import NamedTuple
 
 from . import (
@@ -29,15 +28,14 @@ from . import (
     Tiebreak,
     id_order,
     rank_group,
-    resolve,
     rows_of,
     tally,
 )
 from .items import StandingItem
 from .kept import Kept, Missing
-from .merge import Merged, merge_part
+from .slices import Slice, Stored, chosen_parts, matches, settle
 from .tiebreaks import TIEBREAKS, Context, HeadToHead, Record
-from .tied import first_moved, parts, ranking_notes, runs
+from .tied import first_moved, runs
 
 Key = tuple[bool, int]  # a score group: (ejected, points)
 
@@ -50,6 +48,9 @@ class NeedGames:
 
     players: frozenset[str] = frozenset()
     groups: frozenset[tuple[bool, int]] = frozenset()
+    # The old rows of these players, and of these slices of score groups (slices.py).
+    rows: frozenset[str] = frozenset()
+    slices: frozenset[Slice] = frozenset()
 
 
 class Line(NamedTuple):
@@ -105,19 +106,30 @@ def update_standings(
     max_others: int | None = None,
 ) -> list[StandingRow] | NeedGames:
     """The whole standings after the games of ``changed`` players changed: ``update_window``
-    given every old row, its answer applied to them."""
+    given every old row it asks for, its answer applied to them."""
     out = frozenset(ejected)
     layout = [Line(r.player, r.points, r.wins, r.losses, r.draws) for r in old]
-    by_group: dict[Key, dict[str, StandingRow]] = {}
+    by_player = {row.player: row for row in old}
+    place = {row.player: i for i, row in enumerate(old, start=1)}
+    by_group: dict[Key, list[StandingRow]] = {}
     for row in old:
-        by_group.setdefault((row.player in out, row.points), {})[row.player] = row
-    rows: dict[str, StandingRow] = {}
-    for _ in range(3):  # the groups asked for come with all they need
-        answer = update_window(layout, rows, changed, games, known, tiebreaks, out, max_others)
+        by_group.setdefault((row.player in out, row.points), []).append(row)
+    stored = Stored()
+    for _ in range(6):  # the rows asked for come with all they need
+        answer = update_window(layout, stored, changed, games, known, tiebreaks, out, max_others)
         if not isinstance(answer, NeedGames) or answer.players:
             break
         for key in answer.groups:
-            rows.update(by_group.get(key, {}))
+            stored.rows.update((r.player, r) for r in by_group.get(key, []))
+        stored.rows.update((p, by_player[p]) for p in answer.rows)
+        for wanted in answer.slices:
+            found = [r for r in by_group.get(wanted.group, []) if matches(r.tiebreaks, wanted)]
+            if wanted.light:
+                stored.lines[wanted] = [(r.player, place[r.player], r.tiebreaks[wanted.key])
+                                        for r in found]  # fmt: skip
+            else:
+                stored.rows.update((r.player, r) for r in found)
+                stored.slices[wanted] = [r.player for r in found]
     if isinstance(answer, NeedGames):
         return answer
     new: list[StandingRow | None] = [None] * len(old)
@@ -131,7 +143,7 @@ def update_standings(
 
 def update_window(
     layout: Sequence[Line],
-    rows: Mapping[str, StandingRow],
+    stored: Stored,
     changed: Collection[str],
     games: Sequence[StandingGame],
     known: Collection[str],
@@ -142,9 +154,9 @@ def update_window(
     """What changes in the standings (``layout``: every old row's numbers, in order) when
     the games of ``changed`` players changed (results, tables confirmed or not), the players
     listed and ejected staying the same. ``games``: every counted game of each ``known``
-    player (others at those tables may be anyone); ``rows``: the old rows the update asked
-    for (NeedGames.groups). ``max_others``: the most opponents at one table in the event
-    (1 in two-player games), None when not known."""
+    player (others at those tables may be anyone); ``stored``: the old rows the update
+    asked for (NeedGames.groups, rows and slices). ``max_others``: the most opponents at
+    one table in the event (1 in two-player games), None when not known."""
     chain = [TIEBREAKS[t]() for t in tiebreaks]
     known_set = frozenset(known)
     try:
@@ -156,24 +168,40 @@ def update_window(
         if not touched <= known_set:
             return NeedGames(frozenset(touched - known_set))
         plan = _Plan(layout, records, touched, frozenset(ejected), frozenset(changed))
-        missing = {key for key in plan.redo if key in plan.old_groups} - plan.given(rows)
-        if missing:
-            return NeedGames(groups=frozenset(missing))
-        return plan.window(rows, chain, known_set, max_others)
+        rows = stored.rows
+        missing = {k for k in plan.redo - plan.partly if k in plan.old_groups} - plan.given(rows)
+        wanted = {p for p in touched if plan.was[p] in plan.partly} - rows.keys()
+        if wanted:
+            return NeedGames(groups=frozenset(missing), rows=frozenset(wanted))
+        return plan.window(stored, chain, known_set, max_others, missing)
     except Missing as need:
         return NeedGames(need.players)
+
+
+class _Records(dict[str, Record]):
+    """The records of the players whose games were not given, made from their old lines
+    when first asked for (most never are)."""
+
+    def __init__(self, lines: Mapping[str, Line]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def __missing__(self, player: str) -> Record:
+        line = self.lines[player]
+        record = Record(line.points, line.wins, line.losses, line.draws)
+        record.tables = _UnknownTables(player)
+        self[player] = record
+        return record
 
 
 def _records(
     layout: Sequence[Line], games: Sequence[StandingGame], known: frozenset[str]
 ) -> dict[str, Record]:
-    records: dict[str, Record] = {}
-    for line in layout:
-        if line.player in known:
-            records[line.player] = Record()
-        else:
-            records[line.player] = Record(line.points, line.wins, line.losses, line.draws)
-            records[line.player].tables = _UnknownTables(line.player)
+    lines = {line.player: line for line in layout}
+    records = _Records(lines)
+    for p in known:
+        if p in lines:
+            records[p] = Record()
     for game in games:
         seated = tuple(game.points)
         for p in seated:
@@ -205,20 +233,20 @@ class _Plan:
         self.records, self.touched, self.out = records, touched, out
         self.old_groups: dict[Key, list[str]] = {}
         self.old_first: dict[Key, int] = {}
-        old_points: dict[str, int] = {}
+        self.was: dict[str, Key] = {}  # each touched player's group before
         for position, line in enumerate(layout, start=1):
             key = (line.player in out, line.points)
             self.old_first.setdefault(key, position)
             self.old_groups.setdefault(key, []).append(line.player)
             if line.player in touched:
-                old_points[line.player] = line.points
+                self.was[line.player] = key
         self.redo: set[Key] = set()
         # Groups whose members stay and whose only touched players are opponents of a
         # changed one (their games and so head-to-head did not move): ranked again only
         # in the parts their moved tiebreak values can reorder (``tied``).
         whole_groups: set[Key] = set()
         for p in touched:
-            was, now = (p in out, old_points[p]), (p in out, records[p].points)
+            was, now = self.was[p], (p in out, records[p].points)
             self.redo |= {was, now}
             if p in changed or was != now:
                 whole_groups |= {was, now}
@@ -227,8 +255,9 @@ class _Plan:
             if key not in self.redo:
                 self.new_groups[key] = members
                 continue
-            for p in members:
-                self.new_groups.setdefault((p in out, records[p].points), []).append(p)
+            for p in members:  # only a touched player's points moved
+                now = (key[0], records[p].points) if p in touched else key
+                self.new_groups.setdefault(now, []).append(p)
         self.order = sorted(self.new_groups, key=lambda k: (k[0], -k[1]))
         old_order = sorted(self.old_groups, key=lambda k: (k[0], -k[1]))
         before, after = _leader(old_order), _leader(self.order)
@@ -243,27 +272,33 @@ class _Plan:
     def given(self, rows: Mapping[str, StandingRow]) -> set[Key]:
         return {
             key
-            for key in self.redo
+            for key in self.redo - self.partly
             if key in self.old_groups and all(p in rows for p in self.old_groups[key])
         }
 
     def window(
         self,
-        rows: Mapping[str, StandingRow],
+        stored: Stored,
         chain: list[Tiebreak],
         known: frozenset[str],
         max_others: int | None,
-    ) -> Window:
+        missing: set[Key],
+    ) -> Window | NeedGames:
+        """The window, or what is still needed for it: the ``missing`` groups' rows and
+        the slices the parts ask for (asked for together, so read in one go)."""
         ctx = _Context(self.records, max_others)
+        rows = stored.rows
         whole = {p: len(self.new_groups[k]) for k in self.redo & set(self.new_groups)
                  for p in self.new_groups[k]}  # fmt: skip
         kept = [Kept(m, rows, known, whole, max_others) for m in chain]
-        out = Window()
+        out, need = Window(), set()
         position = 1
         for k, key in enumerate(self.order):
             group = self.new_groups[key]
             if key in self.partly:
-                self._parts(group, key, k == 0, position, kept, ctx, rows, out)
+                need |= self._parts(group, key, k == 0, position, kept, ctx, stored, out)
+            elif key in missing:
+                pass
             elif key in self.redo:
                 out.rows.extend(
                     enumerate(self._ranked(group, key, k == 0, position, kept, ctx, rows),
@@ -273,6 +308,8 @@ class _Plan:
                 first = self.old_first[key]
                 out.shifts.append((first, first + len(group) - 1, position - first))
             position += len(group)
+        if need or missing:
+            return NeedGames(groups=frozenset(missing), slices=frozenset(need))
         return out
 
     def _parts(
@@ -283,16 +320,17 @@ class _Plan:
         position: int,
         kept: list[Kept],
         ctx: Context,
-        rows: Mapping[str, StandingRow],
+        stored: Stored,
         out: Window,
-    ) -> None:
-        """Rank again only the parts of a group (its members and their order before kept)
-        that the touched players' moved tiebreak values can reorder; move the rest."""
-        keys = [m.key for m in kept]
+    ) -> set[Slice]:
+        """Rank again (or merge) only the parts of a group (its members and their order
+        before kept) that the touched players' moved tiebreak values can reorder; move the
+        rest. Returns the slices of stored rows still needed (then nothing is written)."""
+        rows, keys = stored.rows, [m.key for m in kept]
         values: dict[str, dict[str, float | int]] = {}
         moved: dict[str, int] = {}
-        for p in group:
-            if p in self.touched:
+        for p in self.touched:
+            if self.was[p] == key:
                 old = rows[p].tiebreaks
                 values[p] = {
                     m.key: old[m.key]
@@ -301,31 +339,39 @@ class _Plan:
                     for m in kept
                 }
                 moved[p] = first_moved(old, values[p], keys)
+        index = {p: i for i, p in enumerate(group)}
+
+        def top(i: int) -> bool:
+            return leading and i == 0
+
+        settled, need = [], set()
+        for part in chosen_parts(key, moved, rows, kept):
+            got = settle(part, key, index, top, dict(values), kept, ctx, stored)
+            if isinstance(got, Slice):
+                need.add(got)
+            else:
+                settled.append(got)
+        if need:
+            return need
         first = self.old_first[key]
         redone: set[int] = set()
-        for level, indexes in parts(group, rows, moved):
-            members = [group[i] for i in indexes]
-            for p in members:
-                values.setdefault(p, dict(rows[p].tiebreaks))
-            at, top = position + indexes[0], leading and indexes[0] == 0
-            merged = None if top else merge_part(members, level, kept, rows, values, moved)
-            if merged is None:
-                notes = {p: ranking_notes(rows[p], level) for p in members}
-                buckets = resolve(sorted(members, key=id_order), kept[level:], ctx, notes)
-                starts = accumulate((len(b) for b in buckets[:-1]), initial=0)
-                merged = Merged(list(zip(starts, buckets, strict=True)), notes)
-            for start, bucket in merged.buckets:
+        for members, merged in settled:
+            start = index[members[0]]
+            for s, bucket in merged.buckets:
+                for p in bucket:
+                    values.setdefault(p, dict(rows[p].tiebreaks))
+                at = position + start + s
                 placed = rows_of([bucket], lambda p: self._counts(p, ctx, rows), merged.notes,
-                                 values, self.out, at + start, top and start == 0)  # fmt: skip
-                out.rows.extend(enumerate(placed, start=at + start))
-            out.shifts.extend((first + indexes[0] + a, first + indexes[0] + b,
-                               position - first + by)
+                                 values, self.out, at, top(start + s))  # fmt: skip
+                out.rows.extend(enumerate(placed, start=at))
+            out.shifts.extend((first + start + a, first + start + b, position - first + by)
                               for a, b, by in merged.runs if position - first + by)  # fmt: skip
-            redone.update(indexes)
+            redone.update(range(start, start + len(members)))
         if first != position:
             out.shifts.extend(
                 (first + a, first + b, position - first) for a, b in runs(group, redone)
             )
+        return set()
 
     def _counts(self, p: str, ctx: Context, rows: Mapping[str, StandingRow]) -> Counts:
         if p not in self.touched:

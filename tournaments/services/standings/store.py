@@ -14,10 +14,12 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 from typing import Any
 
 from django.db import connection
-from django.db.models import F
+from django.db.models import Case, F, IntegerField, Q, Value, When
 
 from tournaments.models.standings import StandingsSnapshotRow
 from tournaments.services.bulk import copy_rows
@@ -143,11 +145,15 @@ def store_window(
         stored = old[row.player]
         if stored.position != pos or any(getattr(row, f) != getattr(stored, f) for f in _SHOWN):
             changed.append((stored.pk, line(pos, row)))
-    own = StandingsSnapshotRow.objects.filter(event_id=event_id, stage=ALL)
-    for first, last, by in shifts:
-        # Parked too: every run moves into places other runs or rows leave.
-        own.filter(position__range=(first, last)).update(
-            position=F("position") + (by + _PARK), rank=F("rank") + by
+    if shifts:
+        # Every run in one statement, parked too: each moves into places others leave.
+        runs = [Q(position__range=(first, last)) for first, last, _by in shifts]
+        by = Case(
+            *(When(position__range=(first, last), then=Value(d)) for first, last, d in shifts),
+            output_field=IntegerField(),
+        )
+        StandingsSnapshotRow.objects.filter(reduce(or_, runs), event_id=event_id, stage=ALL).update(
+            position=F("position") + by + _PARK, rank=F("rank") + by
         )
     _update(event_id, ALL, changed, parked=bool(shifts))
     moved = sum(last - first + 1 for first, last, _by in shifts)
