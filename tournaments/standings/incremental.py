@@ -104,9 +104,10 @@ def update_standings(
     tiebreaks: Sequence[str],
     ejected: Collection[str] = (),
     max_others: int | None = None,
+    stored: Stored | None = None,
 ) -> list[StandingRow] | NeedGames:
     """The whole standings after the games of ``changed`` players changed: ``update_window``
-    given every old row it asks for, its answer applied to them."""
+    given every old row it asks for (into ``stored``), its answer applied to them."""
     out = frozenset(ejected)
     layout = [Line(r.player, r.points, r.wins, r.losses, r.draws) for r in old]
     by_player = {row.player: row for row in old}
@@ -114,7 +115,7 @@ def update_standings(
     by_group: dict[Key, list[StandingRow]] = {}
     for row in old:
         by_group.setdefault((row.player in out, row.points), []).append(row)
-    stored = Stored()
+    stored = Stored() if stored is None else stored
     for _ in range(6):  # the rows asked for come with all they need
         answer = update_window(layout, stored, changed, games, known, tiebreaks, out, max_others)
         if not isinstance(answer, NeedGames) or answer.players:
