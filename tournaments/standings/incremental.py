@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
 
 from . import (
     Counts,
@@ -29,10 +28,10 @@ from . import (
     id_order,
     rank_group,
     rows_of,
-    tally,
 )
 from .items import StandingItem
 from .kept import Kept, Missing
+from .layout import Layout, Line, records_of
 from .slices import Slice, Stored, chosen_parts, matches, settle
 from .tiebreaks import TIEBREAKS, Context, HeadToHead, Record
 from .tied import first_moved, runs
@@ -53,16 +52,6 @@ class NeedGames:
     slices: frozenset[Slice] = frozenset()
 
 
-class Line(NamedTuple):
-    """One old row as the update needs it for every player: in old standings order."""
-
-    player: str
-    points: int
-    wins: int
-    losses: int
-    draws: int
-
-
 @dataclass
 class Window:
     """What changes: the new rows of the score groups ranked again, with their positions,
@@ -71,17 +60,6 @@ class Window:
 
     rows: list[tuple[int, StandingRow]] = field(default_factory=list)
     shifts: list[tuple[int, int, int]] = field(default_factory=list)
-
-
-class _UnknownTables(list[tuple[int, tuple[str, ...], bool]]):
-    """The tables of a player whose games were not given: reading them asks for them."""
-
-    def __init__(self, player: str) -> None:
-        super().__init__()
-        self.player = player
-
-    def __iter__(self) -> Iterator[tuple[int, tuple[str, ...], bool]]:
-        raise Missing([self.player])
 
 
 class _Context(Context):
@@ -109,7 +87,7 @@ def update_standings(
     """The whole standings after the games of ``changed`` players changed: ``update_window``
     given every old row it asks for (into ``stored``), its answer applied to them."""
     out = frozenset(ejected)
-    layout = [Line(r.player, r.points, r.wins, r.losses, r.draws) for r in old]
+    layout = Layout([Line(r.player, r.points, r.wins, r.losses, r.draws) for r in old], out)
     by_player = {row.player: row for row in old}
     place = {row.player: i for i, row in enumerate(old, start=1)}
     by_group: dict[Key, list[StandingRow]] = {}
@@ -143,7 +121,7 @@ def update_standings(
 
 
 def update_window(
-    layout: Sequence[Line],
+    layout: Sequence[Line] | Layout,
     stored: Stored,
     changed: Collection[str],
     games: Sequence[StandingGame],
@@ -160,8 +138,10 @@ def update_window(
     one table in the event (1 in two-player games), None when not known."""
     chain = [TIEBREAKS[t]() for t in tiebreaks]
     known_set = frozenset(known)
+    if not isinstance(layout, Layout):
+        layout = Layout(layout, ejected)
     try:
-        records = _records(layout, games, known_set)
+        records = records_of(layout, games, known_set)
         touched = set(changed)
         for p in changed:
             for _pts, others, _won in records[p].tables:
@@ -179,45 +159,6 @@ def update_window(
         return NeedGames(need.players)
 
 
-class _Records(dict[str, Record]):
-    """The records of the players whose games were not given, made from their old lines
-    when first asked for (most never are)."""
-
-    def __init__(self, lines: Mapping[str, Line]) -> None:
-        super().__init__()
-        self.lines = lines
-
-    def __missing__(self, player: str) -> Record:
-        line = self.lines[player]
-        record = Record(line.points, line.wins, line.losses, line.draws)
-        record.tables = _UnknownTables(player)
-        self[player] = record
-        return record
-
-
-def _records(
-    layout: Sequence[Line], games: Sequence[StandingGame], known: frozenset[str]
-) -> dict[str, Record]:
-    lines = {line.player: line for line in layout}
-    records = _Records(lines)
-    for p in known:
-        if p in lines:
-            records[p] = Record()
-    for game in games:
-        seated = tuple(game.points)
-        for p in seated:
-            if p not in known:
-                continue
-            r = records[p]
-            if game.is_bye:
-                r.points += game.points[p]
-                r.byes += 1
-            else:
-                others = tuple(o for o in seated if o != p)
-                tally(r, game.points[p], others, game.outcome.get(p))
-    return records
-
-
 class _Plan:
     """The score groups before and after, and which of them are ranked again: those a
     touched player is in or left, and the first group before and after when it changes
@@ -225,22 +166,16 @@ class _Plan:
 
     def __init__(
         self,
-        layout: Sequence[Line],
+        layout: Layout,
         records: dict[str, Record],
         touched: set[str],
         out: frozenset[str],
         changed: frozenset[str] = frozenset(),
     ) -> None:
         self.records, self.touched, self.out = records, touched, out
-        self.old_groups: dict[Key, list[str]] = {}
-        self.old_first: dict[Key, int] = {}
-        self.was: dict[str, Key] = {}  # each touched player's group before
-        for position, line in enumerate(layout, start=1):
-            key = (line.player in out, line.points)
-            self.old_first.setdefault(key, position)
-            self.old_groups.setdefault(key, []).append(line.player)
-            if line.player in touched:
-                self.was[line.player] = key
+        self.old_groups, self.old_first, self.lines = layout.groups, layout.first, layout.by_player
+        # each touched player's group before
+        self.was = {p: (p in out, layout.by_player[p].points) for p in touched}
         self.redo: set[Key] = set()
         # Groups whose members stay and whose only touched players are opponents of a
         # changed one (their games and so head-to-head did not move): ranked again only
@@ -289,9 +224,7 @@ class _Plan:
         the slices the parts ask for (asked for together, so read in one go)."""
         ctx = _Context(self.records, max_others)
         rows = stored.rows
-        whole = {p: len(self.new_groups[k]) for k in self.redo & set(self.new_groups)
-                 for p in self.new_groups[k]}  # fmt: skip
-        kept = [Kept(m, rows, known, whole, max_others) for m in chain]
+        kept = [Kept(m, rows, known, _GroupSize(self), max_others) for m in chain]
         out, need = Window(), set()
         position = 1
         for k, key in enumerate(self.order):
@@ -398,6 +331,25 @@ class _Plan:
         buckets = rank_group(group, key[1], kept, ctx, notes, values)
         return rows_of(buckets, lambda p: self._counts(p, ctx, rows), notes, values, self.out,
                        position, leading)  # fmt: skip
+
+
+class _GroupSize(Mapping[str, int]):
+    """Each player's score group's size after the change (asked for a few players)."""
+
+    def __init__(self, plan: _Plan) -> None:
+        self.plan = plan
+
+    def __getitem__(self, player: str) -> int:
+        plan = self.plan
+        line = plan.lines[player]
+        points = plan.records[player].points if player in plan.touched else line.points
+        return len(plan.new_groups[(player in plan.out, points)])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.plan.lines)
+
+    def __len__(self) -> int:
+        return len(self.plan.lines)
 
 
 def _leader(order: list[Key]) -> Key | None:

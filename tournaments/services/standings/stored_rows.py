@@ -14,7 +14,7 @@ from django.db.models import Q
 
 from tournaments.models import StandingsSnapshotRow
 from tournaments.standings import StandingRow
-from tournaments.standings.incremental import Line
+from tournaments.standings.layout import Line
 from tournaments.standings.slices import Slice, Stored, matches
 
 _JSON = {"tiebreaks", "explanation_items"}
@@ -100,16 +100,16 @@ def read_slices(
                 if _in(wanted, row.player, row.points, row.tiebreaks, ejected)
             ]
     if light:
-        found = list(
-            own.filter(_any(light)).values_list(
-                "registration_id", "position", "points", "tiebreaks"
-            )
-        )
+        by_points: dict[int, list[tuple[int, int, Any]]] = {}
+        for reg, position, points, values in own.filter(_any(light)).values_list(
+            "registration_id", "position", "points", "tiebreaks"
+        ):
+            by_points.setdefault(points, []).append((reg, position, values))
         for wanted in light:
             stored.lines[wanted] = [
                 (str(reg), position, values[wanted.key])
-                for reg, position, points, values in found
-                if _in(wanted, str(reg), points, values, ejected)
+                for reg, position, values in by_points.get(wanted.group[1], ())
+                if _in(wanted, str(reg), wanted.group[1], values, ejected)
             ]
 
 

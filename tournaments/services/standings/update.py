@@ -20,17 +20,25 @@ from tournaments.services.standings.store import WriteCount, store_window
 from tournaments.services.standings.stored_rows import group_rows, layout, player_rows, read_slices
 from tournaments.standings import StandingGame, StandingRow, named_players
 from tournaments.standings.incremental import NeedGames, update_window
+from tournaments.standings.layout import Layout
 from tournaments.standings.slices import Stored
 
 # Past this many players whose games are needed, reading the whole event is as cheap.
 _MOST_KNOWN = 2_000
 
 
-def _met(event: Event, players: Collection[str]) -> set[str]:
-    """``players`` and everyone who sat at a table with one of them."""
-    mine = Seat.objects.filter(event_id=event.pk, registration_id__in=[int(p) for p in players])
-    met = Seat.objects.filter(table_id__in=mine.values("table_id"))
-    return set(players) | {str(reg) for reg in met.values_list("registration_id", flat=True)}
+def _met(event: Event, table_ids: Collection[int]) -> tuple[set[str], set[str]]:
+    """The players at ``table_ids``, and they with everyone who sat at a table with one
+    of them (one query)."""
+    theirs = Seat.objects.filter(table_id__in=list(table_ids)).values("registration_id")
+    tables = Seat.objects.filter(event_id=event.pk, registration_id__in=theirs)
+    seats = Seat.objects.filter(table_id__in=tables.values("table_id"))
+    changed, met, tables_changed = set(), set(), set(table_ids)
+    for table_id, reg in seats.values_list("table_id", "registration_id"):
+        met.add(str(reg))
+        if table_id in tables_changed:
+            changed.add(str(reg))
+    return changed, met
 
 
 def _games(event: Event, players: Collection[str]) -> list[StandingGame]:
@@ -52,10 +60,8 @@ def _games(event: Event, players: Collection[str]) -> list[StandingGame]:
 
 def _max_others(event: Event) -> int:
     """The most opponents any player had at one table of the event (1 without pods)."""
-    seats = Seat.objects.filter(event_id=event.pk)
-    if not seats.filter(position__gt=2).exists():
-        return 1
-    return int(seats.aggregate(n=Max("position"))["n"]) - 1
+    most = Seat.objects.filter(event_id=event.pk, position__gt=2).aggregate(n=Max("position"))
+    return 1 if most["n"] is None else int(most["n"]) - 1
 
 
 def update_in_place(event: Event, table_ids: Collection[int]) -> WriteCount | None:
@@ -64,29 +70,21 @@ def update_in_place(event: Event, table_ids: Collection[int]) -> WriteCount | No
     they cannot be had so (a player at those tables is not in the stored rows, or the
     change reaches most of the event): then the caller rebuilds them whole."""
     with gc_paused():  # thousands of small objects, none cyclic
-        lines = layout(event.pk)
-        listed = {line.player for line in lines}
-        changed = {
-            str(reg)
-            for reg in Seat.objects.filter(table_id__in=list(table_ids)).values_list(
-                "registration_id", flat=True
-            )
-        }
-        if not changed <= listed:
-            return None
         ejected = {
             str(pk)
             for pk in Registration.objects.filter(event=event, ejected=True).values_list(
                 "pk", flat=True
             )
         }
+        lines = Layout(layout(event.pk), ejected)  # once for every call of the update
+        listed = lines.by_player.keys()
+        changed, wanted = _met(event, table_ids)
+        if not wanted <= listed:
+            return None
         chain, max_others = tiebreaks_for(event), _max_others(event)
         # The games of the result's players and of their opponents (whose opponents'
         # points moved): every update needs them, so they are not waited for.
         known: set[str] = set()
-        wanted = _met(event, changed)
-        if not wanted <= listed:
-            return None
         games: list[StandingGame] = []
         stored = Stored(player_rows(event.pk, wanted))  # the rows every update needs
         while len(known) + len(wanted) <= _MOST_KNOWN:
