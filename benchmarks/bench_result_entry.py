@@ -123,7 +123,8 @@ def main() -> None:
             try:
                 return call(event_id)
             finally:
-                rebuilds[-1] += time.perf_counter() - t0
+                if rebuilds:  # not the rebuild before the first result
+                    rebuilds[-1] += time.perf_counter() - t0
 
         return run
 

@@ -12,7 +12,8 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.tournaments.helpers import play_table
 from tests.tournaments.snapshot_check import assert_snapshot_matches, recomputed, stored
-from tests.tournaments.test_snapshot_incremental import running_round
+from tests.tournaments.test_snapshot_incremental import event_with_rounds, running_round
+from tournaments import services
 from tournaments.models import StandingsSnapshot, Table
 from tournaments.services.standings import snapshot
 
@@ -89,3 +90,26 @@ def test_a_result_marks_the_snapshot_once():
         if q["sql"].startswith("UPDATE") and "standingssnapshot" in q["sql"]
     ]
     assert len(writes) == 1, writes
+
+
+def test_the_first_result_after_the_closed_rounds_keeps_their_standings_by_a_copy(monkeypatch):
+    """000 Part VI §3 "after N rounds": the first result of a new round (no bye) needs the
+    standings after the closed rounds stored beside the others; they are the rows stored
+    until then, copied, not ranked again."""
+    director, event = event_with_rounds(8, seed=5, rounds=2)
+    event.planned_rounds = 3
+    event.save()
+    running = services.pair_next_round(director, event, seed=7)
+    assert not running.tables.filter(is_bye=True).exists()
+    snapshot.snapshot_state(event)
+    assert StandingsSnapshot.objects.get(event=event).closed_stage_rounds is None
+    play_table(director, running.tables.filter(is_bye=False).first(), [5, 20])
+
+    def whole(*args, **kwargs):
+        raise AssertionError("the event was ranked again")
+
+    monkeypatch.setattr(snapshot, "event_standings", whole)
+    state = snapshot.snapshot_state(event)
+    monkeypatch.undo()
+    assert state.closed_stage == 2
+    assert_snapshot_matches(event)

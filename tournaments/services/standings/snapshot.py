@@ -39,7 +39,7 @@ from tournaments.models import (
 from tournaments.services.bulk import analyze
 from tournaments.services.paging import MAX_PER_PAGE, PER_PAGE, clamp
 from tournaments.services.standings.input import closed_through, confirmed_after, event_standings
-from tournaments.services.standings.store import store_rows
+from tournaments.services.standings.store import COLUMNS, store_rows
 from tournaments.services.standings.update import update_in_place
 
 logger = logging.getLogger(__name__)
@@ -101,8 +101,10 @@ def _rebuild(
             written = None
             if not force and header.built_at is not None and header.changed_tables is not None:
                 # Only results changed: the stored rows updated in place.
+                _keep_closed_stage(event_obj, header)
                 written = update_in_place(event_obj, header.changed_tables)
             if written is None and in_place_only:
+                transaction.set_rollback(True)  # the closed stage kept too: all or nothing
                 return None
             if written is None:
                 # Explanations are stored as items, put in words in each reader's language.
@@ -154,6 +156,24 @@ def _store_closed_stage(event: Event, header: StandingsSnapshot) -> int:
     written = store_rows(event.pk, rows, stage=CLOSED)
     header.closed_stage_rounds, header.closed_stale = closed, False
     return written.inserted
+
+
+def _keep_closed_stage(event: Event, header: StandingsSnapshot) -> None:
+    """Before the first result after the closed rounds is stored: the rows stored until
+    now counted no result after them (no closed stage was needed), and only results
+    changed since, so they are the standings after the closed rounds, kept as such by
+    one copy instead of ranking the event again (seconds at thousands of players)."""
+    if header.closed_stage_rounds is not None or header.closed_stale:
+        return
+    table = StandingsSnapshotRow._meta.db_table
+    columns = ", ".join(("event_id", "registration_id", *COLUMNS))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} (stage, {columns}) SELECT %s, {columns} FROM {table} "
+            "WHERE event_id = %s AND stage = %s",
+            [CLOSED, event.pk, StandingsSnapshotRow.ALL],
+        )
+    header.closed_stage_rounds = closed_through(event)
 
 
 def snapshot_state(event: Event) -> SnapshotState:
