@@ -7,7 +7,8 @@ points, median and win percentage (their opponents' numbers moved); the order in
 score groups any of them is in (or left); and the places of everyone below the highest
 of those groups. Every other player keeps his numbers, tiebreak values and notes: none
 of them depends on a player he never met. So only the groups a player enters or leaves
-are ranked again whole, in the others only the part tied with a touched player (tied.py).
+are ranked again whole, in the others only the part tied with a touched player (slices.py),
+merged when its last tiebreak alone moved (merge.py).
 
 Head-to-head needs who met whom inside a group: decided from the games of the players
 whose games are given, or from a bound (a player who played g games met at most

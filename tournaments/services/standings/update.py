@@ -1,9 +1,10 @@
 """The stored standings updated in place after results changed (the pure update is
 tournaments.standings.incremental): the stored rows are the standings before; only the
-games of the players the results reach and the rows of the score groups they are in are
-read, and only the rows that change are written (those that only move, by one statement
-a run), so a result at a 5,000-player event costs a few small queries instead of
-reading, ranking and comparing every seat and row of the event."""
+games of the players the results reach, their rows, the score groups they enter or
+leave and, in their opponents' groups, the slices tied with them (stored_rows.py) are
+read, and only the rows that change are written (those that only move, by one statement),
+so a result at a 5,000-player event costs a few small queries instead of reading,
+ranking and comparing every seat and row of the event."""
 
 from __future__ import annotations
 
