@@ -14,9 +14,11 @@ from django.conf import settings
 from django.db import connection
 
 from core.errors import ServiceError
-from tests.tournaments.helpers import make_event, make_user, register_users, user_of
+from tests.tournaments.helpers import make_event, make_user, play_table, register_users, user_of
+from tests.tournaments.snapshot_check import assert_snapshot_matches
 from tournaments import services
-from tournaments.models import Registration, ResultChange, Round, Seat, Table
+from tournaments.models import Registration, ResultChange, Round, Seat, StandingsSnapshot, Table
+from tournaments.services.standings.snapshot import snapshot_state
 
 pytestmark = [
     pytest.mark.postgres,
@@ -162,3 +164,22 @@ def test_a_deadlock_is_retried_and_then_refused_as_busy(monkeypatch):
     with pytest.raises(ServiceError) as exc:
         flaky(99)()
     assert exc.value.code == "busy" and len(calls) == base.RETRY_ATTEMPTS
+
+
+def test_results_entered_at_once_leave_standings_equal_to_a_recomputation():
+    """Results of the running round entered at the same moment (000 Part VI §3), each
+    writer updating the stored standings right after its commit: the writers take the
+    snapshot's lock one after another, and the standings end equal to the recomputation."""
+    director = make_user()
+    event = make_event(director, planned_rounds=3)
+    register_users(event, 16)
+    first = services.pair_next_round(director, event, seed=3)
+    for table in first.tables.filter(is_bye=False):
+        play_table(director, table, [20, 5])
+    running = services.pair_next_round(director, event, seed=4)
+    snapshot_state(event)
+    tables = list(running.tables.filter(is_bye=False).order_by("number"))[:-1]  # stays open
+    results = run_at_once([lambda t=t: play_table(director, t, [5, 20]) for t in tables])
+    assert all(isinstance(r, Table) for r in results), results
+    assert_snapshot_matches(event)
+    assert not StandingsSnapshot.objects.get(event=event).stale

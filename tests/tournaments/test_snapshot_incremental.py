@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 RESULTS = [(20, 5), (5, 20), (10, 10), (12, 11), (0, 0)]
 
 
-def _event_with_rounds(n: int, seed: int, rounds: int = 3):
+def event_with_rounds(n: int, seed: int, rounds: int = 3):
     director = make_user()
     event = make_event(director, planned_rounds=rounds)
     for i in range(n):
@@ -53,7 +53,7 @@ def _event_with_rounds(n: int, seed: int, rounds: int = 3):
 def test_random_result_changes_keep_the_snapshot_equal_to_a_recomputation(n, seed, changes):
     """Corrections in any round, in any order (000 Part VI §3): after each one the
     snapshot, updated in place, equals the full recomputation row for row."""
-    director, event = _event_with_rounds(n, seed)
+    director, event = event_with_rounds(n, seed)
     snapshot.snapshot_state(event)
     tables = list(Table.objects.filter(round__event=event, is_bye=False).order_by("pk"))
     for pick, result in changes:
@@ -65,7 +65,7 @@ def test_a_late_correction_rewrites_only_the_rows_it_moves():
     """A 20–5 result of the last round turned into 5–20: the two players swap points, their
     opponents' points move (000 Part VI §3 tiebreak 3); the players neither of them met
     and whose place did not change are not written."""
-    director, event = _event_with_rounds(16, seed=7)
+    director, event = event_with_rounds(16, seed=7)
     snapshot.snapshot_state(event)
     before = {r.registration_id: r.pk for r in StandingsSnapshotRow.objects.filter(event=event)}
     last = event.rounds.order_by("-number").first()
@@ -117,10 +117,10 @@ def test_any_reordering_is_stored_exactly(data):
     assert Registration.objects.filter(event=event).count() == 8
 
 
-def _running_round(n: int):
+def running_round(n: int):
     """An event in its third round with one result in and the standings stored: the
     next result is of a round not closed. Returns a table still without a result."""
-    director, event = _event_with_rounds(n, seed=3, rounds=2)
+    director, event = event_with_rounds(n, seed=3, rounds=2)
     event.planned_rounds = 3
     event.save()
     running = services.pair_next_round(director, event, seed=9)
@@ -134,7 +134,7 @@ def test_a_result_updates_the_stored_rows_without_recomputing_the_event(monkeypa
     """A result of the running round (000 Part VI §3) marks only its table; the rebuild
     updates the stored rows from the games of the players it reaches, never ranking the
     whole event again, and gives the full recomputation."""
-    director, event, table = _running_round(12)
+    director, event, table = running_round(12)
     play_table(director, table, [5, 20])
     header = event.snapshot
     header.refresh_from_db()
@@ -152,7 +152,7 @@ def test_a_result_updates_the_stored_rows_without_recomputing_the_event(monkeypa
 def test_a_player_dropped_meanwhile_makes_the_rebuild_whole():
     """Any change but a result (here a drop, RULES.md §3) is not local: the next rebuild
     ranks the event again."""
-    director, event, table = _running_round(8)
+    director, event, table = running_round(8)
     play_table(director, table, [5, 20])
     event.snapshot.refresh_from_db()
     assert event.snapshot.changed_tables == [table.pk]
@@ -174,7 +174,7 @@ def test_a_player_dropped_meanwhile_makes_the_rebuild_whole():
 def test_results_of_the_running_round_updated_in_place_equal_a_recomputation(n, changes):
     """Results and corrections of the running round (000 Part VI §3), each read back
     after an update in place: the stored table equals the full recomputation each time."""
-    director, event, _table = _running_round(n)
+    director, event, _table = running_round(n)
     running = event.rounds.order_by("-number").first()
     tables = list(running.tables.filter(is_bye=False).order_by("pk"))
     for pick, result in changes[: len(tables) - 1]:  # the round stays open

@@ -18,6 +18,7 @@ from tournaments.standings import (
     compute_standings,
 )
 from tournaments.standings.incremental import NeedGames, update_standings
+from tournaments.standings.slices import Stored
 
 # Few distinct results: many ties, so head-to-head and the later tiebreaks decide often.
 # More once in a while: STANDINGS_EXAMPLES=20000 pytest ...
@@ -56,13 +57,15 @@ def event(seed, n, rounds, pods):
     return players, tables
 
 
-def updated(old, players, games, changed, chain, ejected, max_others):
+def updated(old, players, games, changed, chain, ejected, max_others, stored=None):
     """The incremental update, loading the games it asks for as a service does."""
     known = set(changed)
     for _ in range(len(players) + 2):
         given_games = [g for g in games if not known.isdisjoint(g.points)]
+        if stored is not None:
+            stored.__init__()  # what the last try read
         answer = update_standings(
-            old, changed, given_games, known, chain, ejected, max_others=max_others
+            old, changed, given_games, known, chain, ejected, max_others, stored
         )
         if not isinstance(answer, NeedGames):
             return answer, known
@@ -88,6 +91,32 @@ def updated(old, players, games, changed, chain, ejected, max_others):
 def test_update_equals_full_recomputation(
     seed, n, rounds, chain, pods, changes, ejected_count, bound
 ):
+    check_update(seed, n, rounds, chain, pods, changes, ejected_count, bound)
+
+
+@settings(max_examples=max(EXAMPLES // 6, 20), deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    n=st.integers(20, 160),
+    rounds=st.integers(3, 9),
+    chain=st.one_of(
+        st.just(list(DEFAULT_TIEBREAKS)),
+        st.lists(st.sampled_from(sorted(TIEBREAKS)), max_size=4, unique=True),
+    ),
+    pods=st.booleans(),
+    changes=st.integers(1, 2),
+    ejected_count=st.integers(0, 2),
+)
+def test_update_of_large_tied_parts_equals_full_recomputation(
+    seed, n, rounds, chain, pods, changes, ejected_count
+):
+    """Events large enough that a tied part holds more players than an explanation names,
+    so parts split last by a player's own tiebreak are merged from their places and
+    values (merge.py, slices.py) instead of ranked again."""
+    check_update(seed, n, rounds, chain, pods, changes, ejected_count, bound=True)
+
+
+def check_update(seed, n, rounds, chain, pods, changes, ejected_count, bound):
     players, tables = event(seed, n, rounds, pods)
     rng = random.Random(seed + 1)
     confirmed = [rng.random() < 0.9 for _ in tables]
@@ -125,6 +154,28 @@ def test_one_result_reads_only_its_neighbourhood():
     assert rows == compute_standings(players, after, DEFAULT_TIEBREAKS)
     assert len(known) <= 2 + 2 * 8
     assert rows != old
+
+
+def test_a_merged_part_is_read_by_place_and_value_only():
+    """At 1,000 players after 10 rounds the opponents of a result's players sit in large
+    parts tied on points and losses, split last by opponents' points: those parts are
+    read as (player, place, value) and only the buckets a moved opponent leaves or enters
+    are read whole: fewer than half the rows of the score groups the result reaches."""
+    players, tables = event(7, 1000, 10, pods=False)
+    old = compute_standings(players, tables, DEFAULT_TIEBREAKS)
+    rng = random.Random(3)
+    i = next(i for i, t in enumerate(tables) if t.round_number == 10 and not t.is_bye)
+    after = list(tables)
+    after[i] = table(10, list(tables[i].points), rng)
+    changed = set(tables[i].points)
+    stored = Stored()
+    rows, known = updated(old, players, after, changed, DEFAULT_TIEBREAKS, set(), 1, stored)
+    assert rows == compute_standings(players, after, DEFAULT_TIEBREAKS)
+    light = {p for lines in stored.lines.values() for p, _place, _value in lines}
+    assert light - set(stored.rows), "no part was merged from light rows"
+    reached = {old_row.points for old_row in old if old_row.player in known}
+    in_groups = sum(1 for old_row in old if old_row.points in reached)
+    assert len(stored.rows) < in_groups // 2  # the groups the result reaches, read whole
 
 
 def test_a_result_that_changes_no_points_keeps_the_rows():

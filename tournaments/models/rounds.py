@@ -135,6 +135,15 @@ class Seat(models.Model):
                 name="one_bye_per_player_per_event",
             ),
         ]
+        # Whether an event seats more than two at a table, asked at every result: only
+        # the few seats past the second are indexed.
+        indexes = [
+            models.Index(
+                fields=["event", "position"],
+                condition=Q(position__gt=2),
+                name="seat_past_the_second",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.registration.player} at {self.table}"

@@ -69,6 +69,10 @@ class StandingsSnapshotRow(models.Model):
                 fields=["event", "stage", "position"], name="one_snapshot_row_per_place_and_stage"
             )
         ]
+        # An update in place reads the rows of a few score groups (or slices of them).
+        indexes = [
+            models.Index(fields=["event", "stage", "points"], name="snapshot_row_score_group")
+        ]
 
     def __str__(self) -> str:
         return f"{self.rank}. {self.name}"

@@ -7,7 +7,8 @@ points, median and win percentage (their opponents' numbers moved); the order in
 score groups any of them is in (or left); and the places of everyone below the highest
 of those groups. Every other player keeps his numbers, tiebreak values and notes: none
 of them depends on a player he never met. So only the groups a player enters or leaves
-are ranked again whole, in the others only the part tied with a touched player (tied.py).
+are ranked again whole, in the others only the part tied with a touched player (slices.py),
+merged when its last tiebreak alone moved (merge.py).
 
 Head-to-head needs who met whom inside a group: decided from the games of the players
 whose games are given, or from a bound (a player who played g games met at most
@@ -19,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
 
 from . import (
     Counts,
@@ -28,13 +28,14 @@ from . import (
     Tiebreak,
     id_order,
     rank_group,
-    resolve,
     rows_of,
-    tally,
 )
 from .items import StandingItem
+from .kept import Kept, Missing
+from .layout import Layout, Line, records_of
+from .slices import Slice, Stored, chosen_parts, matches, settle
 from .tiebreaks import TIEBREAKS, Context, HeadToHead, Record
-from .tied import first_moved, parts, ranking_notes, runs
+from .tied import first_moved, runs
 
 Key = tuple[bool, int]  # a score group: (ejected, points)
 
@@ -47,16 +48,9 @@ class NeedGames:
 
     players: frozenset[str] = frozenset()
     groups: frozenset[tuple[bool, int]] = frozenset()
-
-
-class Line(NamedTuple):
-    """One old row as the update needs it for every player: in old standings order."""
-
-    player: str
-    points: int
-    wins: int
-    losses: int
-    draws: int
+    # The old rows of these players, and of these slices of score groups (slices.py).
+    rows: frozenset[str] = frozenset()
+    slices: frozenset[Slice] = frozenset()
 
 
 @dataclass
@@ -67,23 +61,6 @@ class Window:
 
     rows: list[tuple[int, StandingRow]] = field(default_factory=list)
     shifts: list[tuple[int, int, int]] = field(default_factory=list)
-
-
-class _Missing(Exception):
-    def __init__(self, players: Collection[str]) -> None:
-        super().__init__()
-        self.players = frozenset(players)
-
-
-class _UnknownTables(list[tuple[int, tuple[str, ...], bool]]):
-    """The tables of a player whose games were not given: reading them asks for them."""
-
-    def __init__(self, player: str) -> None:
-        super().__init__()
-        self.player = player
-
-    def __iter__(self) -> Iterator[tuple[int, tuple[str, ...], bool]]:
-        raise _Missing([self.player])
 
 
 class _Context(Context):
@@ -98,51 +75,6 @@ class _Context(Context):
         return (group, frozenset(group), False)
 
 
-class _Kept(Tiebreak):
-    """A tiebreak that answers from the old row for a player whose games were not given:
-    his value did not move (he met nobody whose numbers moved), except head-to-head
-    against another group than the whole score group it was stored for."""
-
-    def __init__(
-        self,
-        metric: Tiebreak,
-        old: Mapping[str, StandingRow],
-        known: Collection[str],
-        whole: Mapping[str, int],
-        max_others: int | None,
-    ) -> None:
-        # whole: each player's score group's size (a smaller group is a part of it)
-        self.metric, self.old, self.known, self.whole = metric, old, known, whole
-        self.max_others = max_others
-        self.key = metric.key  # type: ignore[misc]
-        self.higher_is_better = metric.higher_is_better  # type: ignore[misc]
-
-    def applies(self, group: Sequence[str], ctx: Context) -> bool:
-        if not isinstance(self.metric, HeadToHead):
-            return self.metric.applies(group, ctx)
-        missing = [p for p in group if p not in self.known]
-        if not missing:
-            return self.metric.applies(group, ctx)
-        tied = set(group)
-        for p in group:
-            if p in self.known and not tied - {p} <= ctx.met(p):
-                return False  # every pair must have met: one pair that did not settles it
-        if self.max_others is not None and any(
-            self.old[p].games * self.max_others < len(group) - 1 for p in missing
-        ):
-            return False
-        raise _Missing(missing)
-
-    def value(self, player: str, group: Sequence[str], ctx: Context) -> float | int:
-        if player in self.known:
-            return self.metric.value(player, group, ctx)
-        pods = self.max_others is None or self.max_others > 1
-        if isinstance(self.metric, HeadToHead) and (pods or self.whole[player] != len(group)):
-            # Pods: the group's "winner wins the tie" switch may have moved with it.
-            raise _Missing([p for p in group if p not in self.known])
-        return self.old[player].tiebreaks[self.metric.key]
-
-
 def update_standings(
     old: Sequence[StandingRow],
     changed: Collection[str],
@@ -151,21 +83,33 @@ def update_standings(
     tiebreaks: Sequence[str],
     ejected: Collection[str] = (),
     max_others: int | None = None,
+    stored: Stored | None = None,
 ) -> list[StandingRow] | NeedGames:
     """The whole standings after the games of ``changed`` players changed: ``update_window``
-    given every old row, its answer applied to them."""
+    given every old row it asks for (into ``stored``), its answer applied to them."""
     out = frozenset(ejected)
-    layout = [Line(r.player, r.points, r.wins, r.losses, r.draws) for r in old]
-    by_group: dict[Key, dict[str, StandingRow]] = {}
+    layout = Layout([Line(r.player, r.points, r.wins, r.losses, r.draws) for r in old], out)
+    by_player = {row.player: row for row in old}
+    place = {row.player: i for i, row in enumerate(old, start=1)}
+    by_group: dict[Key, list[StandingRow]] = {}
     for row in old:
-        by_group.setdefault((row.player in out, row.points), {})[row.player] = row
-    rows: dict[str, StandingRow] = {}
-    for _ in range(3):  # the groups asked for come with all they need
-        answer = update_window(layout, rows, changed, games, known, tiebreaks, out, max_others)
+        by_group.setdefault((row.player in out, row.points), []).append(row)
+    stored = Stored() if stored is None else stored
+    for _ in range(6):  # the rows asked for come with all they need
+        answer = update_window(layout, stored, changed, games, known, tiebreaks, out, max_others)
         if not isinstance(answer, NeedGames) or answer.players:
             break
         for key in answer.groups:
-            rows.update(by_group.get(key, {}))
+            stored.rows.update((r.player, r) for r in by_group.get(key, []))
+        stored.rows.update((p, by_player[p]) for p in answer.rows)
+        for wanted in answer.slices:
+            found = [r for r in by_group.get(wanted.group, []) if matches(r.tiebreaks, wanted)]
+            if wanted.light:
+                stored.lines[wanted] = [(r.player, place[r.player], r.tiebreaks[wanted.key])
+                                        for r in found]  # fmt: skip
+            else:
+                stored.rows.update((r.player, r) for r in found)
+                stored.slices[wanted] = [r.player for r in found]
     if isinstance(answer, NeedGames):
         return answer
     new: list[StandingRow | None] = [None] * len(old)
@@ -178,8 +122,8 @@ def update_standings(
 
 
 def update_window(
-    layout: Sequence[Line],
-    rows: Mapping[str, StandingRow],
+    layout: Sequence[Line] | Layout,
+    stored: Stored,
     changed: Collection[str],
     games: Sequence[StandingGame],
     known: Collection[str],
@@ -190,13 +134,15 @@ def update_window(
     """What changes in the standings (``layout``: every old row's numbers, in order) when
     the games of ``changed`` players changed (results, tables confirmed or not), the players
     listed and ejected staying the same. ``games``: every counted game of each ``known``
-    player (others at those tables may be anyone); ``rows``: the old rows the update asked
-    for (NeedGames.groups). ``max_others``: the most opponents at one table in the event
-    (1 in two-player games), None when not known."""
+    player (others at those tables may be anyone); ``stored``: the old rows the update
+    asked for (NeedGames.groups, rows and slices). ``max_others``: the most opponents at
+    one table in the event (1 in two-player games), None when not known."""
     chain = [TIEBREAKS[t]() for t in tiebreaks]
     known_set = frozenset(known)
+    if not isinstance(layout, Layout):
+        layout = Layout(layout, ejected)
     try:
-        records = _records(layout, games, known_set)
+        records = records_of(layout, games, known_set)
         touched = set(changed)
         for p in changed:
             for _pts, others, _won in records[p].tables:
@@ -204,37 +150,14 @@ def update_window(
         if not touched <= known_set:
             return NeedGames(frozenset(touched - known_set))
         plan = _Plan(layout, records, touched, frozenset(ejected), frozenset(changed))
-        missing = {key for key in plan.redo if key in plan.old_groups} - plan.given(rows)
-        if missing:
-            return NeedGames(groups=frozenset(missing))
-        return plan.window(rows, chain, known_set, max_others)
-    except _Missing as need:
+        rows = stored.rows
+        missing = {k for k in plan.redo - plan.partly if k in plan.old_groups} - plan.given(rows)
+        wanted = {p for p in touched if plan.was[p] in plan.partly} - rows.keys()
+        if wanted:
+            return NeedGames(groups=frozenset(missing), rows=frozenset(wanted))
+        return plan.window(stored, chain, known_set, max_others, missing)
+    except Missing as need:
         return NeedGames(need.players)
-
-
-def _records(
-    layout: Sequence[Line], games: Sequence[StandingGame], known: frozenset[str]
-) -> dict[str, Record]:
-    records: dict[str, Record] = {}
-    for line in layout:
-        if line.player in known:
-            records[line.player] = Record()
-        else:
-            records[line.player] = Record(line.points, line.wins, line.losses, line.draws)
-            records[line.player].tables = _UnknownTables(line.player)
-    for game in games:
-        seated = tuple(game.points)
-        for p in seated:
-            if p not in known:
-                continue
-            r = records[p]
-            if game.is_bye:
-                r.points += game.points[p]
-                r.byes += 1
-            else:
-                others = tuple(o for o in seated if o != p)
-                tally(r, game.points[p], others, game.outcome.get(p))
-    return records
 
 
 class _Plan:
@@ -244,29 +167,23 @@ class _Plan:
 
     def __init__(
         self,
-        layout: Sequence[Line],
+        layout: Layout,
         records: dict[str, Record],
         touched: set[str],
         out: frozenset[str],
         changed: frozenset[str] = frozenset(),
     ) -> None:
         self.records, self.touched, self.out = records, touched, out
-        self.old_groups: dict[Key, list[str]] = {}
-        self.old_first: dict[Key, int] = {}
-        old_points: dict[str, int] = {}
-        for position, line in enumerate(layout, start=1):
-            key = (line.player in out, line.points)
-            self.old_first.setdefault(key, position)
-            self.old_groups.setdefault(key, []).append(line.player)
-            if line.player in touched:
-                old_points[line.player] = line.points
+        self.old_groups, self.old_first, self.lines = layout.groups, layout.first, layout.by_player
+        # each touched player's group before
+        self.was = {p: (p in out, layout.by_player[p].points) for p in touched}
         self.redo: set[Key] = set()
         # Groups whose members stay and whose only touched players are opponents of a
         # changed one (their games and so head-to-head did not move): ranked again only
         # in the parts their moved tiebreak values can reorder (``tied``).
         whole_groups: set[Key] = set()
         for p in touched:
-            was, now = (p in out, old_points[p]), (p in out, records[p].points)
+            was, now = self.was[p], (p in out, records[p].points)
             self.redo |= {was, now}
             if p in changed or was != now:
                 whole_groups |= {was, now}
@@ -275,8 +192,9 @@ class _Plan:
             if key not in self.redo:
                 self.new_groups[key] = members
                 continue
-            for p in members:
-                self.new_groups.setdefault((p in out, records[p].points), []).append(p)
+            for p in members:  # only a touched player's points moved
+                now = (key[0], records[p].points) if p in touched else key
+                self.new_groups.setdefault(now, []).append(p)
         self.order = sorted(self.new_groups, key=lambda k: (k[0], -k[1]))
         old_order = sorted(self.old_groups, key=lambda k: (k[0], -k[1]))
         before, after = _leader(old_order), _leader(self.order)
@@ -291,27 +209,31 @@ class _Plan:
     def given(self, rows: Mapping[str, StandingRow]) -> set[Key]:
         return {
             key
-            for key in self.redo
+            for key in self.redo - self.partly
             if key in self.old_groups and all(p in rows for p in self.old_groups[key])
         }
 
     def window(
         self,
-        rows: Mapping[str, StandingRow],
+        stored: Stored,
         chain: list[Tiebreak],
         known: frozenset[str],
         max_others: int | None,
-    ) -> Window:
+        missing: set[Key],
+    ) -> Window | NeedGames:
+        """The window, or what is still needed for it: the ``missing`` groups' rows and
+        the slices the parts ask for (asked for together, so read in one go)."""
         ctx = _Context(self.records, max_others)
-        whole = {p: len(self.new_groups[k]) for k in self.redo & set(self.new_groups)
-                 for p in self.new_groups[k]}  # fmt: skip
-        kept = [_Kept(m, rows, known, whole, max_others) for m in chain]
-        out = Window()
+        rows = stored.rows
+        kept = [Kept(m, rows, known, _GroupSize(self), max_others) for m in chain]
+        out, need = Window(), set()
         position = 1
         for k, key in enumerate(self.order):
             group = self.new_groups[key]
             if key in self.partly:
-                self._parts(group, key, k == 0, position, kept, ctx, rows, out)
+                need |= self._parts(group, key, k == 0, position, kept, ctx, stored, out)
+            elif key in missing:
+                pass
             elif key in self.redo:
                 out.rows.extend(
                     enumerate(self._ranked(group, key, k == 0, position, kept, ctx, rows),
@@ -321,6 +243,8 @@ class _Plan:
                 first = self.old_first[key]
                 out.shifts.append((first, first + len(group) - 1, position - first))
             position += len(group)
+        if need or missing:
+            return NeedGames(groups=frozenset(missing), slices=frozenset(need))
         return out
 
     def _parts(
@@ -329,18 +253,19 @@ class _Plan:
         key: Key,
         leading: bool,
         position: int,
-        kept: list[_Kept],
+        kept: list[Kept],
         ctx: Context,
-        rows: Mapping[str, StandingRow],
+        stored: Stored,
         out: Window,
-    ) -> None:
-        """Rank again only the parts of a group (its members and their order before kept)
-        that the touched players' moved tiebreak values can reorder; move the rest."""
-        keys = [m.key for m in kept]
+    ) -> set[Slice]:
+        """Rank again (or merge) only the parts of a group (its members and their order
+        before kept) that the touched players' moved tiebreak values can reorder; move the
+        rest. Returns the slices of stored rows still needed (then nothing is written)."""
+        rows, keys = stored.rows, [m.key for m in kept]
         values: dict[str, dict[str, float | int]] = {}
         moved: dict[str, int] = {}
-        for p in group:
-            if p in self.touched:
+        for p in self.touched:
+            if self.was[p] == key:
                 old = rows[p].tiebreaks
                 values[p] = {
                     m.key: old[m.key]
@@ -349,23 +274,39 @@ class _Plan:
                     for m in kept
                 }
                 moved[p] = first_moved(old, values[p], keys)
+        index = {p: i for i, p in enumerate(group)}
+
+        def top(i: int) -> bool:
+            return leading and i == 0
+
+        settled, need = [], set()
+        for part in chosen_parts(key, moved, rows, kept):
+            got = settle(part, key, index, top, dict(values), kept, ctx, stored)
+            if isinstance(got, Slice):
+                need.add(got)
+            else:
+                settled.append(got)
+        if need:
+            return need
         first = self.old_first[key]
         redone: set[int] = set()
-        for level, indexes in parts(group, rows, moved):
-            members = [group[i] for i in indexes]
-            notes = {p: ranking_notes(rows[p], level) for p in members}
-            for p in members:
-                values.setdefault(p, dict(rows[p].tiebreaks))
-            buckets = resolve(sorted(members, key=id_order), kept[level:], ctx, notes)
-            at = position + indexes[0]
-            placed = rows_of(buckets, lambda p: self._counts(p, ctx, rows), notes, values,
-                             self.out, at, leading and indexes[0] == 0)  # fmt: skip
-            out.rows.extend(enumerate(placed, start=at))
-            redone.update(indexes)
+        for members, merged in settled:
+            start = index[members[0]]
+            for s, bucket in merged.buckets:
+                for p in bucket:
+                    values.setdefault(p, dict(rows[p].tiebreaks))
+                at = position + start + s
+                placed = rows_of([bucket], lambda p: self._counts(p, ctx, rows), merged.notes,
+                                 values, self.out, at, top(start + s))  # fmt: skip
+                out.rows.extend(enumerate(placed, start=at))
+            out.shifts.extend((first + start + a, first + start + b, position - first + by)
+                              for a, b, by in merged.runs if position - first + by)  # fmt: skip
+            redone.update(range(start, start + len(members)))
         if first != position:
             out.shifts.extend(
                 (first + a, first + b, position - first) for a, b in runs(group, redone)
             )
+        return set()
 
     def _counts(self, p: str, ctx: Context, rows: Mapping[str, StandingRow]) -> Counts:
         if p not in self.touched:
@@ -382,7 +323,7 @@ class _Plan:
         key: Key,
         leading: bool,
         position: int,
-        kept: list[_Kept],
+        kept: list[Kept],
         ctx: Context,
         rows: Mapping[str, StandingRow],
     ) -> list[StandingRow]:
@@ -391,6 +332,25 @@ class _Plan:
         buckets = rank_group(group, key[1], kept, ctx, notes, values)
         return rows_of(buckets, lambda p: self._counts(p, ctx, rows), notes, values, self.out,
                        position, leading)  # fmt: skip
+
+
+class _GroupSize(Mapping[str, int]):
+    """Each player's score group's size after the change (asked for a few players)."""
+
+    def __init__(self, plan: _Plan) -> None:
+        self.plan = plan
+
+    def __getitem__(self, player: str) -> int:
+        plan = self.plan
+        line = plan.lines[player]
+        points = plan.records[player].points if player in plan.touched else line.points
+        return len(plan.new_groups[(player in plan.out, points)])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.plan.lines)
+
+    def __len__(self) -> int:
+        return len(self.plan.lines)
 
 
 def _leader(order: list[Key]) -> Key | None:

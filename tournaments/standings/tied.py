@@ -7,7 +7,7 @@ the value that split it ("decides", "still_tied") or that the tiebreak did not a
 in the same part after ``level`` tiebreaks exactly when their first ``level`` such notes
 agree (every part is one value of the tiebreak in its parent part), and each part holds
 consecutive places. So when only later tiebreak values of a player moved, only his part
-at that level is ranked again: the rest of the group keeps its rows.
+at that level is ranked again (slices.py finds it): the rest of the group keeps its rows.
 """
 
 from __future__ import annotations
@@ -50,30 +50,6 @@ def ranking_notes(row: StandingRow, level: int) -> list[StandingItem]:
 def first_moved(old: Mapping[str, Any], new: Mapping[str, Any], keys: Sequence[str]) -> int:
     """The first level of the chain whose value moved (len(keys) when none did)."""
     return next((i for i, k in enumerate(keys) if old.get(k) != new.get(k)), len(keys))
-
-
-def parts(
-    members: Sequence[str],
-    rows: Mapping[str, StandingRow],
-    moved: Mapping[str, int],
-) -> list[tuple[int, list[int]]]:
-    """The parts of a score group (``members`` in their old order) to rank again: for each
-    player of ``moved`` (the first level his values moved), his part at that level, or at
-    the level he stood alone; parts inside another left out. (level, member indexes)."""
-    paths = {p: path(rows[p]) for p in members}
-    found: list[tuple[int, list[int]]] = []
-    for player, level in moved.items():
-        level = min(level, len(paths[player]))
-        prefix = paths[player][:level]
-        found.append((level, [i for i, p in enumerate(members) if paths[p][:level] == prefix]))
-    found.sort(key=lambda part: (-len(part[1]), part[0]))  # an equal part higher up ranks more
-    taken: set[int] = set()
-    out: list[tuple[int, list[int]]] = []
-    for level, indexes in found:
-        if taken.isdisjoint(indexes):  # parts are nested or apart
-            taken.update(indexes)
-            out.append((level, indexes))
-    return out
 
 
 def runs(members: Sequence[str], taken: set[int]) -> list[tuple[int, int]]:

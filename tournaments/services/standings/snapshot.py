@@ -14,9 +14,11 @@ size of the event.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from celery import shared_task
@@ -37,7 +39,7 @@ from tournaments.models import (
 from tournaments.services.bulk import analyze
 from tournaments.services.paging import MAX_PER_PAGE, PER_PAGE, clamp
 from tournaments.services.standings.input import closed_through, confirmed_after, event_standings
-from tournaments.services.standings.store import store_rows
+from tournaments.services.standings.store import COLUMNS, store_rows
 from tournaments.services.standings.update import update_in_place
 
 logger = logging.getLogger(__name__)
@@ -80,7 +82,18 @@ def _header(event_id: int) -> StandingsSnapshot:
 def rebuild_snapshot(event: Event | int, *, force: bool = False) -> SnapshotState:
     """Recompute the event's standings with event_standings and store them, unless
     another writer already did (the snapshot row is the lock: one rebuild at a time)."""
+    state = _rebuild(event, force=force)
+    assert state is not None  # only an update in place alone gives up
+    return state
+
+
+def _rebuild(
+    event: Event | int, *, force: bool = False, in_place_only: bool = False
+) -> SnapshotState | None:
+    """rebuild_snapshot; ``in_place_only``: None, having written nothing, when the
+    stored rows cannot be updated in place (the whole rebuild is left to the task)."""
     event_id = event.pk if isinstance(event, Event) else event
+    _marks.__dict__.pop("memo", None)  # a mark after this rebuild must be written again
     with transaction.atomic():
         header = _header(event_id)
         if header.stale or force or header.built_at is None:
@@ -88,7 +101,11 @@ def rebuild_snapshot(event: Event | int, *, force: bool = False) -> SnapshotStat
             written = None
             if not force and header.built_at is not None and header.changed_tables is not None:
                 # Only results changed: the stored rows updated in place.
+                _keep_closed_stage(event_obj, header)
                 written = update_in_place(event_obj, header.changed_tables)
+            if written is None and in_place_only:
+                transaction.set_rollback(True)  # the closed stage kept too: all or nothing
+                return None
             if written is None:
                 # Explanations are stored as items, put in words in each reader's language.
                 rows = event_standings(event_obj, registrations=False)
@@ -104,6 +121,17 @@ def rebuild_snapshot(event: Event | int, *, force: bool = False) -> SnapshotStat
             if max(written.inserted, staged) >= _BULK:
                 analyze(StandingsSnapshotRow)
     return _state(header)
+
+
+def update_after_commit(event_id: int) -> None:
+    """Right after a result's commit, in the writer's own process: the stored rows updated
+    in place, without waiting for a worker's turn. A whole rebuild is left to the task,
+    and so is any failure here: the result is committed already, the snapshot stays
+    stale, and the task (sent next) or the first reader rebuilds it."""
+    try:
+        _rebuild(event_id, in_place_only=True)
+    except Exception:
+        logger.exception("standings of event %s not updated in place", event_id)
 
 
 def _state(header: StandingsSnapshot) -> SnapshotState:
@@ -128,6 +156,24 @@ def _store_closed_stage(event: Event, header: StandingsSnapshot) -> int:
     written = store_rows(event.pk, rows, stage=CLOSED)
     header.closed_stage_rounds, header.closed_stale = closed, False
     return written.inserted
+
+
+def _keep_closed_stage(event: Event, header: StandingsSnapshot) -> None:
+    """Before the first result after the closed rounds is stored: the rows stored until
+    now counted no result after them (no closed stage was needed), and only results
+    changed since, so they are the standings after the closed rounds, kept as such by
+    one copy instead of ranking the event again (seconds at thousands of players)."""
+    if header.closed_stage_rounds is not None or header.closed_stale:
+        return
+    table = StandingsSnapshotRow._meta.db_table
+    columns = ", ".join(("event_id", "registration_id", *COLUMNS))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} (stage, {columns}) SELECT %s, {columns} FROM {table} "
+            "WHERE event_id = %s AND stage = %s",
+            [CLOSED, event.pk, StandingsSnapshotRow.ALL],
+        )
+    header.closed_stage_rounds = closed_through(event)
 
 
 def snapshot_state(event: Event) -> SnapshotState:
@@ -179,12 +225,17 @@ def mark_stale(
     event_ids: list[int], *, closed_too: bool = True, tables: Sequence[int] = ()
 ) -> None:
     """Flag the snapshots in the writer's transaction; once it commits, a task rebuilds
-    them (so the write itself never waits for a whole event's standings).
+    them (so the write itself never waits for a whole event's standings), and a result
+    alone is updated in place at once by the writer (update_after_commit).
     ``closed_too=False``: the change is a result of a round not closed, which leaves the
     standings after the closed rounds as they are; with ``tables``, it is only the results
     of those tables, and the rebuild may update the stored rows in place.
     Every header is written, never skipped as already stale: the write waits for a
-    rebuild under way, so that rebuild cannot mark stale rows fresh."""
+    rebuild under way, so that rebuild cannot mark stale rows fresh. Only the same mark
+    again in the same transaction (a result saves two seats and the table) is skipped:
+    the first one holds the lock until the commit."""
+    if _marked_in_this_transaction((tuple(sorted(event_ids)), closed_too, tuple(sorted(tables)))):
+        return
     headers = StandingsSnapshot.objects.filter(event_id__in=event_ids)
     if closed_too:
         headers.update(stale=True, closed_stale=True, changed_tables=None)
@@ -201,9 +252,34 @@ def mark_stale(
     slugs = list(Event.objects.filter(pk__in=event_ids).values_list("slug", flat=True))
     signals.announce_pages_changed(slugs)
     for event_id in set(event_ids):
+        if tables and not closed_too:
+            transaction.on_commit(partial(update_after_commit, event_id))
         # A broker that is away leaves the message in the outbox; meanwhile the snapshot
         # stays stale and its first reader rebuilds it. One message per transaction.
         send_once_after_commit(rebuild_standings, event_id)
+
+
+_marks = threading.local()  # per thread, as Django's connections are
+
+
+def _marked_in_this_transaction(key: tuple[Any, ...]) -> bool:
+    """Whether the open transaction made this mark already (in a part of it not rolled
+    back since, and with no rebuild since); else remembers that it makes it now."""
+    connection_ = transaction.get_connection()
+    if not connection_.in_atomic_block:
+        return False
+    memo: dict[tuple[Any, ...], Callable[[], None]] = _marks.__dict__.setdefault("memo", {})
+    made = memo.get(key)
+    # A rolled-back savepoint drops its on-commit callbacks: the marker goes with it.
+    if made is not None and any(entry[1] is made for entry in connection_.run_on_commit):
+        return True
+
+    def forget() -> None:
+        memo.pop(key, None)
+
+    memo[key] = forget
+    transaction.on_commit(forget)
+    return False
 
 
 def rebuild_if_stale(event_id: int) -> bool:

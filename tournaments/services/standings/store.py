@@ -4,7 +4,7 @@ A result changed in the last round moves the two players of that table, the oppo
 points of everyone who met them and the places between their old and new positions:
 usually a small part of the event. So the stored rows are read back as plain values
 (one query, no model objects), compared line by line with the recomputation, and only
-the rows that differ are written (one UPDATE from arrays on PostgreSQL), the rows of
+the rows that differ are written (one UPDATE from a JSON document on PostgreSQL), the rows of
 players who left the standings deleted and those of new players inserted. The result is
 the same table a full rewrite gives (tests/tournaments/test_snapshot_incremental.py).
 """
@@ -14,10 +14,12 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 from typing import Any
 
 from django.db import connection
-from django.db.models import F
+from django.db.models import Case, F, IntegerField, Q, Value, When
 
 from tournaments.models.standings import StandingsSnapshotRow
 from tournaments.services.bulk import copy_rows
@@ -54,7 +56,6 @@ _SQL_TYPES = (
     "jsonb",
     "jsonb",
 )
-_JSON = {c for c, t in zip(COLUMNS, _SQL_TYPES, strict=True) if t == "jsonb"}
 ALL = StandingsSnapshotRow.ALL
 # Positions are unique per event and stage, and checked row by row: rows that move are first parked
 # out of the way, above any real position (1,000,000 players at most).
@@ -144,11 +145,15 @@ def store_window(
         stored = old[row.player]
         if stored.position != pos or any(getattr(row, f) != getattr(stored, f) for f in _SHOWN):
             changed.append((stored.pk, line(pos, row)))
-    own = StandingsSnapshotRow.objects.filter(event_id=event_id, stage=ALL)
-    for first, last, by in shifts:
-        # Parked too: every run moves into places other runs or rows leave.
-        own.filter(position__range=(first, last)).update(
-            position=F("position") + (by + _PARK), rank=F("rank") + by
+    if shifts:
+        # Every run in one statement, parked too: each moves into places others leave.
+        runs = [Q(position__range=(first, last)) for first, last, _by in shifts]
+        by = Case(
+            *(When(position__range=(first, last), then=Value(d)) for first, last, d in shifts),
+            output_field=IntegerField(),
+        )
+        StandingsSnapshotRow.objects.filter(reduce(or_, runs), event_id=event_id, stage=ALL).update(
+            position=F("position") + by + _PARK, rank=F("rank") + by
         )
     _update(event_id, ALL, changed, parked=bool(shifts))
     moved = sum(last - first + 1 for first, last, _by in shifts)
@@ -164,7 +169,7 @@ def _update(
     if not changed and not parked:
         return
     if changed and connection.vendor == "postgresql":
-        _update_from_arrays(changed)
+        _update_from_json(changed)
     elif changed:
         objs = []
         for pk, values in changed:
@@ -179,21 +184,22 @@ def _update(
     )
 
 
-def _update_from_arrays(changed: list[tuple[int, tuple[Any, ...]]]) -> None:
-    arrays: list[list[Any]] = [[pk for pk, _ in changed]]
-    for i, name in enumerate(COLUMNS):
-        column = [values[i] for _, values in changed]
-        if name in _JSON:
-            column = [json.dumps(v) for v in column]
-        elif name == "position":
-            column = [v + _PARK for v in column]
-        arrays.append(column)
-    casts = ", ".join(f"%s::{'text' if t == 'jsonb' else t}[]" for t in ("bigint", *_SQL_TYPES))
-    names = ", ".join(("id", *COLUMNS))
-    sets = ", ".join(f"{c} = u.{c}::jsonb" if c in _JSON else f"{c} = u.{c}" for c in COLUMNS)
+def _update_from_json(changed: list[tuple[int, tuple[Any, ...]]]) -> None:
+    """One UPDATE from one JSON document: the driver quotes one string instead of
+    thousands of array elements (quoting arrays cost more than the update itself)."""
+    records = []
+    for pk, values in changed:
+        record = dict(zip(COLUMNS, values, strict=True))
+        record["id"], record["position"] = pk, values[0] + _PARK
+        records.append(record)
+    spec = ", ".join(
+        f"{c} {t}" for c, t in zip(("id", *COLUMNS), ("bigint", *_SQL_TYPES), strict=True)
+    )
+    sets = ", ".join(f"{c} = u.{c}" for c in COLUMNS)
     table = StandingsSnapshotRow._meta.db_table
     with connection.cursor() as cursor:
         cursor.execute(
-            f"UPDATE {table} AS s SET {sets} FROM unnest({casts}) AS u({names}) WHERE s.id = u.id",
-            arrays,
+            f"UPDATE {table} AS s SET {sets} FROM jsonb_to_recordset(%s::jsonb) AS u({spec}) "
+            "WHERE s.id = u.id",
+            [json.dumps(records)],
         )
