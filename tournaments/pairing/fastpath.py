@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import groupby, islice
+from operator import contains
 
 from .common import max_weight_matching
 
@@ -40,12 +41,26 @@ def pair_inside(pl: Players, members: Sequence[int]) -> list[tuple[int, int]] | 
     return found
 
 
+def _unmet_prefix(pl: Players, members: Sequence[int]) -> int:
+    """How many members from the start pair off as 1st-2nd, 3rd-4th, ... without a rematch.
+
+    That is what the greedy below does while nobody has met his neighbour (nobody waits
+    at an even place), so it can start after them; the test runs in C, not per player."""
+    firsts, seconds = members[0::2], members[1::2]
+    met = list(map(contains, map(pl.opp.__getitem__, firsts), map(pl.ids.__getitem__, seconds)))
+    try:
+        return 2 * met.index(True)
+    except ValueError:
+        return 2 * len(seconds)
+
+
 def _greedy(pl: Players, members: Sequence[int]) -> list[tuple[int, int]] | None:
     """Pair each player with the latest waiting one he has not met; repair by swaps."""
     waiting: list[int] = []
-    pairs: list[tuple[int, int]] = []
+    done = _unmet_prefix(pl, members)
+    pairs = list(zip(members[0:done:2], members[1:done:2], strict=True))
     ids, opp = pl.ids, pl.opp  # pl.met inlined: this loop runs once per player
-    for p in members:
+    for p in members[done:]:
         met = opp[p]
         for k in range(len(waiting) - 1, -1, -1):
             if ids[waiting[k]] not in met:
@@ -137,7 +152,7 @@ def _solve_group(
         return None
     receivers: Sequence[int | None] = [None]
     if carry is not None:
-        receivers = [p for p in members if not pl.met(carry, p)][:_TRIES]
+        receivers = list(islice((p for p in members if not pl.met(carry, p)), _TRIES))
     for r in receivers:
         rest = [p for p in members if p != r]
         senders: list[int | None] = [None]
