@@ -156,10 +156,8 @@ class _SwissRound:
         pairs, method, failures, order = solved
         score, ids = self.pl.score, self.pl.ids
         high, low = tables_in_order(pairs, places(everyone))
-        oriented = list(zip(high, low, strict=True))
-        cross = list(
-            compress(oriented, map(ne, map(score.__getitem__, high), map(score.__getitem__, low)))
-        )
+        differ = map(ne, map(score.__getitem__, high), map(score.__getitem__, low))
+        cross = list(compress(zip(high, low, strict=True), differ))
         counts = Counter(map(score.__getitem__, order))  # players per score, the bye apart
         items: list[Item] = [self._header(everyone, counts, bye)]
         if bye is not None:
