@@ -15,6 +15,7 @@ full-graph step switched off (`full_exact_limit=0`, so 1,000-player events use w
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -105,12 +106,19 @@ def quality(n: int, events: int, rounds: int, limit: int | None) -> tuple[int, i
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--quick", action="store_true", help="skip the 100,000-player event")
+    parser.add_argument("--quick", action="store_true", help="skip events over 10,000 players")
     parser.add_argument("--speed-only", action="store_true", help="skip the quality comparison")
+    parser.add_argument(
+        "--plan",
+        default="1000:12,10000:14,100000:17",
+        help="players:rounds of the timed events, e.g. 1000000:12 (about 2 GB of memory)",
+    )
     args = parser.parse_args()
-    print("Swiss speed (seconds per pair_swiss call, simulated event)")
-    plans = [(1_000, 12), (10_000, 14)] + ([] if args.quick else [(100_000, 17)])
+    print(f"Swiss speed (seconds per pair_swiss call, simulated event; load {os.getloadavg()})")
+    plans = [tuple(map(int, p.split(":"))) for p in args.plan.split(",")]
     for n, rounds in plans:
+        if args.quick and n > 10_000:
+            continue
         wall, cpu, methods, gaps = speed(n, rounds)
         print(
             f"  n={n:>7}: rounds 1-{rounds}: wall max {max(wall):.3f} mean "
@@ -119,6 +127,7 @@ def main() -> None:
         print("           CPU per round " + " ".join(f"{t:.2f}" for t in cpu))
         print("           method per round " + " ".join(m[0] for m in methods))
         print("           squared gap / score bound " + " ".join(gaps))
+        print(f"           load average now {os.getloadavg()}", flush=True)
     if args.speed_only:
         return
     print("Quality vs exact full-graph matching (squared difference, floaters)")

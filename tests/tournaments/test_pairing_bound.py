@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from tests.tournaments.helpers import make_event, make_user, play_round
+from tests.tournaments.helpers import make_event, make_user, play_round, play_table
 from tournaments import services
 from tournaments.pairing import PairingImpossible, PairingPlayer, pair_swiss
 from tournaments.pairing.bound import (
@@ -25,7 +25,8 @@ from tournaments.pairing.bound import (
 )
 from tournaments.pairing.fastpath import Players
 from tournaments.pairing.objective import lower_bound
-from tournaments.pairing.swiss import PROOF
+from tournaments.pairing.swiss import PROOF, PROOF_METHODS
+from tournaments.services.rounds import compute_pairing
 from tournaments.words.explanations import proof_line, round_explanation
 
 from .test_pairing_reference import brute, check_round, full_graph
@@ -218,3 +219,54 @@ def test_too_many_priced_players_fall_back_to_the_score_bound():
     assert (
         certified_bound(pl, order, order) == 1 * unit + 2 == score_bound(pl.score).bound * unit + 2
     )
+
+
+# Master points of a game's two seats: 6-0, 5-1 and 4-2 by the ratio table, then a tie.
+_RESULTS = ([20, 5], [15, 10], [12, 10], [10, 10])
+
+
+def _seed_solved_by(event, number: int, wanted: str) -> int:
+    """A seed whose pairing of the round is proven by ``wanted``, else seed 1."""
+    for seed in range(1, 16):
+        pairing = compute_pairing(event, number, seed)
+        if PROOF_METHODS.get(getattr(pairing, "method", "")) == wanted:
+            return seed
+    return 1
+
+
+@pytest.mark.django_db
+def test_every_round_shows_its_proof_and_its_bound_is_the_score_bound(client):
+    """RULES.md §3 Reading: every paired round's proof, of either kind (the score bound
+    reached, or the exact matching of the conflicted groups checked by the certificate),
+    is in words on the director's page of that round and in the round API, and the bound
+    it states is bound.py's score bound of the players paired that round."""
+    director = make_user()
+    event = make_event(director, planned_rounds=8)
+    for i in range(40):
+        services.add_walkin(director, event, display_name=f"Player {i}")
+    client.force_login(director)
+    api = APIClient()
+    api.force_authenticate(director)
+    rng = random.Random(5)
+    methods: list[str] = []
+    for number in range(1, 9):
+        records = services.player_records(event)
+        seed = _seed_solved_by(event, number, "conflicted") if number > 1 else 1
+        rnd = services.pair_next_round(director, event, seed=seed)
+        proofs = [i for i in rnd.explanation if i["code"] == PROOF]
+        if number > 1:
+            [item] = proofs
+            paired = [s.registration_id for t in rnd.tables.filter(is_bye=False)
+                      for s in t.seats.all()]  # fmt: skip
+            assert item["bound"] == score_bound(records[r].score for r in paired).bound
+            line = proof_line(item)
+            page = client.get(f"/events/{event.slug}/manage/?round={number}").content.decode()
+            assert escape(line) in page
+            api_round = api.get(f"/api/v1/events/{event.slug}/rounds/{number}/").json()
+            assert line in api_round["explanation"]
+            methods.append(item["method"])
+            if "conflicted" in methods:
+                break
+        for table in rnd.tables.filter(is_bye=False):
+            play_table(director, table, rng.choice(_RESULTS))
+    assert {"bound", "conflicted"} <= set(methods), methods

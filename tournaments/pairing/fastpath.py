@@ -12,7 +12,8 @@ blocked stretch (positions in the score order) for the exact solver.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import groupby, islice
+from itertools import compress, count, groupby, islice
+from operator import contains
 
 from .common import max_weight_matching
 
@@ -40,12 +41,32 @@ def pair_inside(pl: Players, members: Sequence[int]) -> list[tuple[int, int]] | 
     return found
 
 
+def _unmet_prefix(pl: Players, members: Sequence[int], start: int) -> int:
+    """How many members from ``start`` pair off as 1st-2nd, 3rd-4th, ... without a rematch.
+
+    That is what the greedy below does whenever nobody is waiting, so it can skip them;
+    the test runs in C and stops at the first pair that has met."""
+    firsts, seconds = members[start::2], members[start + 1 :: 2]
+    met = map(contains, map(pl.opp.__getitem__, firsts), map(pl.ids.__getitem__, seconds))
+    first_met = next(compress(count(), met), None)
+    return 2 * (len(seconds) if first_met is None else first_met)
+
+
 def _greedy(pl: Players, members: Sequence[int]) -> list[tuple[int, int]] | None:
     """Pair each player with the latest waiting one he has not met; repair by swaps."""
     waiting: list[int] = []
     pairs: list[tuple[int, int]] = []
     ids, opp = pl.ids, pl.opp  # pl.met inlined: this loop runs once per player
-    for p in members:
+    i, n = 0, len(members)
+    while i < n:
+        if not waiting:  # a fresh start: the pairs that meet nobody again go in one step
+            done = _unmet_prefix(pl, members, i)
+            pairs.extend(zip(members[i : i + done : 2], members[i + 1 : i + done : 2], strict=True))
+            i += done
+            if i == n:
+                break
+        p = members[i]
+        i += 1
         met = opp[p]
         for k in range(len(waiting) - 1, -1, -1):
             if ids[waiting[k]] not in met:
@@ -137,17 +158,25 @@ def _solve_group(
         return None
     receivers: Sequence[int | None] = [None]
     if carry is not None:
-        receivers = [p for p in members if not pl.met(carry, p)][:_TRIES]
+        receivers = list(islice((p for p in members if not pl.met(carry, p)), _TRIES))
     for r in receivers:
-        rest = [p for p in members if p != r]
+        rest = _without(members, r)
         senders: list[int | None] = [None]
         if sends:
             can_go = (s for s in rest if any(not pl.met(s, b) for b in below[: 4 * _TRIES]))
             senders = list(islice(can_go, _TRIES))
         for s in senders:
-            inside = pair_inside(pl, [p for p in rest if p != s] if s is not None else rest)
+            inside = pair_inside(pl, _without(rest, s))
             if inside is not None:
                 if r is not None and carry is not None:
                     inside.append((carry, r))
                 return inside, s
     return None
+
+
+def _without(members: list[int], p: int | None) -> list[int]:
+    """``members`` without ``p`` (a copy, in order; a copy and one removal run in C)."""
+    rest = members.copy()
+    if p is not None:
+        rest.remove(p)
+    return rest

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from itertools import compress
+from operator import ne
 
 
 def table_cost(a: int, b: int) -> tuple[int, int]:
@@ -40,12 +42,10 @@ def total_cost(scores: Sequence[tuple[int, int]]) -> tuple[int, int]:
 
 def neighbour_tables(scores_desc: Sequence[int]) -> Counter[tuple[int, int]]:
     """The cross-group tables (higher score first) of the neighbours' pairing."""
-    tables: Counter[tuple[int, int]] = Counter()
-    for k in range(0, len(scores_desc) - 1, 2):
-        a, b = scores_desc[k], scores_desc[k + 1]
-        if a != b:
-            tables[(max(a, b), min(a, b))] += 1
-    return tables
+    firsts, seconds = scores_desc[0::2], scores_desc[1::2]
+    # Only the few tables across groups reach Python: a million players stay fast.
+    crossing = compress(zip(firsts, seconds, strict=False), map(ne, firsts, seconds))
+    return Counter((max(a, b), min(a, b)) for a, b in crossing)
 
 
 def lower_bound(scores_desc: Sequence[int]) -> tuple[int, int]:

@@ -29,8 +29,10 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import pairwise
-from operator import attrgetter
+from itertools import chain, compress, pairwise
+from operator import attrgetter, ne
+
+import numpy as np
 
 from .bound import score_bound_of_groups
 from .common import PairingImpossible, PairingPlayer
@@ -89,10 +91,11 @@ class _SwissRound:
         full_exact_limit: int,
     ) -> None:
         ordered = sorted(players, key=attrgetter("id"))
-        ids = [p.id for p in ordered]
-        for a, b in pairwise(ids):  # sorted: a repeated id sits next to itself
-            if a == b:
-                raise ValueError(f"player id {a!r} appears twice")
+        ids = list(map(attrgetter("id"), ordered))
+        if len(set(ids)) != len(ids):
+            for a, b in pairwise(ids):  # sorted: a repeated id sits next to itself
+                if a == b:
+                    raise ValueError(f"player id {a!r} appears twice")
         self.round_number = round_number
         self.seed = seed
         self.full_exact_limit = full_exact_limit
@@ -100,20 +103,17 @@ class _SwissRound:
         # Round 1 is random (000 Part VI §3), so scores must not group anybody.
         self.pl = Players(
             ids,
-            [0] * len(ids) if self.random_round else [p.score for p in ordered],
-            [p.opponents for p in ordered],
+            [0] * len(ids) if self.random_round else list(map(attrgetter("score"), ordered)),
+            list(map(attrgetter("opponents"), ordered)),
         )
         self.ordered = ordered
-        self.had_bye = [p.had_bye for p in ordered]
+        self.had_bye = list(map(attrgetter("had_bye"), ordered))
         self.perm = list(range(len(ordered)))  # the seed's order
         random.Random(seed).shuffle(self.perm)
-        self.rank = [0] * len(ordered)
-        for pos, i in enumerate(self.perm):
-            self.rank[i] = pos
 
     def run(self) -> SwissPairing:
         n = len(self.pl.ids)
-        score, rank = self.pl.score, self.rank
+        score = self.pl.score
         # Highest score first, ties in the seed's order (a reversed sort stays stable).
         order = sorted(self.perm, key=score.__getitem__, reverse=True)
         if n < 2:
@@ -123,7 +123,7 @@ class _SwissRound:
             if solved is None:
                 raise PairingImpossible(self._impossible(order, "no_pairing"))
             return self._result(order, solved, None, [])
-        candidates = bye_candidates_lowest_score_first(score, rank, self.had_bye)
+        candidates = bye_candidates_lowest_score_first(score, self.perm, self.had_bye)
         if not candidates:
             raise PairingImpossible(impossible_swiss("all_had_bye", self.round_number, n))
         skipped: list[int] = []
@@ -155,18 +155,9 @@ class _SwissRound:
     ) -> SwissPairing:
         pairs, method, failures, order = solved
         score, ids = self.pl.score, self.pl.ids
-        pos = [0] * len(ids)  # place in the score order: table 1 holds the highest scores
-        for k, i in enumerate(everyone):
-            pos[i] = k
-        # Each table under its higher-placed player's place: table order without a sort.
-        by_place: list[tuple[int, int] | None] = [None] * len(everyone)
-        for a, b in pairs:
-            if pos[a] < pos[b]:
-                by_place[pos[a]] = (a, b)
-            else:
-                by_place[pos[b]] = (b, a)
-        oriented = [t for t in by_place if t is not None]
-        cross = [(a, b) for a, b in oriented if score[a] != score[b]]
+        high, low = tables_in_order(pairs, places(everyone))
+        differ = map(ne, map(score.__getitem__, high), map(score.__getitem__, low))
+        cross = list(compress(zip(high, low, strict=True), differ))
         counts = Counter(map(score.__getitem__, order))  # players per score, the bye apart
         items: list[Item] = [self._header(everyone, counts, bye)]
         if bye is not None:
@@ -176,7 +167,7 @@ class _SwissRound:
             items.extend(self._pairing_items(order, cross, failures, method))
         items.append({"code": "no_rematch"})
         return SwissPairing(
-            tables=[(ids[a], ids[b]) for a, b in oriented],
+            tables=list(zip(map(ids.__getitem__, high), map(ids.__getitem__, low), strict=True)),
             bye=None if bye is None else ids[bye],
             explanation_items=items,
             seed=self.seed,
@@ -244,7 +235,7 @@ class _SwissRound:
         items.extend(self._blocked_items(order, failures))
         # A table whose scores the neighbours' pairing also has is there because a score
         # group had an odd number of players; any other is there because of earlier games.
-        expected = neighbour_tables([score[i] for i in order])
+        expected = neighbour_tables(list(map(score.__getitem__, order)))
         for a, b in cross[:MAX_LISTED]:
             pair = (score[a], score[b])
             reason = "uneven" if expected[pair] > 0 else "rematch"
@@ -342,11 +333,29 @@ class _SwissRound:
 
 
 def bye_candidates_lowest_score_first(
-    score: Sequence[int], rank: Sequence[int], had_bye: Sequence[bool]
+    score: Sequence[int], seed_order: Sequence[int], had_bye: Sequence[bool]
 ) -> list[int]:
     """000 Part VI §3 "Byes": the bye goes to the lowest-scored player who has not had
     one (ties by the seed's rank); the first of these who leaves a legal pairing of the
-    others gets it."""
-    return sorted(
-        (i for i in range(len(score)) if not had_bye[i]), key=lambda i: (score[i], rank[i])
-    )
+    others gets it. ``seed_order`` lists the players in the seed's order, which a stable
+    sort by score keeps among equal scores."""
+    return [i for i in sorted(seed_order, key=score.__getitem__) if not had_bye[i]]
+
+
+def places(order: Sequence[int]) -> np.ndarray:
+    """Each player's place in ``order`` (a permutation of 0..n-1), indexed by player."""
+    found = np.empty(len(order), dtype=np.int64)
+    found[np.fromiter(order, dtype=np.int64, count=len(order))] = np.arange(len(order))
+    return found
+
+
+def tables_in_order(
+    pairs: Sequence[tuple[int, int]], place: np.ndarray
+) -> tuple[list[int], list[int]]:
+    """The tables' higher- and lower-placed players, table 1 (the highest place) first."""
+    flat = np.fromiter(chain.from_iterable(pairs), dtype=np.int64, count=2 * len(pairs))
+    first, second = flat[0::2], flat[1::2]
+    swap = place[first] > place[second]
+    high, low = np.where(swap, second, first), np.where(swap, first, second)
+    by_place = np.argsort(place[high], kind="stable")
+    return high[by_place].tolist(), low[by_place].tolist()
