@@ -38,8 +38,12 @@ def _json(values: Sequence[Any]) -> list[str]:
 
 
 def _names(row: Any) -> dict[str, str]:
+    # Most rows (big tied groups) name nobody: no list of names built for them.
+    items = row.explanation_items
+    if not any(item.get("players") or item.get("shown") for item in items):
+        return {}
     names = row.names
-    return {pid: names.get(pid, pid) for pid in named_players(row.explanation_items)}
+    return {pid: names.get(pid, pid) for pid in named_players(items)}
 
 
 def _texts(rows: Sequence[Any]) -> list[list[str]]:
@@ -50,7 +54,7 @@ def _texts(rows: Sequence[Any]) -> list[list[str]]:
     texts.append([str(row.name)[:100].translate(_COPY_ESCAPES) for row in rows])
     texts.append(_json([row.tiebreaks for row in rows]))
     texts.append(_json([row.explanation_items for row in rows]))
-    texts.append(_json([_names(row) if row.explanation_items else {} for row in rows]))
+    texts.append(_json([_names(row) for row in rows]))
     return texts
 
 
