@@ -66,7 +66,7 @@ _COPY_ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\
 _NULL = "\\N"
 
 
-def _copy_text(internal: str, values: Sequence[Any]) -> list[str]:
+def copy_text(internal: str, values: Sequence[Any]) -> list[str]:
     """One column's values as COPY text, converted by the column's type once, not by
     the driver's dumper value by value (for text arrays that cost seconds a 100,000 rows)."""
     if internal == "JSONField":
@@ -100,15 +100,20 @@ def copy_rows(model: type[Model], varying: Mapping[str, Sequence[Any]]) -> int:
         columns.append(connection.ops.quote_name(cast(str, field.column)))
         internal = field.get_internal_type()
         if field.attname in varying:
-            texts.append(_copy_text(internal, varying[field.attname]))
+            texts.append(copy_text(internal, varying[field.attname]))
         else:
-            texts.append(_copy_text(internal, [getattr(template, field.attname)]) * count)
-    table = connection.ops.quote_name(model._meta.db_table)
+            texts.append(copy_text(internal, [getattr(template, field.attname)]) * count)
+    copy_columns(connection.ops.quote_name(model._meta.db_table), columns, texts)
+    return count
+
+
+def copy_columns(table: str, columns: Sequence[str], texts: Sequence[Sequence[str]]) -> None:
+    """COPY (PostgreSQL) into ``table`` (quoted) one row per index of ``texts``: one list
+    of COPY text (``copy_text``) per column, in the order of ``columns``."""
     data = "\n".join(map("\t".join, zip(*texts, strict=True)))
     sql = f"COPY {table} ({', '.join(columns)}) FROM STDIN"
     with connection.cursor() as cursor, cursor.copy(sql) as copy:
         copy.write(data)
-    return count
 
 
 def analyze(*models: type[Model]) -> None:

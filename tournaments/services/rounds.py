@@ -52,6 +52,7 @@ from tournaments.services.constraints import apply_fixed_tables, event_avoid_pai
 from tournaments.services.events import rounds_total
 from tournaments.services.heat_pairing import pair_heats
 from tournaments.services.heats import group_count, groups_for_round
+from tournaments.services.pairing_history import seated_history
 from tournaments.services.stage_progress import league_pairing_blocker
 
 
@@ -126,17 +127,12 @@ def compute_pairing(
             % {"number": number, "needed": needed, "count": len(regs)},
             code="too_few_players",
         )
-    records = player_records(event)
-    players = [
-        PairingPlayer(
-            id=str(pk),
-            name=name,
-            score=records[pk].score,
-            opponents=frozenset(records[pk].opponents),
-            had_bye=records[pk].had_bye,
-        )
-        for pk, name in regs
-    ]
+    scores, met = seated_history(event)
+    unseated, nobody = (0, False), frozenset[str]()
+    players = []
+    for pk, name in regs:
+        score, had_bye = scores.get(pk, unseated)
+        players.append(PairingPlayer(str(pk), name, score, met.get(pk, nobody), had_bye))
     avoid = event_avoid_pairs(event.pk, (p.id for p in players))
     if not event.multiplayer and group_count(event) > 1:
         return pair_heats(event, number, seed, players, avoid)
@@ -203,17 +199,17 @@ def create_tables(rnd: Round, pairing: SwissPairing | PodPairing | GroupedPairin
     copy_rows(Table, tables)
     # Table ids by number: RETURNING order is not a promise PostgreSQL makes.
     ids = dict(rnd.tables.values_list("number", "pk"))
-    seats: dict[str, list[Any]] = defaultdict(list)
+    # Column by column, not seat by seat: the bye tables come last, one seat each.
+    seats: dict[str, list[Any]] = {"table_id": [], "registration_id": [], "position": []}
     for number, group in enumerate(groups, start=1):
-        is_bye = number > n
-        for pos, pid in enumerate(group, start=1):
-            seats["table_id"].append(ids[number])
-            seats["registration_id"].append(int(pid))
-            seats["position"].append(pos)
-            seats["is_bye"].append(is_bye)
-            seats["points"].append(points if is_bye else None)
-            seats["outcome"].append(str(Seat.Outcome.WIN) if is_bye else "")
+        seats["table_id"] += [ids[number]] * len(group)
+        seats["registration_id"] += map(int, group)
+        seats["position"] += range(1, len(group) + 1)
     count = len(seats["table_id"])
+    played = count - len(byes)
+    seats["is_bye"] = [False] * played + [True] * len(byes)
+    seats["points"] = [None] * played + [points] * len(byes)
+    seats["outcome"] = [""] * played + [str(Seat.Outcome.WIN)] * len(byes)
     seats["round_id"] = [rnd.pk] * count
     seats["event_id"] = [event.pk] * count
     copy_rows(Seat, seats)

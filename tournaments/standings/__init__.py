@@ -20,7 +20,7 @@ render_standing_explanation) and linear: a few items per row whatever the size o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -107,8 +107,11 @@ def id_order(player: str) -> tuple[int, int, str]:
     return (0, int(player), "") if player.isdigit() else (1, 0, player)
 
 
-def _records(players: Sequence[str], games: Sequence[StandingGame]) -> dict[str, Record]:
+def _records(players: Sequence[str], games: Iterable[StandingGame]) -> dict[str, Record]:
     records = {p: Record() for p in sorted(set(players), key=id_order)}
+    # One "others" tuple per opponent, shared by every game against him: at 100,000
+    # players a new tuple per game was a twentieth of the standings' memory.
+    alone = {p: (p,) for p in records}
     try:
         for game in games:
             points = game.points
@@ -118,8 +121,8 @@ def _records(players: Sequence[str], games: Sequence[StandingGame]) -> dict[str,
                     records[p].byes += 1
             elif len(points) == 2:  # nearly every table: the other player is the one left
                 (a, pa), (b, pb) = points.items()
-                tally(records[a], pa, (b,), game.outcome.get(a))
-                tally(records[b], pb, (a,), game.outcome.get(b))
+                tally(records[a], pa, alone.get(b) or (b,), game.outcome.get(a))
+                tally(records[b], pb, alone.get(a) or (a,), game.outcome.get(b))
             else:
                 seated = tuple(points)
                 for p, pts in points.items():
@@ -143,7 +146,7 @@ def tally(r: Record, pts: int, others: tuple[str, ...], result: str | None) -> N
 
 def compute_standings(
     players: Sequence[str],
-    games: Sequence[StandingGame],
+    games: Iterable[StandingGame],
     tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
     ejected: Collection[str] = (),
 ) -> list[StandingRow]:
@@ -239,9 +242,16 @@ def rows_of(
     for k, bucket in enumerate(buckets):
         first = leading and k == 0 and bucket[0] not in out
         members = sorted(bucket, key=id_order)
+        # A big bucket's note names nobody, so its rows share one item (as a group's
+        # "tied" item is shared): 100,000 rows in a few buckets made 100,000 equal dicts.
+        common: Item | None = None
+        if len(bucket) > SHOWN:
+            common = {"code": "shared_rank", "count": len(bucket) - 1, "players": []}
         for p in members:
-            if len(bucket) > 1:
-                others = [o for o in members if o != p] if len(bucket) <= SHOWN else []
+            if common is not None:
+                notes[p].append(common)
+            elif len(bucket) > 1:
+                others = [o for o in members if o != p]
                 shared: Item = {"code": "shared_rank", "count": len(bucket) - 1, "players": others}
                 notes[p].append(shared)
             if first and len(bucket) > 1:

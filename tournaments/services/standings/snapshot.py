@@ -27,6 +27,7 @@ from django.db import connection, transaction
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
+from core.gc_pause import gc_paused
 from core.jobs import send_after_commit, send_once_after_commit
 from tournaments import signals
 from tournaments.models import (
@@ -108,8 +109,10 @@ def _rebuild(
                 return None
             if written is None:
                 # Explanations are stored as items, put in words in each reader's language.
-                rows = event_standings(event_obj, registrations=False)
-                written = store_rows(event_id, rows)
+                # No cycle search meanwhile: every row built stays alive until stored.
+                with gc_paused():
+                    rows = event_standings(event_obj, registrations=False)
+                    written = store_rows(event_id, rows)
                 header.row_count = len(rows)
             header.version += 1
             header.stale, header.changed_tables = False, None

@@ -23,6 +23,7 @@ from django.db.models import Case, F, IntegerField, Q, Value, When
 
 from tournaments.models.standings import StandingsSnapshotRow
 from tournaments.services.bulk import copy_rows
+from tournaments.services.standings.store_copy import store_by_copy
 from tournaments.standings import named_players
 
 # Every stored column a recomputation can change, in this order in a "line".
@@ -95,6 +96,8 @@ def line(position: int, row: Any) -> tuple[Any, ...]:
 
 def store_rows(event_id: int, rows: Sequence[Any], stage: int = ALL) -> WriteCount:
     """Make the event's stored rows of ``stage`` equal ``rows`` (in standings order)."""
+    if connection.vendor == "postgresql":
+        return WriteCount(*store_by_copy(event_id, rows, stage, _PARK))
     wanted = {int(row.player): line(pos, row) for pos, row in enumerate(rows, start=1)}
     stored = StandingsSnapshotRow.objects.filter(event_id=event_id, stage=stage).values_list(
         "registration_id", "id", *COLUMNS

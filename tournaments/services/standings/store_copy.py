@@ -1,0 +1,100 @@
+"""A whole recomputed standings table stored on PostgreSQL, compared by the database.
+
+``store_rows`` elsewhere reads every stored row back into Python (three JSON documents
+each) to compare it with the recomputation: at 100,000 players that reading cost more
+than computing the standings. Here the new rows go by COPY into a temporary table and
+the database compares them with the stored ones: it deletes the rows of players no
+longer listed, updates in place the rows that differ (parked above every real position
+first, as ``store_rows`` does, since positions are unique and checked row by row),
+inserts the rows of new players, and leaves the others alone. The stored table is the
+same one ``store_rows`` writes (tests/tournaments/test_snapshot_incremental.py runs both).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import connection, transaction
+
+from tournaments.models.standings import StandingsSnapshotRow
+from tournaments.services.bulk import copy_columns
+from tournaments.standings import named_players
+
+_TEMP = "standings_incoming"
+_INTS = ("position", "rank", "points", "wins", "losses", "draws", "byes", "games",
+         "opponents_points")  # fmt: skip
+_JSONS = ("tiebreaks", "explanation_items", "explanation_names")
+_VALUES = (*_INTS, "name", *_JSONS)
+_COPY_ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
+
+
+def _json(values: Sequence[Any]) -> list[str]:
+    # ensure_ascii: the text holds no tab, newline or carriage return, only backslashes
+    # (of JSON's own escapes) to double for COPY.
+    out = [json.dumps(v) for v in values]
+    return [t.replace("\\", "\\\\") if "\\" in t else t for t in out]
+
+
+def _names(row: Any) -> dict[str, str]:
+    # Most rows (big tied groups) name nobody: no list of names built for them.
+    items = row.explanation_items
+    if not any(item.get("players") or item.get("shown") for item in items):
+        return {}
+    names = row.names
+    return {pid: names.get(pid, pid) for pid in named_players(items)}
+
+
+def _texts(rows: Sequence[Any]) -> list[list[str]]:
+    """The COPY text of each column of ``_TEMP``: registration, then ``_VALUES``."""
+    texts = [[str(row.player) for row in rows], [str(k) for k in range(1, len(rows) + 1)]]
+    for name in _INTS[1:]:
+        texts.append([str(getattr(row, name)) for row in rows])
+    texts.append([str(row.name)[:100].translate(_COPY_ESCAPES) for row in rows])
+    texts.append(_json([row.tiebreaks for row in rows]))
+    texts.append(_json([row.explanation_items for row in rows]))
+    texts.append(_json([_names(row) for row in rows]))
+    return texts
+
+
+def store_by_copy(event_id: int, rows: Sequence[Any], stage: int, park: int) -> tuple[int, ...]:
+    """Make the stored rows of ``stage`` equal ``rows`` (in standings order); returns the
+    rows (updated, inserted, deleted, unchanged)."""
+    table = StandingsSnapshotRow._meta.db_table
+    own = f"r.event_id = {int(event_id)} AND r.stage = {int(stage)}"
+    differs = " OR ".join(f"r.{c} IS DISTINCT FROM i.{c}" for c in _VALUES if c != "position")
+    sets = ", ".join(f"{c} = i.{c}" for c in _VALUES if c != "position")
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(
+            f"CREATE TEMPORARY TABLE IF NOT EXISTS {_TEMP} (registration_id bigint, "
+            f"{', '.join(f'{c} integer' for c in _INTS)}, name text, "
+            f"{', '.join(f'{c} jsonb' for c in _JSONS)}) ON COMMIT DROP"
+        )
+        cursor.execute(f"TRUNCATE {_TEMP}")
+        copy_columns(_TEMP, ("registration_id", *_VALUES), _texts(rows))
+        cursor.execute(f"ANALYZE {_TEMP}")
+        cursor.execute(
+            f"DELETE FROM {table} r WHERE {own} AND NOT EXISTS "
+            f"(SELECT 1 FROM {_TEMP} i WHERE i.registration_id = r.registration_id)"
+        )
+        deleted = cursor.rowcount
+        cursor.execute(
+            f"UPDATE {table} r SET position = i.position + {int(park)}, {sets} FROM {_TEMP} i "
+            f"WHERE {own} AND r.registration_id = i.registration_id "
+            f"AND (r.position <> i.position OR {differs})"
+        )
+        updated = cursor.rowcount
+        cursor.execute(
+            f"INSERT INTO {table} (event_id, stage, registration_id, {', '.join(_VALUES)}) "
+            f"SELECT {int(event_id)}, {int(stage)}, i.registration_id, "
+            f"{', '.join(f'i.{c}' for c in _VALUES)} FROM {_TEMP} i WHERE NOT EXISTS "
+            f"(SELECT 1 FROM {table} r WHERE {own} AND r.registration_id = i.registration_id)"
+        )
+        inserted = cursor.rowcount
+        if updated:
+            cursor.execute(
+                f"UPDATE {table} r SET position = r.position - {int(park)} "
+                f"WHERE {own} AND r.position > {int(park)}"
+            )
+    return updated, inserted, deleted, len(rows) - updated - inserted
