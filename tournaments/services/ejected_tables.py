@@ -15,6 +15,8 @@ again.
 
 from __future__ import annotations
 
+from django.db.models import QuerySet
+
 from audit import services as audit
 from core.errors import ServiceError
 from core.types import AnyUser
@@ -26,19 +28,20 @@ from tournaments.services.results.flow import director_set_result, void_result
 TABLE_DECIDED = "result_ejection"
 
 
+def _waiting(registration: Registration) -> QuerySet[Table]:
+    """The player's tables of an unfinished round that wait for a result."""
+    return Table.objects.filter(
+        round__event_id=registration.event_id,
+        is_bye=False,
+        status=Table.Status.PENDING,
+        seats__registration=registration,
+    ).exclude(round__status=Round.Status.CLOSED)
+
+
 def open_tables(registration: Registration) -> list[Table]:
     """The player's two-player tables of an unfinished round that wait for a result."""
-    tables = (
-        Table.objects.filter(
-            round__event_id=registration.event_id,
-            is_bye=False,
-            status=Table.Status.PENDING,
-            seats__registration=registration,
-        )
-        .exclude(round__status=Round.Status.CLOSED)
-        .select_related("round__event")
-        .prefetch_related("seats__registration__player")
-    )
+    tables = _waiting(registration).select_related("round__event")
+    tables = tables.prefetch_related("seats__registration__player")
     return [t for t in tables if len(t.seats.all()) == 2]
 
 
@@ -75,13 +78,7 @@ def left_to_director(registration: Registration) -> list[Table]:
     """The ejected player's open tables no ejection decides: a game of more than two
     players (the others play on) or one against another ejected player."""
     tables = (
-        Table.objects.filter(
-            round__event_id=registration.event_id,
-            is_bye=False,
-            status=Table.Status.PENDING,
-            seats__registration=registration,
-        )
-        .exclude(round__status=Round.Status.CLOSED)
+        _waiting(registration)
         .select_related("round")
         .prefetch_related("seats__registration")
         .order_by("round__number", "number")

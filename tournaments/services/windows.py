@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 from celery import shared_task
 from django.db import transaction
@@ -244,22 +245,28 @@ def _confirm_report(table: Table, now: datetime) -> None:
     before = table_snapshot(table)
     table.status = Table.Status.CONFIRMED
     table.confirmed_by, table.confirmed_at = None, now
+    _record_deadline_change(table, now, before, ResultChange.Action.CONFIRM,
+                            "result_deadline_confirm")  # fmt: skip
+    signals.result_confirmed.send(sender=Table, table=table, by_director=False)
+
+
+def _record_deadline_change(
+    table: Table, now: datetime, before: dict[str, Any], kind: str, action: str
+) -> None:
+    """Save what the deadline did to the table, in its history and the audit trail."""
     table.version += 1
     table.save()
     after = table_snapshot(table)
-    ResultChange.objects.create(
-        table=table, action=ResultChange.Action.CONFIRM, at=now, before=before, after=after
-    )
+    ResultChange.objects.create(table=table, action=kind, at=now, before=before, after=after)
     audit.record(
         actor=None,
         obj=table,
-        action="result_deadline_confirm",
+        action=action,
         before=before,
         after=after,
         event=table.round.event,
         note=f"round {table.round.number} table {table.number}",
     )
-    signals.result_confirmed.send(sender=Table, table=table, by_director=False)
 
 
 def _give_double_loss(table: Table, now: datetime) -> None:
@@ -273,21 +280,7 @@ def _give_double_loss(table: Table, now: datetime) -> None:
     table.status = Table.Status.CONFIRMED  # as any result the director enters
     table.reported_at = table.confirmed_at = now
     table.counter_report = None
-    table.version += 1
-    table.save()
-    after = table_snapshot(table)
-    ResultChange.objects.create(
-        table=table, action=ResultChange.Action.DEADLINE, at=now, before=before, after=after
-    )
-    audit.record(
-        actor=None,
-        obj=table,
-        action="result_deadline",
-        before=before,
-        after=after,
-        event=table.round.event,
-        note=f"round {table.round.number} table {table.number}",
-    )
+    _record_deadline_change(table, now, before, ResultChange.Action.DEADLINE, "result_deadline")
     signals.result_confirmed.send(sender=Table, table=table, by_director=True)
 
 
