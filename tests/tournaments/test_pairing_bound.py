@@ -207,6 +207,17 @@ def test_the_round_page_and_the_api_show_the_proof(client):
     api = APIClient()
     api.force_authenticate(director)
     assert line in api.get(f"/api/v1/events/{event.slug}/rounds/2/").json()["explanation"]
+    # The public pairings say it too, for the players who ask why they meet whom.
+    client.logout()
+    public = client.get(f"/events/{event.slug}/pairings/?round=2").content.decode()
+    assert escape(line) in public
+    with translation.override("es"):
+        spanish = proof_line(item)
+    assert spanish != line
+    public_es = client.get(
+        f"/events/{event.slug}/pairings/?round=2", HTTP_ACCEPT_LANGUAGE="es"
+    ).content.decode()
+    assert escape(spanish) in public_es
 
 
 def test_too_many_priced_players_fall_back_to_the_score_bound():

@@ -147,3 +147,12 @@ def round_explanation(rnd: Round) -> list[str]:
     """A round's explanation in words, players by name."""
     items = list(rnd.explanation or [])
     return explanation_lines(items, names_for(rnd.event_id, items))
+
+
+def round_proof(rnd: Round) -> str:
+    """Why the round's pairing is the closest possible, in words; "" when the round holds
+    no such proof (paired by hand, by pods, or before proofs were stored)."""
+    for item in rnd.explanation or ():
+        if not isinstance(item, str) and item.get("code") == PROOF:
+            return proof_line(item)
+    return ""
