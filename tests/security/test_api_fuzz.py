@@ -69,6 +69,9 @@ def live_schema() -> Any:
 def wsgi_app() -> Iterator[WSGIHandler]:
     # Django's own test client stops each request from closing the test's connection
     # (which holds the test transaction); schemathesis calls the WSGI app directly.
+    # The schema is read first: the test client it uses connects the closing again after
+    # its request, which on PostgreSQL closed the test's connection under the next one.
+    live_schema()
     request_started.disconnect(close_old_connections)
     request_finished.disconnect(close_old_connections)
     try:
