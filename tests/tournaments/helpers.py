@@ -87,3 +87,22 @@ def staff_cast(players: int) -> tuple[Event, dict[str, Any], list[Registration]]
     registered = register_users(event, players)
     people.update({"player": registered[0][0], "visitor": AnonymousUser()})
     return event, people, [r for _, r in registered]
+
+
+def two_rounds_with_a_report_not_confirmed():
+    """Seven players (a bye each round): round 1 played, round 2 with one result reported
+    but not confirmed and one confirmed. Returns the event."""
+    director = make_user("td")
+    event = make_event(director)
+    register_users(event, 7)
+    play_round(director, services.pair_next_round(director, event, seed=1))
+    second = services.pair_next_round(director, event, seed=2)
+    table = second.tables.filter(is_bye=False).first()
+    player = table.seats.first().registration.player.user
+    services.report_result(
+        player,
+        table,
+        {s.registration_id: 20 - 15 * i for i, s in enumerate(table.seats.order_by("position"))},
+    )
+    play_table(director, second.tables.filter(is_bye=False).last())
+    return event

@@ -7,7 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tournaments.helpers import make_event, make_user, play_round, play_table, register_users
+from tests.tournaments.helpers import (
+    make_event,
+    make_user,
+    play_round,
+    register_users,
+    two_rounds_with_a_report_not_confirmed,
+)
 from tournaments import services
 from tournaments.services.pairing_history import seated_history
 
@@ -29,20 +35,8 @@ def _expected(event):
 
 
 def test_two_player_rounds_with_byes_and_a_result_not_confirmed():
-    director = make_user("td")
-    event = make_event(director)
-    register_users(event, 7)  # odd: a bye each round
-    play_round(director, services.pair_next_round(director, event, seed=1))
-    second = services.pair_next_round(director, event, seed=2)
-    table = second.tables.filter(is_bye=False).first()
-    player = table.seats.first().registration.player.user
     # Reported, not confirmed: its points must not count yet, its opponent is met.
-    services.report_result(
-        player,
-        table,
-        {s.registration_id: 20 - 15 * i for i, s in enumerate(table.seats.order_by("position"))},
-    )
-    play_table(director, second.tables.filter(is_bye=False).last())
+    event = two_rounds_with_a_report_not_confirmed()
     got = _as_records(event)
     assert got == _expected(event)
     assert sum(bye for _score, _met, bye in got.values()) == 2

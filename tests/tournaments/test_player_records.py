@@ -10,7 +10,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.tournaments.helpers import make_event, make_user, play_round, play_table, register_users
+from tests.tournaments.helpers import (
+    two_rounds_with_a_report_not_confirmed,
+)
 from tournaments import services
 from tournaments.models import Seat, Table
 
@@ -30,20 +32,8 @@ def _reference(event):
 
 
 def test_records_equal_the_seat_by_seat_reading_in_two_queries():
-    director = make_user("td")
-    event = make_event(director)
-    register_users(event, 7)  # odd: a bye each round
-    play_round(director, services.pair_next_round(director, event, seed=1))
-    second = services.pair_next_round(director, event, seed=2)
     # One result reported but not confirmed: it must not count yet.
-    table = second.tables.filter(is_bye=False).first()
-    player = table.seats.first().registration.player.user
-    services.report_result(
-        player,
-        table,
-        {s.registration_id: 20 - 15 * i for i, s in enumerate(table.seats.order_by("position"))},
-    )
-    play_table(director, second.tables.filter(is_bye=False).last())
+    event = two_rounds_with_a_report_not_confirmed()
     with CaptureQueriesContext(connection) as queries:
         records = services.player_records(event)
     assert len(queries) == 2
