@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -74,8 +74,31 @@ def _minus_delta(key: Any, delta: int = 1, *a: Any, **kw: Any) -> int:
     return -delta
 
 
+class SharedClientRedisCacheClient(RedisCacheClient):
+    """Django's client, with one ``redis.Redis`` per connection pool instead of a new one per
+    operation: its constructor (a table of some two hundred reply callbacks) cost about
+    0.25 ms, half the CPU of a visitor's page served from the cache. A Redis client may be
+    shared between threads: it takes a connection from its pool for each command."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._shared: dict[int, Any] = {}
+
+    def get_client(self, key: Any = None, *, write: bool = False) -> Any:
+        # The pool is Django's own choice (its method), so replicas still work as there.
+        pool = self._get_connection_pool(write)
+        client = self._shared.get(id(pool))
+        if client is None:
+            client = self._shared[id(pool)] = self._client(connection_pool=pool)
+        return client
+
+
 class ResilientRedisCache(RedisCache):
     """Django's Redis cache, answering as an empty cache while Redis cannot be reached."""
+
+    def __init__(self, server: Any, params: dict[str, Any]) -> None:
+        super().__init__(server, params)
+        self._class = SharedClientRedisCacheClient
 
     get = _degrade(_default)(RedisCache.get)
     set = _degrade(_none)(RedisCache.set)

@@ -3,6 +3,9 @@ pairings page and the pairings API a page at a time."""
 
 from __future__ import annotations
 
+import gzip
+import json
+
 import pytest
 from django.test import Client
 
@@ -35,6 +38,37 @@ def test_a_visitor_gets_the_stored_page_without_the_view(django_assert_num_queri
     play_round(director, rnd)
     after = Client().get(url)
     assert after.content != first.content and after["ETag"] != first["ETag"]
+
+
+@pytest.mark.parametrize("path", ["standings/", "pairings/", ""])
+def test_a_browser_that_accepts_gzip_gets_the_stored_page_compressed(path):
+    """Compressed once when stored; the same page, another validator, and a client that
+    does not ask for gzip still gets it plain (both told apart by Vary)."""
+    _director, event, _rnd = _event(40)
+    url = f"/events/{event.slug}/{path}"
+    plain = Client().get(url)
+    zipped = Client().get(url, HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    assert zipped["Content-Encoding"] == "gzip" and "Content-Encoding" not in plain
+    assert gzip.decompress(zipped.content) == plain.content
+    assert int(zipped["Content-Length"]) == len(zipped.content) < len(plain.content) / 3
+    assert int(plain["Content-Length"]) == len(plain.content)
+    for answer in (plain, zipped):
+        assert "Accept-Encoding" in answer["Vary"]
+    if not path:
+        return  # the event page has no validator
+    assert zipped["ETag"] != plain["ETag"]
+    again = Client().get(url, HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=zipped["ETag"])
+    assert again.status_code == 304 and again["ETag"] == zipped["ETag"]
+    mixed = Client().get(url, HTTP_IF_NONE_MATCH=zipped["ETag"])
+    assert mixed.status_code == 200 and mixed.content == plain.content
+
+
+def test_the_first_visitor_that_accepts_gzip_gets_it_compressed_too():
+    _director, event, _rnd = _event(40)
+    url = f"/api/v1/events/{event.slug}/standings/"
+    first = Client().get(url, HTTP_ACCEPT_ENCODING="gzip")
+    assert first.status_code == 200 and first["Content-Encoding"] == "gzip"
+    assert json.loads(gzip.decompress(first.content))["results"]
 
 
 def test_signed_in_people_and_searches_are_never_served_a_stored_page():

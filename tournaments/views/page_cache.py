@@ -14,10 +14,14 @@ difference between a cache lookup and a rendered page is the whole latency budge
 keys an entry by the event's *generation*, a counter moved on after every committed
 change (``bump_generation``, called from the snapshot's staleness signals once the
 writer's transaction commits), so a page stored before a change is never served after it.
+A stored page is kept compressed too (once, when stored), and a client that accepts gzip
+(every browser) is sent that: a 200-player standings page is 20 times smaller, and the
+cache, the worker and the phone on the table's network each carry that much less.
 """
 
 from __future__ import annotations
 
+import gzip
 import re
 import time
 from collections.abc import Callable, Iterable
@@ -26,6 +30,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language, get_language_from_request
 
 from tournaments.words.times import READER_ZONE, reader_zone_of
@@ -39,6 +44,11 @@ _PATH = re.compile(
     r"^/(?:api/v1/)?events/(?P<slug>[-\w]+)/(?:standings/|pairings/|rounds/\d+/tables/)?$"
 )
 _ATTR = "_visitor_cacheable"
+# Below this a page gains less than the header it would need.
+_GZIP_FROM = 1024
+_GZIP_TYPES = ("text/html", "application/json")
+_ACCEPTS_GZIP = re.compile(r"\bgzip\b")
+Stored = tuple[bytes, bytes | None, dict[str, str]]
 
 
 def page_key(request: HttpRequest, name: str, event_id: int, version: int) -> str | None:
@@ -131,7 +141,9 @@ class VisitorPageMiddleware:
             and not response.streaming
         ):
             headers = dict(response.items())
-            cache.set(key, (response.content, headers), OUTER_SECONDS)
+            stored = (response.content, _packed(response.content, headers), headers)
+            cache.set(key, stored, OUTER_SECONDS)
+            return self._answer(request, stored, response)
         return response
 
     @staticmethod
@@ -150,15 +162,44 @@ class VisitorPageMiddleware:
         params = ":".join(str(request.GET.get(p, ""))[:12] for p in PARAMS)
         language = get_language_from_request(request)
         zone = reader_zone_of(None, cookies) or ""  # times are shown in his zone too
-        return f"outer:{slug}:{_generation(slug)}:{language}:{zone}:{request.path}:{params}"
+        return f"visitor:{slug}:{_generation(slug)}:{language}:{zone}:{request.path}:{params}"
 
     @staticmethod
-    def _answer(request: HttpRequest, stored: tuple[bytes, dict[str, str]]) -> HttpResponse:
-        content, headers = stored
+    def _answer(
+        request: HttpRequest, stored: Stored, response: HttpResponse | None = None
+    ) -> HttpResponse:
+        """The stored page, compressed for a client that accepts it; ``response``: the page
+        just rendered (its cookies kept), else a new one from the stored headers."""
+        content, packed, headers = stored
+        zipped = packed is not None and bool(
+            _ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", ""))
+        )
         etag = headers.get("ETag")
+        if etag and zipped:
+            # Another representation: another validator, so a cache never mixes them up.
+            etag = etag.removesuffix('"') + '-gzip"'
         if etag and request.headers.get("If-None-Match") == etag:
-            return HttpResponseNotModified(headers={"ETag": etag})
-        response = HttpResponse(content)
-        for name, value in headers.items():
-            response[name] = value
-        return response
+            answer = HttpResponseNotModified(headers={"ETag": etag})
+        else:
+            if response is None:
+                response = HttpResponse(content)
+                for name, value in headers.items():
+                    response[name] = value
+            answer = response
+            if zipped:
+                answer.content = packed
+                answer["Content-Encoding"] = "gzip"
+            answer["Content-Length"] = str(len(answer.content))
+            if etag:
+                answer["ETag"] = etag
+        if packed is not None:
+            patch_vary_headers(answer, ("Accept-Encoding",))
+        return answer
+
+
+def _packed(content: bytes, headers: dict[str, str]) -> bytes | None:
+    """The page compressed (None: too small, or not text). Level 6, zlib's default: the
+    next levels cost several times the time for a few percent."""
+    if len(content) < _GZIP_FROM or not headers.get("Content-Type", "").startswith(_GZIP_TYPES):
+        return None
+    return gzip.compress(content, compresslevel=6, mtime=0)
