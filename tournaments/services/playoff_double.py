@@ -131,3 +131,31 @@ def side_format(match: PlayoffMatch, settings: EventSettings) -> str:
     if match.side == PlayoffMatch.Side.LOWER:
         return settings.playoff_lower_format
     return settings.playoff_upper_format
+
+
+def take_back(event: Event, settings: EventSettings, match: PlayoffMatch) -> bool:
+    """Make ``match`` wait for its result again, when no match its result reaches (the
+    winner's next match, the loser's drop, the byes they made) has a result or a game
+    yet; False, and nothing changed, otherwise."""
+    rows = list(event.playoff_matches.prefetch_related("games"))
+    _, before = played(rows, settings.playoff_reset)
+    for row in rows:
+        if row.pk == match.pk:
+            row.winner_id, row.status = None, PlayoffMatch.Status.PENDING
+    _, after = played(rows, settings.playoff_reset)
+    was = {(m.wave, m.slot): m for m in before}
+    now = {(m.wave, m.slot): m for m in after}
+    changed = [at for at, m in was.items() if now.get(at) != m and at != (match.stage, match.slot)]
+    reached_rows = [r for r in rows if (r.stage, r.slot) in changed]
+    settled = (PlayoffMatch.Status.DONE, PlayoffMatch.Status.TIED)
+    if any(r.status in settled or r.games.all() for r in reached_rows):
+        return False
+    for row in reached_rows:
+        # sync seats them again from the bracket; a bye it no longer makes has no winner
+        row.winner, row.status = None, PlayoffMatch.Status.WAITING
+        row.save(update_fields=["winner", "status"])
+    match.winner, match.outcome, match.decided_at = None, "normal", None
+    match.status = PlayoffMatch.Status.PENDING
+    match.save(update_fields=["winner", "outcome", "decided_at", "status"])
+    sync(event, settings)
+    return True

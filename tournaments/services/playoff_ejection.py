@@ -9,8 +9,9 @@ settled whole; the games already played stand. A match he reaches only later (hi
 opponent not known yet, or, in double elimination, the lower-bracket match his loss sends
 him to) is settled the same way once both players are known. A match of two ejected
 players is left for the director. When the ejection is lifted (its warning rescinded)
-and nothing after the match was decided yet, a single-elimination match waits for its
-result again; otherwise the director settles it.
+and nothing after the match was decided or started yet, the match waits for its result
+again (in double elimination his drop to the lower bracket goes too); otherwise it stays
+as it is and the director is told why.
 """
 
 from __future__ import annotations
@@ -87,19 +88,34 @@ def on_match_decided(sender: Any, match: PlayoffMatch, **kwargs: Any) -> None:
         settle_ejected_matches(None, match.event)
 
 
+def _decided_against(registration: Registration) -> Any:
+    """The top-cut matches his ejection decided against him, latest first (a later one
+    is taken back first: it is what an earlier one's result reaches)."""
+    return (
+        PlayoffMatch.objects.filter(
+            Q(high=registration) | Q(low=registration),
+            event=registration.event,
+            outcome=EJECTION,
+            status=PlayoffMatch.Status.DONE,
+        )
+        .exclude(winner=registration)
+        .select_related("winner__player")
+        .order_by("-stage", "-slot")
+    )
+
+
 def reopen_matches(actor: AnyUser, registration: Registration) -> list[PlayoffMatch]:
-    """The player's ejection was lifted: the single-elimination matches it decided wait
-    for their result again, while the match the winner went on to is undecided."""
+    """The player's ejection was lifted: the matches it decided wait for their result
+    again, while nothing their result reaches was decided or started. A match kept is
+    named to the director by ``kept_matches``."""
     event = registration.event
-    if playoff_double.is_double(event_settings(event)):
-        return []  # his loss moved him in the lower bracket: the director settles it
-    matches = PlayoffMatch.objects.filter(
-        Q(high=registration) | Q(low=registration),
-        event=event,
-        outcome=EJECTION,
-        status=PlayoffMatch.Status.DONE,
-    ).exclude(winner=registration)
-    reopened = [m for m in matches if _take_back(m)]
+    settings = event_settings(event)
+    double = playoff_double.is_double(settings)
+    reopened = [
+        m
+        for m in _decided_against(registration)
+        if (playoff_double.take_back(event, settings, m) if double else _take_back(m))
+    ]
     for match in reopened:
         audit.record(
             actor=actor,
@@ -111,6 +127,14 @@ def reopen_matches(actor: AnyUser, registration: Registration) -> list[PlayoffMa
     if reopened:
         mark_stale([event.pk])
     return reopened
+
+
+def kept_matches(registration: Registration) -> list[PlayoffMatch]:
+    """The matches his ejection decided that stay decided although it was lifted: a
+    match after them already has a result or a game. Empty while he is ejected."""
+    if registration.ejected:
+        return []
+    return list(_decided_against(registration))
 
 
 def _take_back(match: PlayoffMatch) -> bool:
