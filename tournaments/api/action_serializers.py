@@ -10,7 +10,7 @@ from rest_framework import serializers
 
 from tournaments.api.fields import EjectionReasonField
 from tournaments.models import EventStaff
-from tournaments.services.playoff_ejection import kept_matches
+from tournaments.services.playoff_ejection import kept_opponents
 from tournaments.words.penalties import kept_matches_words
 
 # Codes the preview sets on a row; the pages put them into words.
@@ -169,8 +169,7 @@ class RescissionSerializer(serializers.Serializer):
     def get_bracket(self, obj: Any) -> str:
         reg = obj.penalty.registration
         reg.refresh_from_db(fields=["ejected"])
-        winners = [m.winner.player.display_name for m in kept_matches(reg) if m.winner]
-        return kept_matches_words(reg.player.display_name, winners)
+        return kept_matches_words(reg.player.display_name, kept_opponents(reg))
 
     class Meta:
         ref_name = "Rescission"

@@ -37,10 +37,11 @@ def played(rows: list[PlayoffMatch], reset: bool) -> tuple[list[str], list[de.Ma
     """The seeds and the pure bracket the rows stand for."""
     seeded = _seeded_ids(rows)
     keys = {at: key for key, at in de.slots(len(seeded)).items()}
+    # A match decided without a winner is one nobody goes on from (both ejected).
     winners = {
-        keys[(m.stage, m.slot)]: str(m.winner_id)
+        keys[(m.stage, m.slot)]: str(m.winner_id) if m.winner_id else de.EMPTY
         for m in rows
-        if m.winner_id and m.status == PlayoffMatch.Status.DONE
+        if m.status == PlayoffMatch.Status.DONE
     }
     return seeded, de.resolve(seeded, winners, reset)
 
@@ -82,9 +83,9 @@ def sync(event: Event, settings: EventSettings) -> None:
     regs = {str(r.pk): r for r in Registration.objects.filter(pk__in=[int(s) for s in seeded])}
     by_at = {(m.stage, m.slot): m for m in rows}
     for match in matches:
-        if match.high == de.EMPTY and match.low == de.EMPTY:
-            continue  # nobody will ever play here
         row = by_at.get((match.wave, match.slot))
+        if match.high == de.EMPTY and match.low == de.EMPTY and row is None:
+            continue  # nobody will ever play here (a row stays, as a bye without a player)
         if row is None:  # the reset, once it is needed
             row = _row_for(event, match)
             _write(row, match, regs)

@@ -17,7 +17,7 @@ from tournaments import services
 from tournaments.models import Event, Penalty, Registration
 from tournaments.services.ejected_tables import left_to_director
 from tournaments.services.penalties import ejection_preview
-from tournaments.services.playoff_ejection import kept_matches
+from tournaments.services.playoff_ejection import kept_opponents
 from tournaments.views.common import back, confirm_one, run_service, staff_event
 from tournaments.views.forms import PenaltyForm
 from tournaments.words.penalties import (
@@ -61,8 +61,7 @@ def _issued_words(reg: Registration, penalty: Penalty) -> str:
 def _rescinded_words(registration_id: int) -> str:
     """Done; and when the lifted ejection leaves a top-cut match decided, why."""
     reg = Registration.objects.select_related("player", "event").get(pk=registration_id)
-    winners = [m.winner.player.display_name for m in kept_matches(reg) if m.winner]
-    kept = kept_matches_words(reg.player.display_name, winners)
+    kept = kept_matches_words(reg.player.display_name, kept_opponents(reg))
     return " ".join(w for w in (_("Penalty rescinded."), kept) if w)
 
 
