@@ -12,7 +12,6 @@ from django.utils import translation
 from rest_framework.test import APIClient
 
 from audit.views import readable_diff
-
 from tests.tournaments.test_audit_field_words import _is_record, _sources, _trail, flows
 from tournaments.models import Event
 from tournaments.services.events import EVENT_FIELDS

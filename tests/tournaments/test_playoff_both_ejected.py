@@ -76,3 +76,20 @@ def test_single_elimination_the_other_semi_final_winner_goes_on_by_a_bye():
     places = [row.registration.pk for _, row in services.final_standings(event)]
     assert places[:2] == [semi2.high_id, semi2.low_id]
     assert set(places[2:4]) == {semi1.high_id, semi1.low_id}
+
+
+def test_lifting_one_of_the_two_ejections_takes_the_bracket_back_while_nothing_was_played():
+    director, event = top_cut("double")
+    first = list(
+        PlayoffMatch.objects.filter(event=event, side="upper", side_round=1).order_by("slot")
+    )
+    lifted, other = first[0].high, first[1].high
+    penalty = services.issue_penalty(director, lifted, "cheating")
+    services.issue_penalty(director, other, "cheating")
+    assert PlayoffMatch.objects.filter(event=event, status="done", winner=None).count() == 1
+    services.rescind_penalty(director, penalty.pk, "it was his opponent")
+    mine = PlayoffMatch.objects.get(pk=first[0].pk)
+    assert (mine.status, mine.winner_id) == ("pending", None)
+    assert not PlayoffMatch.objects.filter(event=event, status="done", winner=None).exists()
+    lower = PlayoffMatch.objects.get(event=event, side="lower", side_round=1)
+    assert lower.status == "waiting" and lifted.pk not in (lower.high_id, lower.low_id)
