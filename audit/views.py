@@ -9,6 +9,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 
 @dataclass(frozen=True)
 class Change:
@@ -23,7 +25,7 @@ def _show(value: Any) -> str:
     if isinstance(value, str):
         return value or '""'
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from audit.services import record as audit_record
 from core.errors import Conflict, NotAllowed, NotFound, ServiceError
 from decks.cards import DECK_GAMES, card_index
 from decks.models import Format
-from decks.rule_names import rule_name
+from decks.rule_names import rule_name, rule_value_words
 from rules_engine.deckrules import (
     BUILTIN_FORMATS,
     DEFAULT_FORMAT,
@@ -119,23 +119,32 @@ def create_custom_format(
     ``extra_banned`` (card names or ids) adds to the banned list.
     """
     if not getattr(user, "is_authenticated", False) or not may_create(user):
-        raise NotAllowed("Only tournament directors (organizers of an event) can create formats.")
+        raise NotAllowed(
+            _("Only tournament directors (organizers of an event) can create formats.")
+        )
     base = get_format(game, base_key)
     name = (name or "").strip()
     if not name:
-        raise ServiceError("Give the new format a name.", "bad_name")
+        raise ServiceError(_("Give the new format a name."), "bad_name")
     clean: dict[str, Any] = {}
     for k, v in (changes or {}).items():
         if k == "extra_banned":
             clean[k] = _resolve_ban_list(game, v)
             continue
         if k not in base.rules:
-            raise ServiceError(f"{base.name} has no rule “{rule_name(k)}”.", "bad_rule")
+            raise ServiceError(
+                _("%(format)s has no rule “%(rule)s”.")
+                % {"format": base.name, "rule": rule_name(k)},
+                "bad_rule",
+            )
         _check_rule_value(k, base.rules[k], v)
         clean[k] = v
     key = slugify_key(name)
     if Format.objects.filter(game=game, key=key).exists():
-        raise Conflict(f"A {game} format with the key {key!r} exists; choose another name.")
+        raise Conflict(
+            _("A format of this game already has a name like “%(name)s”: choose another name.")
+            % {"name": name}
+        )
     fdef = derive_format(base, key, name, clean, description)
     with transaction.atomic():
         base_row = Format.objects.filter(game=game, key=base.key).first()
@@ -155,31 +164,36 @@ def create_custom_format(
     return row
 
 
+def _bad_rule(message: str, key: str) -> ServiceError:
+    return ServiceError(message % {"rule": rule_name(key)}, "bad_rule")
+
+
 def _check_rule_value(k: str, old: Any, v: Any) -> None:
     """A changed rule keeps the kind of value the base format has (the validator reads it)."""
     if isinstance(old, bool) or isinstance(v, bool):
         if not isinstance(v, bool):
-            raise ServiceError(f"Rule “{rule_name(k)}” is yes/no.", "bad_rule")
+            raise _bad_rule(_("Rule “%(rule)s” is yes or no."), k)
     elif isinstance(old, int) or (old is None and isinstance(v, int)):
         if v is not None and (not isinstance(v, int) or v < 0 or v > 10_000):
-            raise ServiceError(
-                f"Rule “{rule_name(k)}” must be a whole number from 0 to 10000.", "bad_rule"
-            )
+            raise _bad_rule(_("Rule “%(rule)s” must be a whole number from 0 to 10000."), k)
     elif isinstance(old, list):
         if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-            raise ServiceError(f"Rule “{rule_name(k)}” is a list of names.", "bad_rule")
+            raise _bad_rule(_("Rule “%(rule)s” is a list of names."), k)
     elif isinstance(old, str):
         if not isinstance(v, str):
-            raise ServiceError(f"Rule “{rule_name(k)}” is text.", "bad_rule")
+            raise _bad_rule(_("Rule “%(rule)s” is text."), k)
     elif isinstance(old, dict):
         if not _same_shape(old, v):
             raise ServiceError(
-                f"Rule “{rule_name(k)}” is a table; give some of its entries with values like "
-                f"the base format's ({json.dumps(old, ensure_ascii=False)[:200]}).",
+                _(
+                    "Rule “%(rule)s” is a table; give some of its entries with values like "
+                    "the base format's (%(base)s)."
+                )
+                % {"rule": rule_name(k), "base": rule_value_words(old)[:200]},
                 "bad_rule",
             )
     elif old is not None and type(v) is not type(old):
-        raise ServiceError(f"Rule “{rule_name(k)}” cannot be changed here.", "bad_rule")
+        raise _bad_rule(_("Rule “%(rule)s” cannot be changed here."), k)
 
 
 def _same_shape(old: Any, new: Any) -> bool:
@@ -207,7 +221,7 @@ def _resolve_ban_list(game: str, values: Any) -> list[str]:
     if isinstance(values, str):
         values = [v for v in values.replace(";", "\n").splitlines()]
     if not isinstance(values, list):
-        raise ServiceError("The extra banned list is a list of card names.", "bad_rule")
+        raise ServiceError(_("The extra banned list is a list of card names."), "bad_rule")
     index = card_index(game)
     out: list[str] = []
     unknown: list[str] = []
@@ -228,5 +242,7 @@ def _resolve_ban_list(game: str, values: Any) -> list[str]:
         else:
             out.append(cards[0].name)
     if unknown:
-        raise ServiceError("Not card names: " + ", ".join(unknown[:10]) + ".", "bad_card")
+        raise ServiceError(
+            _("Not card names: %(names)s.") % {"names": ", ".join(unknown[:10])}, "bad_card"
+        )
     return out

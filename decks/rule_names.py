@@ -147,6 +147,11 @@ def _words(value: Any) -> str:
     return str(value)
 
 
+def rule_value_words(value: Any) -> str:
+    """A rule's value as people read it (a flag as yes or no in their language)."""
+    return _words(value)
+
+
 def value_name(key: str, value: Any) -> str:
     """A text rule's value in words (a value the registry does not know: as it is)."""
     name = RULE_CHOICES.get(key, {}).get(value)

@@ -182,3 +182,22 @@ def test_format_choices_for_the_event_form(db):
     keys = [k for k, _ in services.format_choices("metw")]
     assert keys[:5] == ["starter", "standard-2", "standard-3", "standard-4", "coe"]
     assert [k for k, _ in services.format_choices("lore")] == ["lore"]
+
+
+def test_a_refused_rule_value_is_explained_in_the_readers_words(metw_event, users):
+    """A flag rule is "yes or no" and a table rule's example is its value in words, in the
+    reader's language: never Python's True/False, JSON's true/false or a rule's key."""
+    from django.utils import translation
+
+    from core.errors import ServiceError
+
+    director = users["director"]
+    with translation.override("es"), pytest.raises(ServiceError) as flag:
+        services.create_custom_format(director, "metw", "coe", "Z", {"havens_exempt": "x"})
+    assert "sí o no" in flag.value.message and "havens_exempt" not in flag.value.message
+    with pytest.raises(ServiceError) as table:
+        services.create_custom_format(
+            director, "metw", "coe", "W", {"max_starting_characters": "six"}
+        )
+    message = table.value.message
+    assert "is a table" in message and "{" not in message and '"default"' not in message

@@ -144,6 +144,22 @@ def test_a_game_after_the_match_is_decided_is_a_400_with_its_reason():
     assert [s["mps"] for s in ok["seats"]] == [2, 1] and ok["best_of"] == 3
 
 
+def test_a_match_not_decided_yet_is_kept_as_its_games_so_far():
+    director = make_user("dir-so-far")
+    api = _client(director)
+    slug, _users = _event(api, "metw", 2, prefix="sofar")
+    table = _ok(api.post(f"/api/v1/events/{slug}/rounds/pair/", {}, format="json"), 201)["tables"][
+        0
+    ]
+    a, b = (s["registration"] for s in table["seats"])
+    one = {"seats": [{"registration": a, "mps": 20}, {"registration": b, "mps": 5}]}
+    url = f"/api/v1/events/{slug}/tables/{table['id']}/set/"
+    so_far = _ok(api.post(url, {"games": [one]}, format="json"))
+    assert so_far["status"] == "pending" and len(so_far["games"]) == 1
+    done = _ok(api.post(url, {"games": [one, one]}, format="json"))
+    assert done["status"] == "confirmed" and len(done["games"]) == 2
+
+
 def test_a_refused_match_is_explained_in_spanish(settings):
     director = make_user("dir-es")
     api = _client(director)
@@ -154,9 +170,10 @@ def test_a_refused_match_is_explained_in_spanish(settings):
     a, b = (s["registration"] for s in table["seats"])
     one = {"seats": [{"registration": a, "mps": 20}, {"registration": b, "mps": 5}]}
     url = f"/api/v1/events/{slug}/tables/{table['id']}/set/"
-    refused = api.post(url, {"games": [one]}, format="json", HTTP_ACCEPT_LANGUAGE="es")
+    games = {"games": [one, one, one]}
+    refused = api.post(url, games, format="json", HTTP_ACCEPT_LANGUAGE="es")
     assert refused.status_code == 400
-    assert "El enfrentamiento aún no está decidido" in refused.content.decode()
+    assert "llega después de que el enfrentamiento se decidiera" in refused.content.decode()
     from django.utils import translation
 
     translation.activate(settings.LANGUAGE_CODE)

@@ -48,17 +48,43 @@ def test_the_dashboard_form_shows_a_row_per_game_and_saves_the_match(client, pai
     assert list(table.seats.order_by("position").values_list("points", flat=True)) == [6, 0]
 
 
-def test_a_refused_match_keeps_what_was_typed(client, paired):
+def test_the_dashboard_form_saves_a_match_not_decided_yet_as_its_games_so_far(client, paired):
     event, tables = paired
     table = tables[1]
     a, b = _seats(table)
     url = reverse("table-action", args=[event.slug, table.pk, "set"])
     post = {"version": str(table.version), f"g1_mps_{a}": "20", f"g1_mps_{b}": "5"}
+    page = client.post(url, post, follow=True).content.decode()
+    assert f"Games of table {table.number} saved: the match is not decided yet" in page
+    assert "Not saved" not in page
+    table.refresh_from_db()
+    assert table.status == Table.Status.PENDING and table.games.count() == 1
+    assert "Match in progress: the games played so far are saved." in page
+    assert f'name="g1_mps_{a}" value="20"' in page  # the form shows the game stored
+    # Only the game that decides the match completes the table.
+    post = {**post, "version": str(table.version), f"g2_mps_{a}": "18", f"g2_mps_{b}": "3"}
     client.post(url, post)
     table.refresh_from_db()
-    assert table.status == Table.Status.PENDING
+    assert table.status == Table.Status.CONFIRMED and table.games.count() == 2
+
+
+def test_a_refused_game_keeps_what_was_typed_with_its_reason_at_that_game(client, paired):
+    event, tables = paired
+    table = tables[1]
+    a, b = _seats(table)
+    url = reverse("table-action", args=[event.slug, table.pk, "set"])
+    post = {"version": str(table.version), f"g1_mps_{a}": "20", f"g1_mps_{b}": "5",
+            f"g2_mps_{a}": "20", f"g2_mps_{b}": "5", f"g3_mps_{a}": "5",
+            f"g3_mps_{b}": "20"}  # fmt: skip
+    client.post(url, post)
+    table.refresh_from_db()
+    assert table.status == Table.Status.PENDING and not table.games.exists()
     page = client.get(reverse("event-dashboard", args=[event.slug])).content.decode()
-    assert "The match is not decided yet" in page
+    row = page[page.index(f'id="t{table.pk}"') :]
+    game3 = row[row.index("Game 3</legend>") :]
+    game3 = game3[: game3.index("</fieldset>")]
+    assert "Game 3 comes after the match was decided" in game3
+    assert f'name="g3_mps_{a}" value="5" aria-describedby="refused-{table.pk}"' in game3
     assert f'name="g1_mps_{a}" value="20"' in page
 
 

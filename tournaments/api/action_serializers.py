@@ -10,6 +10,8 @@ from rest_framework import serializers
 
 from tournaments.api.fields import EjectionReasonField
 from tournaments.models import EventStaff
+from tournaments.services.playoff_ejection import kept_opponents
+from tournaments.words.penalties import kept_matches_words
 
 # Codes the preview sets on a row; the pages put them into words.
 PREVIEW_FLAGS = [
@@ -159,6 +161,15 @@ class RescissionSerializer(serializers.Serializer):
     penalty = serializers.IntegerField(source="penalty_id")
     by = serializers.CharField(source="by.username", allow_null=True)
     at = serializers.DateTimeField()
+    bracket = serializers.SerializerMethodField(
+        help_text="When a lifted ejection leaves a top-cut match decided, why, in words "
+        "(empty otherwise)."
+    )
+
+    def get_bracket(self, obj: Any) -> str:
+        reg = obj.penalty.registration
+        reg.refresh_from_db(fields=["ejected"])
+        return kept_matches_words(reg.player.display_name, kept_opponents(reg))
 
     class Meta:
         ref_name = "Rescission"

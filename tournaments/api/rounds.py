@@ -213,6 +213,11 @@ class TableSet(APIView):
 
     @extend_schema(
         summary="Enter or correct a result (director)",
+        description=(
+            "A table whose stage plays best of N: games that do not decide the match yet "
+            "are kept as the games played so far (the table stays pending, as on the "
+            "results grid); games that decide it are its result."
+        ),
         request=s.DirectorResultSerializer,
         responses={200: s.TableSerializer},
         examples=[RESULT_EXAMPLE],
@@ -223,7 +228,7 @@ class TableSet(APIView):
         return _table_response(
             services.with_decks_played(
                 request.user, table, _decks(data),
-                lambda: services.director_set_result(
+                lambda: services.director_enter_result(
                     request.user, table, note=data.get("note", ""), **_result_args(data)
                 ),
             )

@@ -59,7 +59,8 @@ def next_match(stage: int, slot: int) -> tuple[int, int, str]:
 
 @dataclass(frozen=True)
 class Played:
-    """A playoff match as far as it went; winner None while undecided."""
+    """A playoff match as far as it went; winner None while undecided, or when
+    ``nobody`` goes on from it (both players were ejected: both are out there)."""
 
     stage: int
     slot: int
@@ -68,6 +69,7 @@ class Played:
     high_seed: int | None
     low_seed: int | None
     winner: str | None
+    nobody: bool = False
 
 
 def eliminated(match: Played) -> tuple[str, int] | None:
@@ -77,6 +79,16 @@ def eliminated(match: Played) -> tuple[str, int] | None:
     if match.winner == match.high:
         return match.low, match.low_seed or 0
     return match.high, match.high_seed or 0
+
+
+def out_of(match: Played) -> list[tuple[str, int]]:
+    """Who a decided match puts out, with his seed: its loser, or both players when
+    nobody goes on from it."""
+    if match.nobody:
+        seats = ((match.high, match.high_seed), (match.low, match.low_seed))
+        return [(p, seed or 0) for p, seed in seats if p]
+    loser = eliminated(match)
+    return [loser] if loser is not None else []
 
 
 def final_places(swiss_order: list[str], matches: list[Played]) -> list[str]:
@@ -89,13 +101,13 @@ def final_places(swiss_order: list[str], matches: list[Played]) -> list[str]:
         return list(swiss_order)
     seeds = {m.high: m.high_seed for m in matches if m.stage == 1 and m.high}
     seeds |= {m.low: m.low_seed for m in matches if m.stage == 1 and m.low}
-    out: dict[str, tuple[int, int]] = {}
+    out: dict[str, tuple[int, bool, int]] = {}
     for match in matches:
-        loser = eliminated(match)
-        if loser is not None:
-            out[loser[0]] = (match.stage, loser[1])
+        for player, seed in out_of(match):
+            # Out with nobody going on (both ejected): below the others out there.
+            out[player] = (match.stage, match.nobody, seed)
     alive = sorted((p for p in seeds if p not in out), key=lambda p: seeds[p] or 0)
-    gone = sorted(out, key=lambda p: (-out[p][0], out[p][1]))
+    gone = sorted(out, key=lambda p: (-out[p][0], out[p][1], out[p][2]))
     cut = alive + gone
     rest = [p for p in swiss_order if p not in seeds]
     return cut + rest
@@ -126,9 +138,8 @@ def reached(matches: list[Played]) -> dict[str, str]:
     size = cut_size(matches)
     out: dict[str, str] = {}
     for match in matches:
-        loser = eliminated(match)
-        if loser is not None:
-            out[loser[0]] = stage_name(match.stage, size)
+        for player, _seed in out_of(match):
+            out[player] = stage_name(match.stage, size)
     won = champion(matches, size) if size else None
     if won is not None:
         out[won] = "champion"

@@ -175,10 +175,15 @@ class Match:
     bye: bool
 
     @property
+    def nobody(self) -> bool:
+        """Decided with nobody going on (both players were ejected): both are out."""
+        return self.winner == EMPTY and not self.bye
+
+    @property
     def loser(self) -> str | None:
         if self.winner is None:
             return None
-        if self.bye:
+        if self.bye or self.nobody:
             return EMPTY
         return self.low if self.winner == self.high else self.high
 
@@ -237,8 +242,8 @@ def _match(
     bye = b == EMPTY and a is not None
     if bye:
         winner = a  # a player (or nobody, EMPTY) goes on without a game
-    elif a and b and won in (a, b):
-        winner = won
+    elif a and b and won in (a, b, EMPTY):
+        winner = won  # EMPTY: nobody goes on, and nobody drops to the lower bracket
     return Match(key, at[0], at[1], a, b, seed_of.get(a or ""), seed_of.get(b or ""), winner, bye)
 
 
@@ -255,7 +260,7 @@ def round_code(side: str, number: int, size: int) -> str:
 def champion(matches: list[Match]) -> str | None:
     """The winner of the last match played, once the bracket is decided."""
     last = max(matches, key=lambda m: (m.key.side == FINAL, m.key.round))
-    return last.winner if last.key.side == FINAL else None
+    return (last.winner or None) if last.key.side == FINAL else None
 
 
 def final_places(seeded: list[str], matches: list[Match]) -> list[str]:
@@ -266,6 +271,8 @@ def final_places(seeded: list[str], matches: list[Match]) -> list[str]:
     losses: dict[str, int] = {}
     out_at: dict[str, int] = {}
     for m in sorted(matches, key=lambda m: m.wave):
+        if m.nobody:  # both ejected: out at once
+            out_at.update({p: m.wave for p in (m.high, m.low) if p})
         lost = m.loser
         if not lost:
             continue
@@ -290,13 +297,13 @@ def reached(matches: list[Match]) -> dict[str, str]:
     last_lower = max((m.key.round for m in matches if m.key.side == LOWER), default=0)
     won = champion(matches)
     for m in matches:
-        lost = m.loser
-        if not lost or m.key.side == UPPER:
-            continue
-        if m.key.side == LOWER:
-            out[lost] = "lower_final" if m.key.round == last_lower else "lower_bracket"
-        elif won is not None:
-            out[lost] = "final"
+        for lost in [p for p in (m.high, m.low) if p] if m.nobody else [m.loser]:
+            if not lost or m.key.side == UPPER:
+                continue
+            if m.key.side == LOWER:
+                out[lost] = "lower_final" if m.key.round == last_lower else "lower_bracket"
+            elif won is not None:
+                out[lost] = "final"
     if won:
         out[won] = "champion"
     return out

@@ -150,6 +150,7 @@ from tournaments.services.results.input import (
     table_snapshot,
 )
 from tournaments.services.results.match import match_rules
+from tournaments.services.results.match_so_far import director_enter_result
 from tournaments.services.round_heats import (
     round_heat_count,
 )
@@ -259,6 +260,7 @@ __all__ = [
     "delete_consequences",
     "delete_event",
     "delete_round",
+    "director_enter_result",
     "director_set_blocker",
     "director_set_result",
     "dispute_blocker",

@@ -211,7 +211,8 @@ def _lock_match(event: Event, match_id: int) -> PlayoffMatch:
     return match
 
 
-def _advance(match: PlayoffMatch) -> None:
+def advance_winner(match: PlayoffMatch) -> None:
+    """Single elimination: seat the match's winner in the match he goes on to."""
     stage, slot, side = bracket.next_match(match.stage, match.slot)
     nxt = PlayoffMatch.objects.filter(event_id=match.event_id, stage=stage, slot=slot).first()
     if nxt is None:
@@ -274,7 +275,7 @@ def _decide(
         if playoff_double.is_double(settings):
             playoff_double.sync(event, settings)
         else:
-            _advance(match)
+            advance_winner(match)
         signals.playoff_match_decided.send(sender=PlayoffMatch, match=match)
     # The pairings page lists the playoff's tables: visitors' stored pages are old now.
     signals.announce_pages_changed([event.slug])
@@ -347,6 +348,7 @@ def _played(match: PlayoffMatch) -> bracket.Played:
         match.high_seed,
         match.low_seed,
         str(match.winner_id) if match.winner_id else None,
+        nobody=match.status == PlayoffMatch.Status.DONE and not match.winner_id,
     )
 
 

@@ -37,10 +37,11 @@ def played(rows: list[PlayoffMatch], reset: bool) -> tuple[list[str], list[de.Ma
     """The seeds and the pure bracket the rows stand for."""
     seeded = _seeded_ids(rows)
     keys = {at: key for key, at in de.slots(len(seeded)).items()}
+    # A match decided without a winner is one nobody goes on from (both ejected).
     winners = {
-        keys[(m.stage, m.slot)]: str(m.winner_id)
+        keys[(m.stage, m.slot)]: str(m.winner_id) if m.winner_id else de.EMPTY
         for m in rows
-        if m.winner_id and m.status == PlayoffMatch.Status.DONE
+        if m.status == PlayoffMatch.Status.DONE
     }
     return seeded, de.resolve(seeded, winners, reset)
 
@@ -82,9 +83,9 @@ def sync(event: Event, settings: EventSettings) -> None:
     regs = {str(r.pk): r for r in Registration.objects.filter(pk__in=[int(s) for s in seeded])}
     by_at = {(m.stage, m.slot): m for m in rows}
     for match in matches:
-        if match.high == de.EMPTY and match.low == de.EMPTY:
-            continue  # nobody will ever play here
         row = by_at.get((match.wave, match.slot))
+        if match.high == de.EMPTY and match.low == de.EMPTY and row is None:
+            continue  # nobody will ever play here (a row stays, as a bye without a player)
         if row is None:  # the reset, once it is needed
             row = _row_for(event, match)
             _write(row, match, regs)
@@ -131,3 +132,31 @@ def side_format(match: PlayoffMatch, settings: EventSettings) -> str:
     if match.side == PlayoffMatch.Side.LOWER:
         return settings.playoff_lower_format
     return settings.playoff_upper_format
+
+
+def take_back(event: Event, settings: EventSettings, match: PlayoffMatch) -> bool:
+    """Make ``match`` wait for its result again, when no match its result reaches (the
+    winner's next match, the loser's drop, the byes they made) has a result or a game
+    yet; False, and nothing changed, otherwise."""
+    rows = list(event.playoff_matches.prefetch_related("games"))
+    _, before = played(rows, settings.playoff_reset)
+    for row in rows:
+        if row.pk == match.pk:
+            row.winner_id, row.status = None, PlayoffMatch.Status.PENDING
+    _, after = played(rows, settings.playoff_reset)
+    was = {(m.wave, m.slot): m for m in before}
+    now = {(m.wave, m.slot): m for m in after}
+    changed = [at for at, m in was.items() if now.get(at) != m and at != (match.stage, match.slot)]
+    reached_rows = [r for r in rows if (r.stage, r.slot) in changed]
+    settled = (PlayoffMatch.Status.DONE, PlayoffMatch.Status.TIED)
+    if any(r.status in settled or r.games.all() for r in reached_rows):
+        return False
+    for row in reached_rows:
+        # sync seats them again from the bracket; a bye it no longer makes has no winner
+        row.winner, row.status = None, PlayoffMatch.Status.WAITING
+        row.save(update_fields=["winner", "status"])
+    match.winner, match.outcome, match.decided_at = None, "normal", None
+    match.status = PlayoffMatch.Status.PENDING
+    match.save(update_fields=["winner", "outcome", "decided_at", "status"])
+    sync(event, settings)
+    return True

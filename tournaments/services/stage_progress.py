@@ -50,7 +50,8 @@ def stage_played(stage: Stage) -> bool:
         return closed == len(numbers)
     if stage.kind in BRACKETS:
         matches = PlayoffMatch.objects.filter(event_id=stage.event_id)
-        return matches.exists() and not matches.exclude(status=PlayoffMatch.Status.DONE).exists()
+        decided = (PlayoffMatch.Status.DONE, PlayoffMatch.Status.BYE)
+        return matches.exists() and not matches.exclude(status__in=decided).exists()
     return False
 
 

@@ -15,7 +15,7 @@ from django.utils import formats, timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_noop
 
 from tournaments.rules.warnings import Ejection
 from tournaments.services.table_actions import edits_locked as round_edits_locked
@@ -26,7 +26,7 @@ from tournaments.words.audit_notes import note_words
 from tournaments.words.labels import READING_LABELS, READING_VALUES
 from tournaments.words.penalties import ejection_words
 from tournaments.words.people import public_name
-from tournaments.words.times import READER_ZONE, clock_words, reader_words
+from tournaments.words.times import READER_ZONE, clock_words, page_time_words
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -46,10 +46,7 @@ def when(value: datetime | None) -> str:
     (the event's, activated by its views) and in the reader's when his differs."""
     if not value:
         return ""
-    here = timezone.localtime(value)
-    zone = timezone.get_current_timezone_name()
-    written = f"{formats.date_format(here, 'DATETIME_FORMAT')} {here.tzname()}"
-    return written + reader_words(value, zone, READER_ZONE.get())
+    return page_time_words(value)
 
 
 @register.filter
@@ -175,15 +172,10 @@ def tr(text: Any) -> str:
     return _(str(text)) if text else ""
 
 
-YES_NO = {"yes": gettext_lazy("yes"), "no": gettext_lazy("no")}
-
-
 @register.filter
 def audit_value(text: Any) -> str:
     """A stored value in an audit diff, with keys it names (tiebreaks, rule readings) in words."""
     shown = str(text)
-    if shown in YES_NO:  # audit.views writes a flag in English, below the translations
-        return str(YES_NO[shown])
     if Ejection.from_stored(shown) is not None:
         return ejection_words(shown)
     if shown.startswith("[") and shown.endswith("]"):

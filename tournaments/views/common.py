@@ -230,10 +230,19 @@ def run_result_form(
         values = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
         request.session[REFUSED_RESULT] = {
             "table": table.pk, "values": values, "message": exc.message,
+            "game": problem_game(exc.problems),
         }  # fmt: skip
         return None
     messages.success(request, success(result) if callable(success) else success)
     return result
+
+
+def problem_game(problems: list[dict[str, Any]] | None) -> int | None:
+    """The game of a match a refusal is about (its row shows the reason), if one."""
+    for found in problems or []:
+        if isinstance(found.get("game"), int):
+            return int(found["game"])
+    return None
 
 
 def show_refused_result(request: HttpRequest, tables: Any) -> None:
@@ -246,6 +255,7 @@ def show_refused_result(request: HttpRequest, tables: Any) -> None:
             continue
         values = kept.get("values") or {}
         table.refused_message = kept.get("message", "")
+        table.refused_game = kept.get("game")  # a match's game row shows the reason
         table.typed_values = values  # a match's game rows read them (views.match_form)
         table.typed = {
             "outcome": values.get("outcome", ""),

@@ -22,6 +22,7 @@ from tournaments.services import clock as round_clock
 from tournaments.services import pairing_sheets as sheets
 from tournaments.services.pairings import round_tables_query
 from tournaments.services.playoff_end import top_cut_pending
+from tournaments.services.playoff_nobody import nobody_matches
 from tournaments.services.round_heats import round_heat_count
 from tournaments.services.table_time import extra_minutes
 from tournaments.views import presenters
@@ -39,6 +40,7 @@ from tournaments.views.heat_filter import label_heats
 from tournaments.views.penalties import KEPT_PENALTY_FORM
 from tournaments.views.stages import PresetEventForm, create_from_form
 from tournaments.words.decks_played import slot_words
+from tournaments.words.playoff import nobody_notes
 
 # A director's page stays a page at 10,000 players: tables and players a page at a time.
 TABLES_PER_PAGE = 50
@@ -131,6 +133,7 @@ def _round_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         # A top cut that is set is offered once the Swiss rounds are played, never skipped.
         "top_cut_pending": top_cut_pending(event),
         "top_cut_ready": services.playoff_blocker(event) is None,
+        "nobody_notes": nobody_notes(nobody_matches(event)),
         # Why "Pair round N" is not offered, said where the button would be.
         "pair_blocked": pair_blocked.message if pair_blocked is not None else None,
         "can_repair": bool(

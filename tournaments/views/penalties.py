@@ -17,11 +17,13 @@ from tournaments import services
 from tournaments.models import Event, Penalty, Registration
 from tournaments.services.ejected_tables import left_to_director
 from tournaments.services.penalties import ejection_preview
+from tournaments.services.playoff_ejection import kept_opponents
 from tournaments.views.common import back, confirm_one, run_service, staff_event
 from tournaments.views.forms import PenaltyForm
 from tournaments.words.penalties import (
     ejection_preview_words,
     ejection_words,
+    kept_matches_words,
     left_to_director_words,
 )
 
@@ -54,6 +56,13 @@ def _issued_words(reg: Registration, penalty: Penalty) -> str:
     return " ".join(
         w for w in (text, ejection_words(reg.ejection_reason), left_to_director_words(left)) if w
     )
+
+
+def _rescinded_words(registration_id: int) -> str:
+    """Done; and when the lifted ejection leaves a top-cut match decided, why."""
+    reg = Registration.objects.select_related("player", "event").get(pk=registration_id)
+    kept = kept_matches_words(reg.player.display_name, kept_opponents(reg))
+    return " ".join(w for w in (_("Penalty rescinded."), kept) if w)
 
 
 @require_POST
@@ -115,7 +124,7 @@ def rescind(request: HttpRequest, slug: str, penalty_id: int) -> HttpResponse:
             lambda: services.rescind_penalty(
                 request.user, penalty.pk, request.POST.get("note", "")
             ),
-            _("Penalty rescinded."),
+            lambda _done: _rescinded_words(penalty.registration_id),
         )
         if done is not None:
             return back(event)

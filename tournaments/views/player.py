@@ -124,6 +124,15 @@ def _reported_message(table: Table) -> str:
     }.get(table.status, _("Saved."))
 
 
+def _set_message(table: Table) -> str:
+    """What the staff's result form saved: the result, or a match's games so far."""
+    if table.status == Table.Status.PENDING:
+        return _(
+            "Games of table %(n)s saved: the match is not decided yet, it stays in progress."
+        ) % {"n": table.number}
+    return _("Result of table %(n)s saved.") % {"n": table.number}
+
+
 @require_POST
 @login_required
 def table_action(request: HttpRequest, slug: str, table_id: int, action: str) -> HttpResponse:
@@ -169,14 +178,14 @@ def table_action(request: HttpRequest, slug: str, table_id: int, action: str) ->
                 user,
                 table,
                 slots_from_post(request.POST, chosen_only=True),
-                lambda: services.director_set_result(
+                lambda: services.director_enter_result(
                     user,
                     table,
                     note=request.POST.get("note", ""),
                     **result_from_post(request, table),
                 ),
             ),
-            _("Result of table %(n)s saved.") % {"n": table.number},
+            _set_message,
         )
         default = reverse("event-dashboard", args=[event.slug]) + f"?round={table.round.number}"
         return redirect(back_to(request, default, f"t{table.pk}"))

@@ -23,9 +23,10 @@ from tournaments.models import (
     PlayoffMatch,
 )
 from tournaments.permissions import capabilities_of, is_director, is_judge
+from tournaments.services.playoff_nobody import nobody_matches
 from tournaments.views.common import activate_event_zone, run_service, to_int
 from tournaments.views.rounds import opt_int
-from tournaments.words.playoff import round_label, side_label
+from tournaments.words.playoff import nobody_notes, round_label, side_label
 
 
 def _stages(matches: list[PlayoffMatch]) -> list[tuple[int, str, list[PlayoffMatch]]]:
@@ -158,6 +159,7 @@ def _bracket_page(
         "kinds": EventSettings.PlayoffKind.choices,
         "standings": services.final_standings(event) if matches else [],
         "can_report": is_judge(request.user, event),
+        "nobody_notes": nobody_notes(nobody_matches(event)),
         "may": capabilities_of(request.user, event),
         "blocker": services.playoff_blocker(event),
         "cancellable": matches and services.top_cut_cancel_blocker(event) is None,

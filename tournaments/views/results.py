@@ -19,7 +19,7 @@ from core.errors import ServiceError
 from tournaments.models import Event, Round, Table
 from tournaments.permissions import Capability, can
 from tournaments.services.results import grid
-from tournaments.views.common import event_or_404, game_info, to_int
+from tournaments.views.common import event_or_404, game_info, problem_game, to_int
 from tournaments.views.match_form import games_from_post, match_form
 
 
@@ -68,14 +68,6 @@ def _removed_game(post: QueryDict, prefix: str) -> int | None:
     if len(ticked) > 1:
         raise ServiceError(_("Take out one game at a time."), code="one_game_at_a_time")
     return ticked.pop() if ticked else None
-
-
-def _error_game(problems: list[dict[str, Any]] | None) -> int | None:
-    """The game of a match a refusal is about (its line shows the reason), if one."""
-    for found in problems or []:
-        if isinstance(found.get("game"), int):
-            return int(found["game"])
-    return None
 
 
 def _shown_row(
@@ -127,12 +119,12 @@ def _save(request: HttpRequest, rnd: Round, tables: list[Table]) -> tuple[Refusa
         try:
             rows.append(_row_from_post(request.POST, table))
         except ServiceError as exc:
-            errors[table.pk] = (exc.message, _error_game(exc.problems))
+            errors[table.pk] = (exc.message, problem_game(exc.problems))
     outcomes = grid.save_rows(request.user, rnd, rows)
     for outcome in outcomes:
         if outcome.refused:
             words = outcome.message or _("This row cannot be saved.")
-            errors[outcome.table_id] = (words, _error_game(outcome.problems))
+            errors[outcome.table_id] = (words, problem_game(outcome.problems))
     return errors, sum(1 for o in outcomes if o.status == "saved")
 
 
@@ -208,6 +200,6 @@ def check_row(request: HttpRequest, slug: str, number: int, table_id: int) -> Js
             return JsonResponse({"ok": True, "message": ""})
         check = grid.check_row(request.user, table, row)
     except ServiceError as exc:
-        body = {"ok": False, "message": exc.message, "game": _error_game(exc.problems)}
+        body = {"ok": False, "message": exc.message, "game": problem_game(exc.problems)}
         return JsonResponse(body, status=exc.status_code)
     return JsonResponse({"ok": True, "message": _points_words(table, check)})

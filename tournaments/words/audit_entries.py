@@ -158,6 +158,12 @@ AUDIT_SENTENCES = {
     "playoff_ejection_lifted": gettext_lazy(
         "took back a top-cut match decided by an ejection that was lifted"
     ),
+    "playoff_ejection_both": gettext_lazy(
+        "recorded a top-cut match of two ejected players: nobody goes on from it"
+    ),
+    "playoff_bye": gettext_lazy(
+        "sent a top-cut player on without a game: nobody is left to play him"
+    ),
     "result_ejection": gettext_lazy("recorded an ejected player's unfinished game as lost"),
     "decks_played": gettext_lazy("recorded the decks played at a table"),
     "result_matching_report": gettext_lazy("reported the same result at a table"),

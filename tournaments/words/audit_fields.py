@@ -6,12 +6,20 @@ has none. Keys from older exports fall back to the key in words."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.models import GameSystem, Penalty
+from tournaments.rules.windows import REMINDER_KINDS
+from tournaments.words.decks_played import MODE_WORDS
 from tournaments.words.labels import READING_LABELS
+from tournaments.words.penalties import offense_words
+from tournaments.words.stages import KINDS as STAGE_KINDS
+from tournaments.words.stages import kind_label
+from tournaments.words.times import stored_time_words
 
 # Grouped by the snapshots that write them; a key shared by several is listed once.
 FIELD_LABELS = {
@@ -225,12 +233,59 @@ def field_label(name: str) -> str:
 
 
 def value_words(snapshot: dict[str, Any]) -> None:
-    """A status and each seat's outcome in words, in place (their stored values are keys)."""
+    """The stored values that are keys or instants in words, in place: a status, each
+    seat's outcome, a penalty's kind and offense, a stage's kind, the game, the decks a
+    player registers, and a time (written as the page writes times)."""
     status = snapshot.get("status")
     if isinstance(status, str) and status in STATUS_WORDS:
         snapshot["status"] = str(STATUS_WORDS[status])
     if isinstance(snapshot.get("seats"), list):
         snapshot["seats"] = [_seat_words(seat) for seat in snapshot["seats"]]
+    for key, words in KEYED_VALUES.items():
+        value = snapshot.get(key)
+        if isinstance(value, str) and value:
+            snapshot[key] = words(value)
+    for key in TIME_KEYS:
+        if isinstance(snapshot.get(key), str):
+            snapshot[key] = stored_time_words(snapshot[key])
+
+
+def _kind_words(kind: str) -> str:
+    """A ``kind``: a penalty's, a stage's or a deadline reminder's ("48h")."""
+    if kind in Penalty.Kind.values:
+        return _(str(Penalty.Kind(kind).label))
+    if kind in STAGE_KINDS:
+        return kind_label(kind)
+    if kind in REMINDER_KINDS:
+        return _("%(hours)s hours before the deadline") % {"hours": kind.removesuffix("h")}
+    return kind
+
+
+def _game_words(key: str) -> str:
+    return _(str(GameSystem(key).label)) if key in GameSystem.values else key
+
+
+def _decks_words(mode: str) -> str:
+    return str(MODE_WORDS[mode]) if mode in MODE_WORDS else mode
+
+
+KEYED_VALUES: dict[str, Callable[[str], str]] = {
+    "kind": _kind_words,
+    "offense": offense_words,
+    "game": _game_words,
+    "decks_per_player": _decks_words,
+}
+# The instants snapshots keep as ISO text (services write datetime.isoformat()).
+TIME_KEYS = (
+    "started_at",
+    "opens_at",
+    "deadline",
+    "starts_at",
+    "deck_deadline",
+    "ended",
+    "skipped_at",
+    "decided_at",
+)
 
 
 def _seat_words(seat: Any) -> Any:

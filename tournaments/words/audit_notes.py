@@ -10,6 +10,8 @@ import re
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.words.times import stored_time_words
+
 SYSTEM_NOTES = {
     "late entry": gettext_lazy("late entry"),
     "matching report": gettext_lazy("the same result reported by the other side"),
@@ -54,4 +56,4 @@ def note_words(note: str) -> str:
         return _("round %(round)s") % {"round": found[1]}
     if found := TIEBREAK_NOTE.fullmatch(text):
         return _("after round %(round)s: confirmed by the director") % {"round": found[1]}
-    return text
+    return stored_time_words(text)  # a director's own words, any stored instant in his time

@@ -71,3 +71,15 @@ def left_to_director_words(tables: list[tuple[int, int]]) -> str:
         "His game at %(tables)s is not decided by the ejection (more than two players, or "
         "another ejected player): the others play on and you enter its result."
     ) % {"tables": where}
+
+
+def kept_matches_words(name: str, opponents: list[str]) -> str:
+    """A lifted ejection whose top-cut matches stay decided (his opponent in each named):
+    the bracket was not changed, and why. Empty when there is none."""
+    if not opponents:
+        return ""
+    return _(
+        "%(name)s is back in the tournament, but the bracket was not changed: his top-cut "
+        "match against %(winners)s stays lost by the ejection, because a match after it "
+        "has already been played or started."
+    ) % {"name": name, "winners": ", ".join(opponents)}

@@ -6,6 +6,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.models import PlayoffMatch
+
 REACHED = {
     "champion": gettext_lazy("Champion"),
     "final": gettext_lazy("Finalist"),
@@ -61,3 +63,25 @@ def round_label(round_: dict[str, object]) -> str:
     }
     label = labels.get(str(code), "")
     return label % {"number": number} if "%(number)s" in label else label
+
+
+def nobody_words(names: list[str]) -> str:
+    """A top-cut match decided without a winner (tournaments.services.playoff_nobody):
+    why nobody goes on from it and what follows, for the director."""
+    if len(names) == 2:
+        return _(
+            "%(first)s and %(second)s were both ejected from the tournament, so nobody goes "
+            "on from their top-cut match. You have nothing to enter for it: the player who "
+            "reaches the next match goes on without a game (a bye)."
+        ) % {"first": names[0], "second": names[1]}
+    return _(
+        "%(name)s was ejected from the tournament and nobody is left to play him, so nobody "
+        "goes on from his top-cut match. You have nothing to enter for it: the player who "
+        "reaches the next match goes on without a game (a bye)."
+    ) % {"name": names[0]}
+
+
+def nobody_notes(matches: list[PlayoffMatch]) -> list[str]:
+    """The director's notes for the matches nobody goes on from (one each)."""
+    named = [[r.player.display_name for r in (m.high, m.low) if r is not None] for m in matches]
+    return [nobody_words(names) for names in named if names]

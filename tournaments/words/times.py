@@ -4,11 +4,13 @@ offset, so a window across a daylight-saving change reads right on both sides.""
 
 from __future__ import annotations
 
+import re
 from contextvars import ContextVar
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from django.utils import formats, timezone
 from django.utils.dateformat import format as date_format
 from django.utils.translation import gettext as _
 
@@ -69,3 +71,29 @@ def clock_words(instant: datetime, zone: str, reader_zone: str | None = None) ->
     differs: "17:00 UTC · 19:00 your time (Madrid)"."""
     here = instant.astimezone(zone_or_utc(zone))
     return f"{date_format(here, HOUR)} {here.tzname()}" + reader_words(instant, zone, reader_zone)
+
+
+def page_time_words(value: datetime) -> str:
+    """A date and time, written the one way every page writes them: in the page's zone
+    (the event's, activated by its views) and in the reader's when his differs."""
+    here = timezone.localtime(value)
+    zone = timezone.get_current_timezone_name()
+    written = f"{formats.date_format(here, 'DATETIME_FORMAT')} {here.tzname()}"
+    return written + reader_words(value, zone, READER_ZONE.get())
+
+
+# A stored instant (datetime.isoformat with its offset), as snapshots and notes keep it.
+ISO_INSTANT = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})")
+
+
+def stored_time_words(text: str) -> str:
+    """Every stored instant in ``text`` written as the page writes times; the rest kept."""
+
+    def words(found: re.Match[str]) -> str:
+        try:
+            instant = datetime.fromisoformat(found.group(0).replace("Z", "+00:00"))
+        except ValueError:
+            return found.group(0)
+        return page_time_words(instant)
+
+    return ISO_INSTANT.sub(words, text)

@@ -146,3 +146,27 @@ def remove_match_game(
     return director_set_games(
         user, table, rest, version=version, note=note, audit_action=GAME_REMOVED
     )
+
+
+def director_enter_result(
+    user: AnyUser,
+    table: Table,
+    *,
+    games: Sequence[Mapping[str, Any]] | None = None,
+    note: str = "",
+    version: int | None = None,
+    **result: Any,
+) -> Table:
+    """The staff's result form of one table (its page or the API), read as the results
+    grid reads a row: a match's games as they stand (kept while they do not decide it,
+    the table's result then pending), any other table's result as entered."""
+    if games and match_rules(table).is_match:
+        return director_set_games(user, table, games, version=version, note=note)
+    return director_set_result(
+        user,
+        table,
+        games=list(games) if games is not None else None,
+        note=note,
+        version=version,
+        **result,
+    )
