@@ -15,7 +15,9 @@ from the start of the write to the standings stored with it; "CPU" is this proce
 ``--readers N``: gunicorn (3 workers, benchmarks/load.py; set REDIS_URL, so that the pages
 the workers keep are dropped when the standings change) serves the public standings page
 to N clients meanwhile, and each result is also timed until the standings API answers with
-a new ETag of the standings API's search for the first player of the table ("seen"); the readers' latencies are reported too. ``--whole``: the standings
+a new ETag of the standings API's search for the first player of the table ("seen"); the
+readers' latencies are reported too. They accept gzip, as browsers do (``--plain-readers``:
+they do not). ``--whole``: the standings
 rebuilt whole after each result (the fallback, for comparison).
 """
 
@@ -64,7 +66,7 @@ def seen(path: str, old: str, t0: float, until: float = 5.0) -> float:
     return float("inf")
 
 
-def _read(path: str, count: int, stop: Any, out: Any) -> None:
+def _read(path: str, count: int, stop: Any, out: Any, headers: dict[str, str]) -> None:
     """N reader threads in their own process (not sharing this one's interpreter lock with
     the writer and the poller); their latencies are sent back at the end."""
     import load
@@ -76,7 +78,7 @@ def _read(path: str, count: int, stop: Any, out: Any) -> None:
         while not stop.is_set():
             t0 = time.perf_counter()
             try:
-                conn.request("GET", path, headers={"Host": load.HOST})
+                conn.request("GET", path, headers={"Host": load.HOST, **headers})
                 conn.getresponse().read()
             except OSError:  # the server stopping at the end
                 return
@@ -95,6 +97,10 @@ def main() -> None:
     parser.add_argument("--results", type=int, default=50)
     parser.add_argument("--readers", type=int, default=0)
     parser.add_argument("--whole", action="store_true")
+    parser.add_argument(
+        "--plain-readers", action="store_true",
+        help="readers that do not accept gzip (every browser does; most load tools do not)",
+    )  # fmt: skip
     args = parser.parse_args()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "organizer.settings")
     import django
@@ -145,12 +151,14 @@ def main() -> None:
     server = None
     stop, got, reader = multiprocessing.Event(), multiprocessing.Queue(), None
     read_times: list[float] = []
+    accept = {} if args.plain_readers else {"Accept-Encoding": "gzip"}
     if args.readers:
         import load
 
         server = load.start_server()
         reader = multiprocessing.Process(
-            target=_read, args=(f"/events/{event.slug}/standings/", args.readers, stop, got)
+            target=_read,
+            args=(f"/events/{event.slug}/standings/", args.readers, stop, got, accept),
         )
         reader.start()
         time.sleep(2)

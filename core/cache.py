@@ -85,11 +85,12 @@ class SharedClientRedisCacheClient(RedisCacheClient):
         self._shared: dict[int, Any] = {}
 
     def get_client(self, key: Any = None, *, write: bool = False) -> Any:
-        # The pool is Django's own choice (its method), so replicas still work as there.
-        pool = self._get_connection_pool(write)
+        # The pool is Django's own choice (its method), so replicas still work as there;
+        # the stubs do not declare the client's internals.
+        pool = self._get_connection_pool(write)  # type: ignore[attr-defined]
         client = self._shared.get(id(pool))
         if client is None:
-            client = self._shared[id(pool)] = self._client(connection_pool=pool)
+            client = self._shared[id(pool)] = self._client(connection_pool=pool)  # type: ignore[attr-defined]
         return client
 
 

@@ -4,6 +4,7 @@ ratings connects to these to write its ledger; sent inside the transaction that
 made the change (receivers that need the commit use transaction.on_commit).
 """
 
+import threading
 from collections.abc import Iterable
 
 from django.db import transaction
@@ -51,9 +52,34 @@ standings_changed = Signal()
 event_pages_changed = Signal()
 
 
+_pages = threading.local()  # per thread, as Django's connections are
+
+
+def _outermost() -> object | None:
+    """The open transaction's outermost block (None outside one): what tells it apart."""
+    blocks = transaction.get_connection().atomic_blocks
+    return blocks[0] if blocks else None
+
+
+def page_stored_in_transaction() -> None:
+    """The page cache stored a visitor's page while this thread's transaction was open (a
+    test, or a view inside one): a change this transaction makes from now on drops the
+    stored pages at once, not only at its commit, or it could read its own stale page."""
+    _pages.stored_inside = _outermost()
+
+
+def pages_changed_now(slugs: Iterable[str]) -> None:
+    """Only where a page read inside the open transaction could be stale: elsewhere every
+    other reader sees the committed data until the commit, and moving the pages on now would
+    only make them render that data again (the whole table, at every result)."""
+    inside = getattr(_pages, "stored_inside", None)
+    if inside is not None and inside is _outermost():
+        event_pages_changed.send(sender=None, slugs=list(slugs))
+
+
 def announce_pages_changed(slugs: Iterable[str]) -> None:
-    """Now (a reader inside this transaction must not get a stored page) and again once
-    it commits (a page another reader stored meanwhile was rendered from the old data)."""
+    """Once the writer's transaction commits (at once outside one), and now too where this
+    transaction may have stored a page (pages_changed_now)."""
     slugs = list(slugs)
-    event_pages_changed.send(sender=None, slugs=slugs)
+    pages_changed_now(slugs)
     transaction.on_commit(lambda: event_pages_changed.send(sender=None, slugs=slugs))

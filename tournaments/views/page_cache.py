@@ -29,10 +29,12 @@ from collections.abc import Callable, Iterable
 from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language, get_language_from_request
 
+from tournaments import signals
 from tournaments.words.times import READER_ZONE, reader_zone_of
 
 SECONDS = 600
@@ -49,6 +51,9 @@ _GZIP_FROM = 1024
 _GZIP_TYPES = ("text/html", "application/json")
 _ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 Stored = tuple[bytes, bytes | None, dict[str, str]]
+# How long a worker waits for another's rendering of the same page, and how often it looks.
+_RENDER_SECONDS = 2.0
+_RENDER_POLL = 0.005
 
 
 def page_key(request: HttpRequest, name: str, event_id: int, version: int) -> str | None:
@@ -75,8 +80,14 @@ def cached_page(key: str | None) -> HttpResponse | None:
 def store_page(key: str | None, response: HttpResponse) -> HttpResponse:
     if key is not None and response.status_code == 200:
         cache.set(key, response.content, SECONDS)
+        _note_if_inside_transaction()
         visitor_cacheable(response)
     return response
+
+
+def _note_if_inside_transaction() -> None:
+    if transaction.get_connection().in_atomic_block:
+        signals.page_stored_in_transaction()
 
 
 def visitor_cacheable(response: HttpResponse) -> HttpResponse:
@@ -115,6 +126,27 @@ def _generation(slug: str) -> int:
     return int(found)
 
 
+def _rendering(key: str) -> str:
+    return f"rendering:{key}"
+
+
+def _rendered_by_another(key: str) -> Stored | None:
+    """The page another worker is rendering already (it took the mark first), waited for:
+    after a result every worker misses at once, and one rendering of a 200-row standings
+    page instead of one per worker leaves the others' CPU to the readers and the writer.
+    None: ours to render (the mark taken, or the other one gone without storing a page)."""
+    mark = _rendering(key)
+    if cache.add(mark, 1, _RENDER_SECONDS):
+        return None
+    deadline = time.monotonic() + _RENDER_SECONDS
+    while time.monotonic() < deadline:
+        time.sleep(_RENDER_POLL)
+        found = cache.get_many([key, mark])
+        if key in found or mark not in found:  # Redis away: nothing found, no wait
+            return found.get(key)
+    return None
+
+
 class VisitorPageMiddleware:
     """Serve a visitor's event, standings or pairings page (and the standings API) from the cache
     before sessions, authentication and the view run. Only requests without a session or
@@ -131,20 +163,16 @@ class VisitorPageMiddleware:
         if key is None:
             return self.get_response(request)
         stored = cache.get(key)
+        if stored is None:
+            stored = _rendered_by_another(key)
         if stored is not None:
             return self._answer(request, stored)
-        response = self.get_response(request)
-        if (
-            getattr(response, _ATTR, False)
-            and response.status_code == 200
-            and set(response.cookies) <= {settings.CSRF_COOKIE_NAME}
-            and not response.streaming
-        ):
-            headers = dict(response.items())
-            stored = (response.content, _packed(response.content, headers), headers)
-            cache.set(key, stored, OUTER_SECONDS)
-            return self._answer(request, stored, response)
-        return response
+        try:
+            response = self.get_response(request)
+            stored = _store(key, response)
+        finally:
+            cache.delete(_rendering(key))  # after the page is stored: none waits in vain
+        return response if stored is None else self._answer(request, stored, response)
 
     @staticmethod
     def _key(request: HttpRequest) -> str | None:
@@ -179,7 +207,7 @@ class VisitorPageMiddleware:
             # Another representation: another validator, so a cache never mixes them up.
             etag = etag.removesuffix('"') + '-gzip"'
         if etag and request.headers.get("If-None-Match") == etag:
-            answer = HttpResponseNotModified(headers={"ETag": etag})
+            answer: HttpResponse = HttpResponseNotModified(headers={"ETag": etag})
         else:
             if response is None:
                 response = HttpResponse(content)
@@ -195,6 +223,22 @@ class VisitorPageMiddleware:
         if packed is not None:
             patch_vary_headers(answer, ("Accept-Encoding",))
         return answer
+
+
+def _store(key: str, response: HttpResponse) -> Stored | None:
+    """Keep the page for the next visitors, if the view marked it as the same for all."""
+    if not (
+        getattr(response, _ATTR, False)
+        and response.status_code == 200
+        and set(response.cookies) <= {settings.CSRF_COOKIE_NAME}
+        and not response.streaming
+    ):
+        return None
+    headers = dict(response.items())
+    stored = (response.content, _packed(response.content, headers), headers)
+    cache.set(key, stored, OUTER_SECONDS)
+    _note_if_inside_transaction()
+    return stored
 
 
 def _packed(content: bytes, headers: dict[str, str]) -> bytes | None:

@@ -237,10 +237,11 @@ def mark_stale(
     rebuild under way, so that rebuild cannot mark stale rows fresh. Only the same mark
     again in the same transaction (a result saves two seats and the table) is skipped:
     the first one holds the lock until the commit; but a page stored since, inside this
-    transaction, is dropped again (this change is not in it)."""
+    transaction, is dropped again (this change is not in it: signals.pages_changed_now)."""
     if _marked_in_this_transaction((tuple(sorted(event_ids)), closed_too, tuple(sorted(tables)))):
-        slugs = list(Event.objects.filter(pk__in=event_ids).values_list("slug", flat=True))
-        signals.event_pages_changed.send(sender=None, slugs=slugs)
+        signals.pages_changed_now(
+            Event.objects.filter(pk__in=event_ids).values_list("slug", flat=True)
+        )
         return
     headers = StandingsSnapshot.objects.filter(event_id__in=event_ids)
     if closed_too:
