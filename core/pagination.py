@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework import exceptions, pagination
 from rest_framework.request import Request
 
@@ -22,7 +23,10 @@ class PagePagination(pagination.PageNumberPagination):
         # A bad page_size is a 400 like any bad filter, not silently the default.
         raw = request.query_params.get(self.page_size_query_param)
         if raw is not None and not (raw.isdigit() and 1 <= int(raw) <= self.max_page_size):
-            message = f"page_size is a whole number from 1 to {self.max_page_size}."
+            message = _("%(name)s is a whole number from 1 to %(max)s.") % {
+                "name": self.page_size_query_param,
+                "max": self.max_page_size,
+            }
             raise exceptions.ValidationError({self.page_size_query_param: [message]})
         return super().get_page_size(request)
 

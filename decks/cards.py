@@ -11,9 +11,10 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Count, Max
+from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
-from decks.models import Card
+from decks.models import Card, DeckGame
 from rules_engine.deckrules import (
     LORE,
     LOTR_TCG,
@@ -49,6 +50,13 @@ def _stamp_key(game: str) -> str:
     return f"decks:cards:stamp:{game}"
 
 
+def unknown_deck_game() -> str:
+    """The refusal of a game without deck lists, naming the games that have them."""
+    # The game names are the games' own (never translated); the keys stay in the API schema.
+    names = ", ".join(str(DeckGame(g).label) for g in DECK_GAMES)
+    return _("Deck lists exist only for %(games)s.") % {"games": names}
+
+
 def card_data_changed(game: str) -> None:
     """Tell every process that its card index of ``game`` is stale (called by the importer)."""
     cache.delete(_stamp_key(game))
@@ -80,7 +88,7 @@ def card_index(game: str) -> CardIndex:
     project's list: there is no public LoRE card database to import.
     """
     if game not in DECK_GAMES:
-        raise ServiceError(f"Unknown game {game!r}: one of {', '.join(DECK_GAMES)}.", "bad_game")
+        raise ServiceError(unknown_deck_game(), "bad_game")
     stamp = "fixture" if game == LORE else _db_stamp(game)
     cached = _indexes.get(game)
     if cached is not None and cached.stamp == stamp:
@@ -92,7 +100,7 @@ def card_index(game: str) -> CardIndex:
         else:
             rows = Card.objects.filter(game=game).values_list("raw", "base_id")
             if game == METW:
-                records = [metw_record(raw) for raw, _ in rows]
+                records = [metw_record(raw) for raw, _base in rows]
             else:
                 records = [
                     lotr_record(raw, {raw["id"]: base} if base else None) for raw, base in rows

@@ -5,10 +5,13 @@ from __future__ import annotations
 from pathlib import PurePath
 from typing import Any
 
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+
 from core.errors import ServiceError
 from decks.cards import card_index
 from decks.formats import get_format, known_formats
-from decks.labels import deck_text_error, not_a_deck_message
+from decks.labels import deck_text_error, export_name, not_a_deck_message, player_type_name
 from rules_engine.deckrules import (
     METW,
     PLAYER_TYPES,
@@ -29,7 +32,8 @@ def _check_player_type(game: str, player_type: str | None) -> str | None:
         return None
     if player_type not in PLAYER_TYPES:
         raise ServiceError(
-            f"Unknown player type {player_type!r}: one of {', '.join(PLAYER_TYPES)}.",
+            _("Choose the player type among %(choices)s.")
+            % {"choices": ", ".join(player_type_name(k) for k in PLAYER_TYPES)},
             "bad_player_type",
         )
     return player_type
@@ -40,7 +44,7 @@ def validate_text(
 ) -> Verdict:
     """Parse and check a pasted list. Bad input raises ServiceError (a 400), never more."""
     if not isinstance(text, str):
-        raise ServiceError("The deck list must be text.", "bad_text")
+        raise ServiceError(_("The deck list must be text."), "bad_text")
     chosen = get_format(game, format_key)
     player_type = _check_player_type(game, player_type)
     try:
@@ -87,24 +91,34 @@ def read_upload(upload: Any) -> str:
     name = str(getattr(upload, "name", "") or "")
     if PurePath(name.lower()).suffix not in UPLOAD_EXTENSIONS:
         raise ServiceError(
-            "Upload a deck file ending in " + ", ".join(UPLOAD_EXTENSIONS) + ".", "bad_file"
+            _("Upload a deck file ending in %(endings)s.")
+            % {"endings": ", ".join(UPLOAD_EXTENSIONS)},
+            "bad_file",
         )
     size = getattr(upload, "size", None)
     if size is not None and size > MAX_UPLOAD_BYTES:
         raise ServiceError(
-            f"The file is {size:,} bytes; a deck file is at most {MAX_UPLOAD_BYTES:,}.",
+            _("The file is %(size)s bytes; a deck file is at most %(max)s.")
+            % {"size": _bytes(size), "max": _bytes(MAX_UPLOAD_BYTES)},
             "bad_file",
         )
     data = upload.read(MAX_UPLOAD_BYTES + 1)
     if len(data) > MAX_UPLOAD_BYTES:
-        raise ServiceError(f"A deck file is at most {MAX_UPLOAD_BYTES:,} bytes.", "bad_file")
+        raise ServiceError(
+            _("A deck file is at most %(max)s bytes.") % {"max": _bytes(MAX_UPLOAD_BYTES)},
+            "bad_file",
+        )
     if b"\x00" in data:
-        raise ServiceError("This file is not a text deck list.", "bad_file")
+        raise ServiceError(_("This file is not a text deck list."), "bad_file")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         # GCCG and NetMECCG files are often Latin-1 (Windows-1252) encoded.
         return data.decode("cp1252", errors="replace")
+
+
+def _bytes(n: int) -> str:
+    return number_format(n, force_grouping=True)
 
 
 def export_text(
@@ -113,8 +127,15 @@ def export_text(
     """(file name, content) of a list checked and written in the export format ``kind``."""
     export = EXPORTS.get(kind)
     if export is None or export.game != game:
-        choices = ", ".join(f.key for f in EXPORTS.values() if f.game == game) or "none"
-        raise ServiceError(f"No export {kind!r} for {game}: one of {choices}.", "bad_export")
+        # The reader chose from a menu of names; the keys the API takes are in its schema.
+        choices = [export_name(f.key) for f in EXPORTS.values() if f.game == game]
+        if not choices:
+            raise ServiceError(_("Deck lists of this game cannot be exported."), "bad_export")
+        raise ServiceError(
+            _("This export is not offered for this game: choose %(choices)s.")
+            % {"choices": ", ".join(choices)},
+            "bad_export",
+        )
     verdict = validate_text(text, game, format_key, player_type)
     name = (verdict.title or "deck").strip()[:60] or "deck"
     safe = "".join(ch if ch.isalnum() or ch in "-_ " else "-" for ch in name).strip() or "deck"

@@ -10,8 +10,8 @@ from django.utils.translation import gettext as _
 
 from audit.services import record as audit_record
 from core.errors import Conflict, NotAllowed, NotFound, ServiceError
-from decks.cards import DECK_GAMES, card_index
-from decks.models import Format
+from decks.cards import DECK_GAMES, card_index, unknown_deck_game
+from decks.models import DeckGame, Format
 from decks.rule_names import rule_name, rule_value_words
 from rules_engine.deckrules import (
     BUILTIN_FORMATS,
@@ -68,9 +68,7 @@ def format_def(row: Format) -> FormatDef:
 
 def get_format(game: str, key: str | None) -> FormatDef:
     if game not in DECK_GAMES:
-        raise ServiceError(
-            f"Unknown game {game!r}: deck lists exist for {', '.join(DECK_GAMES)}.", "bad_game"
-        )
+        raise ServiceError(unknown_deck_game(), "bad_game")
     key = (key or DEFAULT_FORMAT[game]).strip()
     row = Format.objects.filter(game=game, key=key).select_related("based_on").first()
     if row is not None:
@@ -79,9 +77,12 @@ def get_format(game: str, key: str | None) -> FormatDef:
     if fdef is not None:
         return fdef
     raise NotFound(
-        f"No {game} format {key!r}. Known: "
-        + ", ".join(k for k, _ in format_choices(game)[:20])
-        + ".",
+        _("No format of %(game)s is called “%(key)s”. Known: %(known)s.")
+        % {
+            "game": DeckGame(game).label,
+            "key": key,
+            "known": ", ".join(str(name) for _key, name in format_choices(game)[:20]),
+        },
         "bad_format",
     )
 

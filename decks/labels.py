@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from rules_engine.deckrules.messages import render
+from rules_engine.deckrules.readers.detect import FORMAT_NAMES
 
 READ_AS_NAMES = {
     "gccg": _("GCCG deck file"),
@@ -32,14 +34,30 @@ EXPORT_NAMES = {
 }
 
 
-# Why a text is no deck list at all, by DeckTextError code; others keep the engine's words.
+# Why a text is no deck list at all, by DeckTextError (or PlayerTypeError) code.
 DECK_TEXT_ERRORS = {
     "json_other_game": _("This is a %(game)s deck file: choose the game %(game)s to check it."),
     "json_no_cards": _("This deck file lists no cards."),
     "json_several_decks": _(
         "This game record holds %(count)s decks (%(names)s): paste one deck at a time."
     ),
+    "unknown_game": _("Deck lists cannot be checked for this game."),
+    "too_long": _("The list is %(chars)s characters long; a deck list is at most %(max)s."),
+    "not_text": _("This does not look like text: paste the deck list as plain text."),
+    "too_many_lines": _("The list has %(lines)s lines; a deck list has at most %(max)s."),
+    "unknown_format": _(
+        "This file is in a format the deck checker does not know. It reads: %(formats)s."
+    ),
+    "json_broken": _(
+        "This JSON file is broken (line %(line)s). The deck checker reads: %(formats)s."
+    ),
+    "o8d_broken": _("This OCTGN deck file cannot be read: its XML is broken."),
+    "o8d_not_deck": _("This XML file is not an OCTGN deck (its outer element is not <deck>)."),
+    "player_type_not_allowed": _(
+        "This format does not allow the player type %(player_type)s: choose %(allowed)s."
+    ),
 }
+UNREADABLE_TEXT = _("This text cannot be read as a deck list.")
 
 
 def not_a_deck_message() -> str:
@@ -50,11 +68,30 @@ def not_a_deck_message() -> str:
 
 
 def deck_text_error(exc: Exception) -> str:
-    """Why a text cannot be read as a deck list, in the reader's language where known."""
+    """Why a text cannot be read as a deck list, in the reader's language: the engine's
+    English message never reaches a reader, only its code and parameters."""
     template = DECK_TEXT_ERRORS.get(getattr(exc, "code", ""))
     if template is None:
-        return str(exc)
-    return str(template) % getattr(exc, "params", {})
+        return str(UNREADABLE_TEXT)
+    return str(template) % _deck_text_params(getattr(exc, "params", None) or {})
+
+
+def _deck_text_params(params: dict[str, Any]) -> dict[str, Any]:
+    """The parameters in words: numbers as the reader writes them, player types and the
+    formats read by name, never by key."""
+    words: dict[str, Any] = {"formats": "; ".join(read_as_name(k) for k in FORMAT_NAMES)}
+    for key, value in params.items():
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = number_format(value, force_grouping=True)
+        words[key] = value
+    if "player_type" in params:
+        words["player_type"] = player_type_name(params["player_type"])
+        words["allowed"] = ", ".join(player_type_name(k) for k in params.get("allowed", ()))
+    return words
+
+
+def export_name(key: str) -> str:
+    return str(EXPORT_NAMES.get(key, key))
 
 
 def read_as_name(key: str) -> str:

@@ -48,6 +48,7 @@ from rules_engine.deckrules import FormatDef
 from tournaments.models import Event, Registration
 from tournaments.permissions import Capability, can, is_director, require_director, require_login
 from tournaments.rules.deck_choice import PAIR_SLOTS
+from tournaments.words.times import page_time_words
 
 # The cards, formats and checking operations live in their own modules; the pages, the
 # API, the demo and other apps reach every deck operation through this one.
@@ -100,21 +101,13 @@ def may_create_formats(user: Any) -> bool:
 
 
 def create_custom_format(
-    user: Any,
-    game: str,
-    base_key: str,
-    name: str,
-    changes: dict[str, Any],
-    description: str = "",
+    user: Any, game: str, base_key: str, name: str, changes: dict[str, Any], description: str = ""
 ) -> Format:
     """A director's format (see decks.formats.create_custom_format)."""
     require_login(user)
     return _create_custom_format(
         user, may_create_formats, game, base_key, name, changes, description
     )
-
-
-# --------------------------------------------------------------------------- submission
 
 
 @dataclass(frozen=True)
@@ -170,12 +163,14 @@ def _registration_for(user: Any, event: Event, registration: Registration | None
             .first()
         )
         if registration is None:
-            raise NotAllowed(f"You are not registered for {event.name}: register first.")
+            raise NotAllowed(
+                _("You are not registered for %(event)s: register first.") % {"event": event.name}
+            )
         return registration
     if registration.event_id != event.pk:
-        raise NotFound("That registration is not in this event.")
+        raise NotFound(_("That registration is not in this event."))
     if registration.player.user_id != getattr(user, "pk", None) and not is_director(user, event):
-        raise NotAllowed("You can submit only your own deck list.")
+        raise NotAllowed(_("You can submit only your own deck list."))
     return registration
 
 
@@ -195,7 +190,9 @@ def submit_decklist(
     deadline second are serialised and each is either in or refused with a reason.
     """
     if not event_uses_decks(event):
-        raise ServiceError(f"{event.get_game_display()} has no decks.", "no_decks")
+        raise ServiceError(
+            _("%(game)s has no deck lists.") % {"game": event.get_game_display()}, "no_decks"
+        )
     registration = _registration_for(user, event, registration)
     slot = checked_slot(event, slot)
     director = is_director(user, event)
@@ -207,16 +204,17 @@ def submit_decklist(
         now = timezone.now()
         if decklists_locked(event):
             raise Conflict(
-                f"Deck lists for {event.name} are locked: round 1 has started.", "locked"
+                _("Deck lists for %(event)s are locked: round 1 has started.")
+                % {"event": event.name},
+                "locked",
             )
         if event.deck_deadline and now > event.deck_deadline and not director:
             raise Conflict(
-                "The deck-list deadline "
-                f"({timezone.localtime(event.deck_deadline):%Y-%m-%d %H:%M:%S %Z}) "
-                "has passed; ask the tournament director.",
+                _("The deck-list deadline (%(deadline)s) has passed; ask the tournament director.")
+                % {"deadline": page_time_words(event.deck_deadline)},
                 "deadline",
             )
-        decklist, _ = DeckList.objects.get_or_create(registration=registration, slot=slot)
+        decklist, _created = DeckList.objects.get_or_create(registration=registration, slot=slot)
         previous = decklist.current_version
         number = (decklist.versions.aggregate(n=Max("number"))["n"] or 0) + 1
         errors = [p for p in verdict.problems if p.severity == "error"]
@@ -298,7 +296,7 @@ def publish_decklists(user: Any, event: Event, published: bool = True) -> Event:
     if published and not decklists_locked(event):
         # Published lists must be final: before round 1 players could still copy them.
         raise Conflict(
-            "Deck lists can be published once round 1 has started and they are locked.",
+            _("Deck lists can be published once round 1 has started and they are locked."),
             code="not_locked",
         )
     with transaction.atomic():
@@ -330,7 +328,8 @@ def event_decklists(user: Any, event: Event) -> list[DeckListRow]:
     director always, for others once published."""
     if not (may_see_all_lists(user, event) or event.decklists_published):
         raise NotAllowed(
-            f"The deck lists of {event.name} are not published; only the staff sees them."
+            _("The deck lists of %(event)s are not published; only the staff sees them.")
+            % {"event": event.name}
         )
     lists = {
         (d.registration_id, d.slot): d
@@ -366,7 +365,7 @@ def decklist_versions(
     user: Any, registration: Registration, slot: str = ""
 ) -> list[DeckListVersion]:
     if not can_view_decklist(user, registration):
-        raise NotAllowed("This deck list is not published.")
+        raise NotAllowed(_("This deck list is not published."))
     return list(
         DeckListVersion.objects.filter(
             decklist__registration=registration, decklist__slot=slot

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext_lazy as _
 
 from core.errors import ServiceError
 from decks.models import DeckList, DeckListVersion
@@ -45,8 +46,17 @@ def export_decks(event: Event) -> dict[str, Any]:
     return {"decks": {"lists": rows, "played": played}}
 
 
+# What of the document's decks part is damaged, by the word the readers pass to ``bad``.
+BAD_PART_WORDS = {
+    "registration": _("The document's deck lists name a player who is not in the event."),
+    "list": _("The document's decks part has a damaged deck list."),
+    "part": _("The document's decks part has the wrong shape."),
+    "table": _("The document's decks part has a damaged record of the decks played at a table."),
+}
+
+
 def bad(what: str) -> ServiceError:
-    return ServiceError(f"The document's decks part has a bad {what}.", code="bad_document")
+    return ServiceError(str(BAD_PART_WORDS.get(what, BAD_PART_WORDS["part"])), code="bad_document")
 
 
 def registration_in_map(reg_map: dict[int, Registration], old: Any) -> Registration:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.request import Request
@@ -62,10 +63,15 @@ class ApprovalList(APIView):
     )
     def get(self, request: Request) -> Response:
         if not approval.is_any_league_staff(request.user):
-            raise NotAllowed("Only league staff have an approval queue.")
+            raise NotAllowed(_("Only league staff have an approval queue."))
         state = request.query_params.get("state") or "waiting"
         if state not in ("waiting", "approved"):
-            raise serializers.ValidationError({"state": ["Choose waiting or approved."]})
+            # The two values are the API's own words (the parameter takes them as written).
+            choice = _("Choose %(waiting)s or %(approved)s.") % {
+                "waiting": "waiting",
+                "approved": "approved",
+            }
+            raise serializers.ValidationError({"state": [choice]})
         events = approval.events_for_staff(request.user, waiting=state == "waiting")
         rows = [_data(e) for e in events]
         return Response(ApprovalListSerializer({"count": len(rows), "results": rows}).data)

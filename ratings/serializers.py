@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from ratings.models import RatingEntry, ReplayJob, Season
@@ -25,7 +26,7 @@ class SeasonCreateSerializer(serializers.Serializer):
 
     def validate(self, attrs: dict) -> dict:
         if attrs["ends_on"] < attrs["starts_on"]:
-            message = "A season must end on or after its start."
+            message = _("A season must end on or after its start.")
             raise serializers.ValidationError({"ends_on": message})
         return attrs
 

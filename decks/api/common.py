@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse
 
 from core.errors import NotFound, ServiceError
@@ -26,7 +27,7 @@ def list_text(data: dict[str, Any]) -> str:
     if data.get("file") is not None:
         return services.read_upload(data["file"])
     if "text" not in data:
-        raise ServiceError("Give the deck list as text or upload a deck file.", "bad_input")
+        raise ServiceError(_("Give the deck list as text or upload a deck file."), "bad_input")
     return data["text"]
 
 
@@ -40,4 +41,4 @@ def event_by_slug(slug: str) -> Event:
     try:
         return Event.objects.get(slug=slug)
     except Event.DoesNotExist:
-        raise NotFound(f"No event {slug!r}.")
+        raise NotFound(_("No event '%(slug)s'.") % {"slug": slug})

@@ -7,6 +7,7 @@ import base64
 import binascii
 
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -103,7 +104,9 @@ class DeckFileSerializer(serializers.Serializer):
         try:
             raw = base64.b64decode(value["content_base64"], validate=True)
         except (binascii.Error, ValueError):
-            raise serializers.ValidationError({"content_base64": "Not base64."})
+            raise serializers.ValidationError(
+                {"content_base64": _("The file's content is not base64.")}
+            )
         return SimpleUploadedFile(value["name"], raw)
 
 

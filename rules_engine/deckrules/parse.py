@@ -25,16 +25,25 @@ _CONTROL = re.compile(r"[\x01-\x08\x0b\x0c\x0e-\x1f]")
 def check_text_size(text: str, game: str) -> list[str]:
     """The text's lines, once it is known to be a deck list of a readable size."""
     if game not in (METW, LOTR_TCG, LORE):
-        raise DeckTextError(f"Unknown game {game!r}.")
+        raise DeckTextError(f"Unknown game {game!r}.", "unknown_game", {"game": game})
     if len(text) > MAX_TEXT_CHARS:
         raise DeckTextError(
-            f"The list is {len(text):,} characters long; a deck list is at most {MAX_TEXT_CHARS:,}."
+            f"The list is {len(text):,} characters long; "
+            f"a deck list is at most {MAX_TEXT_CHARS:,}.",
+            "too_long",
+            {"chars": len(text), "max": MAX_TEXT_CHARS},
         )
     if "\x00" in text or len(_CONTROL.findall(text, 0, 4000)) > 8:
-        raise DeckTextError("This does not look like text: paste the deck list as plain text.")
+        raise DeckTextError(
+            "This does not look like text: paste the deck list as plain text.", "not_text"
+        )
     raw_lines = text.splitlines()
     if len(raw_lines) > MAX_LINES:
-        raise DeckTextError(f"The list has {len(raw_lines):,} lines; at most {MAX_LINES:,}.")
+        raise DeckTextError(
+            f"The list has {len(raw_lines):,} lines; at most {MAX_LINES:,}.",
+            "too_many_lines",
+            {"lines": len(raw_lines), "max": MAX_LINES},
+        )
     return raw_lines
 
 
@@ -75,7 +84,7 @@ def _read(text: str, lines: list[str], game: str) -> ParsedDeck:
         return read_json_deck(text, game)
     html = is_html(text)
     if not html and FOREIGN.match(text.lstrip("\ufeff")):
-        raise DeckTextError(unknown_format_message())
+        raise DeckTextError(unknown_format_message(), "unknown_format")
     if game == METW and is_netmeccg(lines):
         return read_netmeccg(lines, game)
     kind = "html" if html else text_kind(text, lines, game)

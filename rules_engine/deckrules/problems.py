@@ -94,7 +94,14 @@ class Verdict:
 
 
 class PlayerTypeError(ValueError):
-    pass
+    """A player type the format does not allow; ``params`` name it and the allowed ones,
+    for the faces to say in the reader's language (the message is the English)."""
+
+    code = "player_type_not_allowed"
+
+    def __init__(self, message: str, params: dict[str, Any] | None = None):
+        super().__init__(message)
+        self.params = params or {}
 
 
 def plural(n: int | float, word: str, plural_word: str | None = None) -> str:

@@ -49,7 +49,8 @@ def _check_player_type(deck: ParsedDeck, fmt: FormatDef, player_type: str | None
         allowed = fmt.rule("player_types") or []
         if player_type not in PLAYER_TYPES or player_type not in allowed:
             raise PlayerTypeError(
-                f"Player type {player_type!r} is not one of this format's: {', '.join(allowed)}."
+                f"Player type {player_type!r} is not one of this format's: {', '.join(allowed)}.",
+                {"player_type": player_type, "allowed": list(allowed)},
             )
 
 

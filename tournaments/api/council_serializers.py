@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from rules_engine.free_council import CATEGORIES, MAX_CATEGORY, MAX_REVEALS
@@ -45,7 +46,7 @@ class TableCouncilInputSerializer(serializers.Serializer):
     def validate_seats(self, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
         ids = [row["registration"] for row in value]
         if len(set(ids)) != len(ids):
-            raise serializers.ValidationError("A registration is listed twice.")
+            raise serializers.ValidationError(_("A player is listed twice."))
         return value
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -159,7 +160,7 @@ class WalkInSerializer(serializers.Serializer):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if not attrs.get("player") and not (attrs.get("display_name") or "").strip():
             raise serializers.ValidationError(
-                {"display_name": "Give the walk-in player's name (or an existing player id)."}
+                {"display_name": _("Give the walk-in player's name, or choose an existing player.")}
             )
         return attrs
 

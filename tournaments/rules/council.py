@@ -179,11 +179,13 @@ def count_council(rows: Sequence[Mapping[str, Any]], half_cap: str) -> dict[str,
             _engine_input(rows[0]), _engine_input(rows[1]), half_cap
         )
     except InvalidResult as exc:
+        # The engine's message is English; its template and data say it in the reader's words.
+        said = [(p, p.render({}, _)) for p in exc.problems]
         raise ServiceError(
-            " ".join(p.message for p in exc.problems),
+            " ".join(text for _p, text in said),
             code="invalid_council",
-            problems=[_problem(p.code, p.message, f"council.{p.field}") for p in exc.problems],
-        )
+            problems=[_problem(p.code, text, f"council.{p.field}") for p, text in said],
+        ) from exc
     return {
         "half_cap": result.half_cap,
         "seats": [_side_data(row, side) for row, side in zip(rows, result.players, strict=True)],

@@ -92,11 +92,13 @@ def read_json_deck(text: str, game: str) -> ParsedDeck:
     except ValueError as exc:
         raise DeckTextError(
             f"This JSON file is broken (line {getattr(exc, 'lineno', '?')}). "
-            + unknown_format_message()
+            + unknown_format_message(),
+            "json_broken",
+            {"line": getattr(exc, "lineno", "?")},
         ) from exc
     shape = json_shape(data)
     if shape is None:
-        raise DeckTextError(unknown_format_message())
+        raise DeckTextError(unknown_format_message(), "unknown_format")
     if JSON_SHAPES[shape] != game:
         other = "METW" if JSON_SHAPES[shape] == METW else "LOTR TCG"
         raise DeckTextError(

@@ -68,9 +68,13 @@ def read_o8d(text: str, game: str) -> ParsedDeck:
     try:
         root = fromstring(text.lstrip("\ufeff"), forbid_dtd=True)
     except (ParseError, DefusedXmlException, ValueError) as exc:
-        raise DeckTextError(f"This OCTGN deck file cannot be read: {exc}.") from exc
+        # The parser's own words (a line and column in English) stay in the English message;
+        # the faces say only that the file cannot be read.
+        raise DeckTextError(f"This OCTGN deck file cannot be read: {exc}.", "o8d_broken") from exc
     if root.tag != "deck":
-        raise DeckTextError("This XML file is not an OCTGN deck (its outer element is not <deck>).")
+        raise DeckTextError(
+            "This XML file is not an OCTGN deck (its outer element is not <deck>).", "o8d_not_deck"
+        )
     deck = ParsedDeck(game=game, read_as="o8d")
     card_lines = iter(_line_numbers(text, _CARD_TAG))
     section_lines = iter(_line_numbers(text, _SECTION_TAG))

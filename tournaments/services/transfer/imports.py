@@ -289,10 +289,10 @@ def _import_whole(
     except ServiceError:
         raise
     except DAMAGED as exc:
+        # The exception's class and text are the program's words, not the reader's: they
+        # stay in the chained exception for whoever reads the log.
         raise ServiceError(
-            f"The document is damaged ({type(exc).__name__}: {str(exc)[:200]}); "
-            "nothing was imported.",
-            code="bad_document",
+            gettext("The document is damaged; nothing was imported."), code="bad_document"
         ) from exc
 
 
@@ -363,10 +363,10 @@ def restore_document(user: AnyUser, document: Any) -> SyncReport:
     league approves it (the approval is not in the document). A file of an event this
     site has already (its uid) updates that event instead, for its directors only."""
     if not getattr(user, "is_authenticated", False):
-        raise ServiceError("Log in first.", code="not_authenticated")
+        raise ServiceError(gettext("Log in first."), code="not_authenticated")
     if not isinstance(document, dict) or not isinstance(document.get("event"), dict):
         raise ServiceError(
-            "This file is not an event export: download one from an event's page.",
+            gettext("This file is not an event export: download one from an event's page."),
             code="bad_document",
         )
     held = held_event(document)

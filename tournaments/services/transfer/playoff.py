@@ -15,6 +15,7 @@ from typing import Any
 
 from django.db.models import Max
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext as _
 
 from core.errors import Conflict, ServiceError
 from tournaments.models import Event, EventSettings, PlayoffGame, PlayoffMatch, Registration
@@ -78,7 +79,7 @@ def games_of(event: Event, rows: list[Any], reg_map: dict[int, Registration]) ->
         for g in row.get("games") or []:
             at = parse_datetime(g.get("decided_at") or "") if isinstance(g, dict) else None
             if at is None or not isinstance(g.get("number"), int):
-                raise _bad("A playoff game needs its number and the time it was entered.")
+                raise _bad(_("A playoff game needs its number and the time it was entered."))
             out.append(
                 PlayoffGame(
                     match=made[(row["stage"], row["slot"])],
@@ -98,21 +99,30 @@ def _reg(reg_map: dict[int, Registration], old: Any) -> Registration | None:
     if old is None:
         return None
     if old not in reg_map:
-        raise _bad(f"A playoff match names registration {old!r}, which is not in the event.")
+        raise _bad(
+            _("A playoff match names entry %(entry)s, which is not in the event.") % {"entry": old}
+        )
     return reg_map[old]
 
 
 def match_row(event: Event, row: Any, reg_map: dict[int, Registration]) -> PlayoffMatch:
     if not isinstance(row, dict) or not all(isinstance(row.get(k), int) for k in ("stage", "slot")):
-        raise _bad("A playoff match needs its stage and slot.")
+        raise _bad(_("A playoff match needs its stage and slot."))
     if row.get("status", PlayoffMatch.Status.WAITING) not in PlayoffMatch.Status.values:
-        raise _bad(f"Unknown playoff match status {row.get('status')!r}.")
+        raise _bad(
+            _("A playoff match has an unknown state: '%(value)s'.") % {"value": row["status"]}
+        )
     if row.get("side", PlayoffMatch.Side.UPPER) not in PlayoffMatch.Side.values:
-        raise _bad(f"Unknown bracket side {row.get('side')!r}.")
+        raise _bad(
+            _("A playoff match has an unknown bracket side: '%(value)s'.") % {"value": row["side"]}
+        )
     decided = row.get("decided_at")
     at = parse_datetime(decided) if isinstance(decided, str) else None
     if decided and at is None:
-        raise _bad(f"decided_at is not a date and time: {decided!r}.")
+        raise _bad(
+            _("A playoff match's time of decision is not a date and time: '%(value)s'.")
+            % {"value": decided}
+        )
     fields = {f: row[f] for f in MATCH_FIELDS if row.get(f) is not None}
     return PlayoffMatch(
         event=event,
@@ -148,13 +158,18 @@ def import_playoff(
     if not part:
         return
     if not isinstance(part, dict) or not isinstance(part.get("matches", []), list):
-        raise _bad("The document's playoff has the wrong shape.")
+        raise _bad(_("The document's playoff has the wrong shape."))
     tie = part.get("tie_rule") or EventSettings.TieRule.REPLAY
     if tie not in EventSettings.TieRule.values:
-        raise _bad(f"Unknown playoff tie rule {tie!r}.")
+        raise _bad(
+            _("The document's playoff has an unknown tie rule: '%(value)s'.") % {"value": tie}
+        )
     kind = {f: part[f] for f in KIND_FIELDS if f in part}  # older documents: single
     if kind.get("playoff_kind", "single") not in EventSettings.PlayoffKind.values:
-        raise _bad(f"Unknown kind of playoff {kind['playoff_kind']!r}.")
+        raise _bad(
+            _("The document's playoff is of an unknown kind: '%(value)s'.")
+            % {"value": kind["playoff_kind"]}
+        )
     EventSettings.objects.update_or_create(
         event=event,
         defaults={"top_cut": int(part.get("top_cut") or 0), "playoff_tie": tie, **kind},
@@ -167,7 +182,9 @@ def import_playoff(
         back = {new.pk: old for old, new in reg_map.items()}
         if [back.get(pk) for pk in _final_places(event)] != expected:
             raise Conflict(
-                "The imported playoff does not give the exported final places; nothing was "
-                "imported.",
+                _(
+                    "The imported playoff does not give the exported final places; nothing "
+                    "was imported."
+                ),
                 code="final_places_differ",
             )

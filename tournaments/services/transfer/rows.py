@@ -54,7 +54,9 @@ def choice(value: Any, choices: Any, default: str, where: str) -> str:
         return default
     if value not in choices.values:
         raise ServiceError(
-            f"{where} is not one of {', '.join(choices.values)}.", code="bad_document"
+            gettext("%(where)s has an unknown value: '%(value)s'.")
+            % {"where": where, "value": value},
+            code="bad_document",
         )
     return value
 
@@ -64,7 +66,11 @@ def outcome_key(value: Any, where: str) -> str:
     if value in (None, ""):
         return "normal"
     if not isinstance(value, str) or not re.fullmatch(r"[a-z0-9_]{1,40}", value):
-        raise ServiceError(f"{where} has an unknown outcome {value!r}.", code="bad_document")
+        raise ServiceError(
+            gettext("%(where)s has an unknown outcome: '%(value)s'.")
+            % {"where": where, "value": value},
+            code="bad_document",
+        )
     return value
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
 from tournaments.models import Event, LeagueGame, Registration, Stage
@@ -45,14 +46,19 @@ def export_stages(event: Event) -> dict[str, Any]:
     }
 
 
-def bad_stages(message: str = "The document's stages have the wrong shape.") -> ServiceError:
-    return ServiceError(message, code="bad_document")
+def bad_stages(message: str = "") -> ServiceError:
+    return ServiceError(
+        message or _("The document's stages have the wrong shape."), code="bad_document"
+    )
 
 
 def new_id(reg_map: dict[int, Registration], old: Any) -> int:
     """This site's entry for the document's entry id ``old``."""
     if old not in reg_map:
-        raise bad_stages(f"The document's stages name an unknown registration {old!r}.")
+        raise bad_stages(
+            _("The document's stages name an entry that is not in the event: %(entry)s.")
+            % {"entry": old}
+        )
     return reg_map[old].pk
 
 
