@@ -128,6 +128,7 @@ def read_needed(
     items = "CAST(explanation_items AS text)"
     if light:
         items = f"CASE WHEN {' OR '.join(heavy) or '1 = 0'} THEN {items} END"
+    # Every column but the explanation (the last), read above only for the heavy rows.
     columns = ", ".join(f"CAST({c} AS text)" if c == "tiebreaks" else c for c in _READ[:-1])
     with connection.cursor() as cursor:
         cursor.execute(

@@ -34,7 +34,7 @@ from tournaments.standings.slices import Stored
 _MOST_KNOWN = 2_000
 
 
-def _in(values: Collection[int]) -> str:
+def _placeholders(values: Collection[int]) -> str:
     return ", ".join(["%s"] * len(values))
 
 
@@ -50,7 +50,7 @@ def _met(event: Event, table_ids: Collection[int]) -> tuple[set[str], set[str], 
             "WHERE event_id = %s AND position > 2) "
             f"FROM {seat} s WHERE s.table_id IN (SELECT table_id FROM {seat} WHERE event_id = %s "
             f"AND registration_id IN (SELECT registration_id FROM {seat} "
-            f"WHERE table_id IN ({_in(ids)})))",
+            f"WHERE table_id IN ({_placeholders(ids)})))",
             [event.pk, event.pk, *ids],
         )
         found = cursor.fetchall()
@@ -79,7 +79,7 @@ def _games(event: Event, players: Collection[str]) -> list[StandingGame]:
             f"s.outcome, t.status, r.number FROM {seat} s "
             f"INNER JOIN {table} t ON t.id = s.table_id INNER JOIN {rnd} r ON r.id = s.round_id "
             f"WHERE s.table_id IN (SELECT table_id FROM {seat} WHERE event_id = %s "
-            f"AND registration_id IN ({_in(regs)})) ORDER BY s.table_id, s.position",
+            f"AND registration_id IN ({_placeholders(regs)})) ORDER BY s.table_id, s.position",
             [event.pk, *regs],
         )
         seats = cursor.fetchall()
