@@ -113,3 +113,25 @@ def test_the_first_result_after_the_closed_rounds_keeps_their_standings_by_a_cop
     monkeypatch.undo()
     assert state.closed_stage == 2
     assert_snapshot_matches(event)
+
+
+# A director's result and the update in place after its commit, at a small event: the
+# write, the mark, the stored rows read and written in place. Pinned so that a change
+# adding round trips to this path (every result of every event takes it) is seen.
+RESULT_QUERIES = {"sqlite": 37, "postgresql": 35}
+
+
+def test_a_result_and_its_update_in_place_cost_a_pinned_number_of_queries(
+    django_capture_on_commit_callbacks,
+):
+    director, event, table = running_round(10)
+    seats = list(table.seats.order_by("position").values_list("registration_id", flat=True))
+    with (
+        mock.patch.object(snapshot.rebuild_standings, "delay"),
+        CaptureQueriesContext(connection) as queries,
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        services.director_set_result(director, table, dict(zip(seats, [5, 20], strict=True)))
+    assert not StandingsSnapshot.objects.get(event=event).stale  # updated in place
+    assert stored(event) == recomputed(event)
+    assert len(queries) <= RESULT_QUERIES[connection.vendor], len(queries)

@@ -192,9 +192,14 @@ class _Plan:
             if key not in self.redo:
                 self.new_groups[key] = members
                 continue
-            for p in members:  # only a touched player's points moved
-                now = (key[0], records[p].points) if p in touched else key
-                self.new_groups.setdefault(now, []).append(p)
+            # Only a touched player's points moved: the others stay, in their order.
+            movers = [p for p in members if p in touched and records[p].points != key[1]]
+            if len(movers) < len(members):
+                left = set(movers)
+                staying = [p for p in members if p not in left] if left else members
+                self.new_groups.setdefault(key, []).extend(staying)
+            for p in movers:
+                self.new_groups.setdefault((key[0], records[p].points), []).append(p)
         self.order = sorted(self.new_groups, key=lambda k: (k[0], -k[1]))
         old_order = sorted(self.old_groups, key=lambda k: (k[0], -k[1]))
         before, after = _leader(old_order), _leader(self.order)

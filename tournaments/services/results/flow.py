@@ -50,10 +50,13 @@ def log_change(
     before: dict[str, Any] | None,
     note: str = "",
     audit_action: str = "",
+    after: dict[str, Any] | None = None,
 ) -> ResultChange:
     """A result change in the table's history and the audit trail (``audit_action``: the
-    trail's own word for it, when the history's action is too coarse)."""
-    after = table_snapshot(table)
+    trail's own word for it, when the history's action is too coarse; ``after``: the
+    table's snapshot after the change, when the caller has it without reading it)."""
+    if after is None:
+        after = table_snapshot(table)
     change = ResultChange.objects.create(
         table=table,
         action=action,
@@ -228,8 +231,12 @@ def director_set_result(
     )
     score = score_result(table, reported)
     had_result = table.status != Table.Status.PENDING
-    before = table_snapshot(table)
-    write_result(table, reported, score)
+    # Read once: the snapshot before, the write and the snapshot after share them (the
+    # write sets on them exactly what it saves).
+    seats = list(table.seats.select_related("registration__player").order_by("position"))
+    before = table_snapshot(table, seats)
+    # The snapshot lists the table's games when it has any (read just now, under the lock).
+    write_result(table, reported, score, seats, games_stored="games" in before)
     now = timezone.now()
     table.status = _next(table, Action.DIRECTOR_SET)
     if not had_result:
@@ -242,7 +249,9 @@ def director_set_result(
     table.version += 1
     table.save()
     action = ResultChange.Action.CORRECTION if had_result else ResultChange.Action.DIRECTOR
-    log_change(table, action, user, before, note=note)
+    # The snapshot after, from the seats as just written; a result of one game leaves none.
+    after = table_snapshot(table, seats, () if not reported.games else None)
+    log_change(table, action, user, before, note=note, after=after)
     signals.result_confirmed.send(sender=Table, table=table, by_director=True)
     rnd = table.round
     if rnd.status == Round.Status.CLOSED:

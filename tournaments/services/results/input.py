@@ -29,12 +29,15 @@ from tournaments.services.base import scoring_settings_for
 from tournaments.words.problems import problem_words
 
 
-def table_snapshot(table: Table, seats: Iterable[Seat] | None = None) -> dict[str, Any]:
+def table_snapshot(
+    table: Table, seats: Iterable[Seat] | None = None, games: Iterable[TableGame] | None = None
+) -> dict[str, Any]:
     """A table's result as plain JSON, for the change history and the export.
 
     ``seats``: the table's seats already read (with their registration and player), in
     seat order. The export passes those it read for every table at once; without them
-    they are read now, fresh, as the change history needs after a write."""
+    they are read now, fresh, as the change history needs after a write. ``games``: the
+    table's games, known without reading them (none, just written)."""
     if seats is None:
         seats = table.seats.select_related("registration__player").order_by("position")
     return {
@@ -45,7 +48,7 @@ def table_snapshot(table: Table, seats: Iterable[Seat] | None = None) -> dict[st
         "band": table.band,
         "council": table.council,
         "counter_report": table.counter_report,
-        **_games_snapshot(table),
+        **_games_snapshot(table, games),
         "seats": [
             {
                 "registration": s.registration_id,
@@ -59,9 +62,9 @@ def table_snapshot(table: Table, seats: Iterable[Seat] | None = None) -> dict[st
     }
 
 
-def _games_snapshot(table: Table) -> dict[str, Any]:
+def _games_snapshot(table: Table, given: Iterable[TableGame] | None = None) -> dict[str, Any]:
     """A match's games (RULES.md §8), present only at a table that played several."""
-    games = [stored_game(g).as_json() for g in table.games.all()]
+    games = [stored_game(g).as_json() for g in (table.games.all() if given is None else given)]
     return {"games": games} if games else {}
 
 
@@ -273,24 +276,34 @@ def score_result(table: Table, reported: ReportedResult) -> GameScore:
         )
 
 
-def write_result(table: Table, reported: ReportedResult, score: GameScore) -> None:
+def write_result(
+    table: Table,
+    reported: ReportedResult,
+    score: GameScore,
+    seats: Iterable[Seat] | None = None,
+    games_stored: bool = True,
+) -> None:
+    """Write the result on the table and its seats (``seats``: all of them, read already;
+    ``games_stored``: False when the table is known to hold no games)."""
     table.outcome = reported.outcome
     table.winner_id = reported.winner
     table.time_called = reported.time_called
     table.band = score.band[:60]
     table.council = reported.council
-    for seat in table.seats.all():
+    for seat in table.seats.all() if seats is None else seats:
         key = str(seat.registration_id)
         seat.mps = reported.mps.get(seat.registration_id)
         seat.points = score.points.get(key, 0)
         seat.outcome = score.outcome.get(key, "")
         seat.save(update_fields=["mps", "points", "outcome"])
-    write_games(table, reported.games)
+    write_games(table, reported.games, games_stored)
 
 
-def write_games(table: Table, games: tuple[MatchGame, ...]) -> None:
-    """A match's games replace the ones stored (none for a table of one game)."""
-    table.games.all().delete()
+def write_games(table: Table, games: tuple[MatchGame, ...], stored: bool = True) -> None:
+    """A match's games replace the ones stored (none for a table of one game; ``stored``:
+    False when the table is known to hold none)."""
+    if stored:
+        table.games.all().delete()
     TableGame.objects.bulk_create(
         TableGame(
             table=table, number=g.number, mps={str(k): v for k, v in g.mps.items()},

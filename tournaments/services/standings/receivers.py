@@ -8,6 +8,7 @@ from typing import Any
 from django.db.models import Model
 from django.db.models.signals import post_delete, post_save
 
+from core.tx_memo import TransactionMemo
 from tournaments import signals
 from tournaments.models import (
     Event,
@@ -26,7 +27,7 @@ def changed(sender: type[Model], instance: Any, **kwargs: Any) -> None:
     if sender is Player:
         mark_stale(list(instance.registrations.values_list("event_id", flat=True)))
     elif sender in (Table, Seat):
-        event_id, status = Round.objects.values_list("event_id", "status").get(pk=instance.round_id)
+        event_id, status = _round_of(instance.round_id)
         table = _result_of(sender, instance, kwargs)
         mark_stale(
             [event_id],
@@ -40,7 +41,23 @@ def changed(sender: type[Model], instance: Any, **kwargs: Any) -> None:
         else:
             mark_stale([instance.pk])
     else:
+        if sender is Round:
+            _rounds.forget(instance.pk)
         mark_stale([instance.event_id])
+
+
+# Each round's event and status, read once in a transaction that saves several of its
+# seats and tables (a result saves two seats and the table); a save of the round itself
+# forgets it (above), so the status is never older than the transaction's own writes.
+_rounds = TransactionMemo()
+
+
+def _round_of(round_id: int) -> tuple[int, str]:
+    found: tuple[int, str] | None = _rounds.get(round_id)
+    if found is None:
+        found = Round.objects.values_list("event_id", "status").get(pk=round_id)
+        _rounds.put(round_id, found)
+    return found
 
 
 # A seat saved with only these fields changed its result, not who sits where.

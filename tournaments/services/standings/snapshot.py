@@ -14,8 +14,7 @@ size of the event.
 from __future__ import annotations
 
 import logging
-import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
@@ -29,17 +28,17 @@ from django.utils import timezone
 
 from core.gc_pause import gc_paused
 from core.jobs import send_after_commit, send_once_after_commit
+from core.tx_memo import TransactionMemo
 from tournaments import signals
 from tournaments.models import (
     Event,
     Registration,
-    Round,
     StandingsSnapshot,
     StandingsSnapshotRow,
 )
 from tournaments.services.bulk import analyze
 from tournaments.services.paging import MAX_PER_PAGE, PER_PAGE, clamp
-from tournaments.services.standings.input import closed_through, confirmed_after, event_standings
+from tournaments.services.standings.input import RoundProgress, event_standings, round_progress
 from tournaments.services.standings.store import COLUMNS, store_rows
 from tournaments.services.standings.update import update_in_place
 
@@ -72,11 +71,16 @@ class SnapshotState:
         return f'W/"standings-{self.version}-{viewer or 0}-{language or ""}"'
 
 
-def _header(event_id: int) -> StandingsSnapshot:
+def _header(event_id: int, with_event: bool = False) -> StandingsSnapshot:
+    """The event's snapshot header, locked (``with_event``: its event read with it, not
+    locked, in the same query)."""
     if connection.vendor == "sqlite":
         # SQLite ignores FOR UPDATE: a no-op write takes its write lock first (see base.py).
         StandingsSnapshot.objects.filter(event_id=event_id).update(stale=F("stale"))
-    header, _ = StandingsSnapshot.objects.select_for_update().get_or_create(event_id=event_id)
+    headers = StandingsSnapshot.objects.select_for_update(of=("self",))
+    if with_event:
+        headers = headers.select_related("event")
+    header, _ = headers.get_or_create(event_id=event_id)
     return header
 
 
@@ -94,15 +98,16 @@ def _rebuild(
     """rebuild_snapshot; ``in_place_only``: None, having written nothing, when the
     stored rows cannot be updated in place (the whole rebuild is left to the task)."""
     event_id = event.pk if isinstance(event, Event) else event
-    _marks.__dict__.pop("memo", None)  # a mark after this rebuild must be written again
+    _marks.clear()  # a mark after this rebuild must be written again
     with transaction.atomic():
-        header = _header(event_id)
+        header = _header(event_id, with_event=not isinstance(event, Event))
         if header.stale or force or header.built_at is None:
-            event_obj = event if isinstance(event, Event) else Event.objects.get(pk=event_id)
+            event_obj = event if isinstance(event, Event) else header.event
+            progress = round_progress(event_obj)  # a rebuild changes no round
             written = None
             if not force and header.built_at is not None and header.changed_tables is not None:
                 # Only results changed: the stored rows updated in place.
-                _keep_closed_stage(event_obj, header)
+                _keep_closed_stage(event_obj, header, progress.closed_through)
                 written = update_in_place(event_obj, header.changed_tables)
             if written is None and in_place_only:
                 transaction.set_rollback(True)  # the closed stage kept too: all or nothing
@@ -116,8 +121,8 @@ def _rebuild(
                 header.row_count = len(rows)
             header.version += 1
             header.stale, header.changed_tables = False, None
-            header.closed_rounds = event_obj.rounds.filter(status=Round.Status.CLOSED).count()
-            staged = _store_closed_stage(event_obj, header)
+            header.closed_rounds = progress.closed
+            staged = _store_closed_stage(event_obj, header, progress)
             header.built_at = timezone.now()
             header.save()
             signals.standings_changed.send(sender=Event, event_id=event_id, version=header.version)
@@ -142,13 +147,13 @@ def _state(header: StandingsSnapshot) -> SnapshotState:
     return SnapshotState(header.version, header.closed_rounds, header.row_count, stage)
 
 
-def _store_closed_stage(event: Event, header: StandingsSnapshot) -> int:
+def _store_closed_stage(event: Event, header: StandingsSnapshot, progress: RoundProgress) -> int:
     """While a round runs with results confirmed, the standings after the closed rounds
     (000 Part VI §3: "after N rounds" counts exactly those rounds) are stored beside the
     others, rebuilt only when a closed round, a player or the event changed; a result of
     the running round leaves them. Returns the rows inserted."""
-    closed = closed_through(event)
-    if not confirmed_after(event, closed):
+    closed = progress.closed_through
+    if not progress.confirmed_after:
         if header.closed_stage_rounds is not None:
             StandingsSnapshotRow.objects.filter(event=event, stage=CLOSED).delete()
         header.closed_stage_rounds, header.closed_stale = None, False
@@ -161,7 +166,7 @@ def _store_closed_stage(event: Event, header: StandingsSnapshot) -> int:
     return written.inserted
 
 
-def _keep_closed_stage(event: Event, header: StandingsSnapshot) -> None:
+def _keep_closed_stage(event: Event, header: StandingsSnapshot, closed: int) -> None:
     """Before the first result after the closed rounds is stored: the rows stored until
     now counted no result after them (no closed stage was needed), and only results
     changed since, so they are the standings after the closed rounds, kept as such by
@@ -176,7 +181,7 @@ def _keep_closed_stage(event: Event, header: StandingsSnapshot) -> None:
             "WHERE event_id = %s AND stage = %s",
             [CLOSED, event.pk, StandingsSnapshotRow.ALL],
         )
-    header.closed_stage_rounds = closed_through(event)
+    header.closed_stage_rounds = closed
 
 
 def snapshot_state(event: Event) -> SnapshotState:
@@ -238,10 +243,10 @@ def mark_stale(
     again in the same transaction (a result saves two seats and the table) is skipped:
     the first one holds the lock until the commit; but a page stored since, inside this
     transaction, is dropped again (this change is not in it: signals.pages_changed_now)."""
-    if _marked_in_this_transaction((tuple(sorted(event_ids)), closed_too, tuple(sorted(tables)))):
-        signals.pages_changed_now(
-            Event.objects.filter(pk__in=event_ids).values_list("slug", flat=True)
-        )
+    key = (tuple(sorted(event_ids)), closed_too, tuple(sorted(tables)))
+    slugs = _marks.get(key)
+    if slugs is not None:
+        signals.pages_changed_now(slugs)
         return
     headers = StandingsSnapshot.objects.filter(event_id__in=event_ids)
     if closed_too:
@@ -249,7 +254,9 @@ def mark_stale(
     elif not tables:
         headers.update(stale=True, changed_tables=None)
     else:
-        with transaction.atomic():
+        # No savepoint of its own inside the writer's transaction: a failure here fails
+        # the whole write anyway (two round trips fewer for every result).
+        with transaction.atomic(savepoint=False):
             for header in headers.select_for_update().order_by("pk"):
                 pending = header.changed_tables if header.stale else []
                 if pending is not None:
@@ -257,6 +264,8 @@ def mark_stale(
                 header.stale, header.changed_tables = True, pending
                 header.save(update_fields=["stale", "changed_tables"])
     slugs = list(Event.objects.filter(pk__in=event_ids).values_list("slug", flat=True))
+    # The same mark again in this transaction is skipped; the slugs are kept for its pages.
+    _marks.put(key, slugs)
     signals.announce_pages_changed(slugs)
     for event_id in set(event_ids):
         if tables and not closed_too:
@@ -266,27 +275,9 @@ def mark_stale(
         send_once_after_commit(rebuild_standings, event_id)
 
 
-_marks = threading.local()  # per thread, as Django's connections are
-
-
-def _marked_in_this_transaction(key: tuple[Any, ...]) -> bool:
-    """Whether the open transaction made this mark already (in a part of it not rolled
-    back since, and with no rebuild since); else remembers that it makes it now."""
-    connection_ = transaction.get_connection()
-    if not connection_.in_atomic_block:
-        return False
-    memo: dict[tuple[Any, ...], Callable[[], None]] = _marks.__dict__.setdefault("memo", {})
-    made = memo.get(key)
-    # A rolled-back savepoint drops its on-commit callbacks: the marker goes with it.
-    if made is not None and any(entry[1] is made for entry in connection_.run_on_commit):
-        return True
-
-    def forget() -> None:
-        memo.pop(key, None)
-
-    memo[key] = forget
-    transaction.on_commit(forget)
-    return False
+# The marks made in the open transaction (in a part of it not rolled back since, and with
+# no rebuild since), each with its events' slugs.
+_marks = TransactionMemo()
 
 
 def rebuild_if_stale(event_id: int) -> bool:

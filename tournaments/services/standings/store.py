@@ -14,12 +14,10 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import reduce
-from operator import or_
+from itertools import chain
 from typing import Any
 
 from django.db import connection
-from django.db.models import Case, F, IntegerField, Q, Value, When
 
 from tournaments.models.standings import StandingsSnapshotRow
 from tournaments.services.bulk import copy_rows
@@ -61,6 +59,7 @@ ALL = StandingsSnapshotRow.ALL
 # Positions are unique per event and stage, and checked row by row: rows that move are first parked
 # out of the way, above any real position (1,000,000 players at most).
 _PARK = 1_000_000_000
+_TABLE = StandingsSnapshotRow._meta.db_table
 
 
 @dataclass(frozen=True)
@@ -150,14 +149,16 @@ def store_window(
             changed.append((stored.pk, line(pos, row)))
     if shifts:
         # Every run in one statement, parked too: each moves into places others leave.
-        runs = [Q(position__range=(first, last)) for first, last, _by in shifts]
-        by = Case(
-            *(When(position__range=(first, last), then=Value(d)) for first, last, d in shifts),
-            output_field=IntegerField(),
-        )
-        StandingsSnapshotRow.objects.filter(reduce(or_, runs), event_id=event_id, stage=ALL).update(
-            position=F("position") + by + _PARK, rank=F("rank") + by
-        )
+        # Plain SQL: it runs after every result, and the ORM's compilation costs more.
+        by = " ".join("WHEN position BETWEEN %s AND %s THEN %s" for _run in shifts)
+        runs = " OR ".join("position BETWEEN %s AND %s" for _run in shifts)
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"UPDATE {_TABLE} SET position = position + (CASE {by} END) + %s, "
+                f"rank = rank + (CASE {by} END) WHERE event_id = %s AND stage = %s AND ({runs})",
+                [*chain.from_iterable(shifts), _PARK, *chain.from_iterable(shifts),
+                 event_id, ALL, *chain.from_iterable(run[:2] for run in shifts)],
+            )  # fmt: skip
     _update(event_id, ALL, changed, parked=bool(shifts))
     moved = sum(last - first + 1 for first, last, _by in shifts)
     return WriteCount(len(changed) + moved, 0, 0, len(rows) - len(changed))
@@ -182,9 +183,12 @@ def _update(
             obj.position += _PARK
             objs.append(obj)
         StandingsSnapshotRow.objects.bulk_update(objs, list(COLUMNS), batch_size=500)
-    StandingsSnapshotRow.objects.filter(event_id=event_id, stage=stage, position__gt=_PARK).update(
-        position=F("position") - _PARK
-    )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {_TABLE} SET position = position - %s "
+            "WHERE event_id = %s AND stage = %s AND position > %s",
+            [_PARK, event_id, stage, _PARK],
+        )
 
 
 def _update_from_json(changed: list[tuple[int, tuple[Any, ...]]]) -> None:
@@ -199,7 +203,7 @@ def _update_from_json(changed: list[tuple[int, tuple[Any, ...]]]) -> None:
         f"{c} {t}" for c, t in zip(("id", *COLUMNS), ("bigint", *_SQL_TYPES), strict=True)
     )
     sets = ", ".join(f"{c} = u.{c}" for c in COLUMNS)
-    table = StandingsSnapshotRow._meta.db_table
+    table = _TABLE
     with connection.cursor() as cursor:
         cursor.execute(
             f"UPDATE {table} AS s SET {sets} FROM jsonb_to_recordset(%s::jsonb) AS u({spec}) "

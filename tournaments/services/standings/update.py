@@ -11,14 +11,20 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from django.db import connection
 from django.db.models import Max
 
 from core.gc_pause import gc_paused
-from tournaments.models import Event, Registration, Seat, StandingsSnapshotRow, Table
+from tournaments.models import Event, Round, Seat, Table
 from tournaments.services.base import tiebreaks_for
 from tournaments.services.standings.input import TableFacts, build_standing_inputs
 from tournaments.services.standings.store import WriteCount, store_window
-from tournaments.services.standings.stored_rows import group_rows, layout, player_rows, read_slices
+from tournaments.services.standings.stored_rows import (
+    layout,
+    player_rows,
+    read_needed,
+    stored_names,
+)
 from tournaments.standings import StandingGame, StandingRow, named_players
 from tournaments.standings.incremental import NeedGames, update_window
 from tournaments.standings.layout import Layout
@@ -28,41 +34,63 @@ from tournaments.standings.slices import Stored
 _MOST_KNOWN = 2_000
 
 
-def _met(event: Event, table_ids: Collection[int]) -> tuple[set[str], set[str]]:
-    """The players at ``table_ids``, and they with everyone who sat at a table with one
-    of them (one query)."""
-    theirs = Seat.objects.filter(table_id__in=list(table_ids)).values("registration_id")
-    tables = Seat.objects.filter(event_id=event.pk, registration_id__in=theirs)
-    seats = Seat.objects.filter(table_id__in=tables.values("table_id"))
+def _placeholders(values: Collection[int]) -> str:
+    return ", ".join(["%s"] * len(values))
+
+
+def _met(event: Event, table_ids: Collection[int]) -> tuple[set[str], set[str], int]:
+    """The players at ``table_ids``; they with everyone who sat at a table with one of
+    them; and the most opponents any player had at one table of the event (1 without
+    pods). One query, in plain SQL (the ORM's compilation costs more than the query)."""
+    seat = Seat._meta.db_table
+    ids = sorted(table_ids)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT s.table_id, s.registration_id, (SELECT MAX(position) FROM {seat} "
+            "WHERE event_id = %s AND position > 2) "
+            f"FROM {seat} s WHERE s.table_id IN (SELECT table_id FROM {seat} WHERE event_id = %s "
+            f"AND registration_id IN (SELECT registration_id FROM {seat} "
+            f"WHERE table_id IN ({_placeholders(ids)})))",
+            [event.pk, event.pk, *ids],
+        )
+        found = cursor.fetchall()
     changed, met, tables_changed = set(), set(), set(table_ids)
-    for table_id, reg in seats.values_list("table_id", "registration_id"):
+    for table_id, reg, _most in found:
         met.add(str(reg))
         if table_id in tables_changed:
             changed.add(str(reg))
-    return changed, met
+    most = found[0][2] if found else _most_at_a_table(event)
+    return changed, met, 1 if most is None else int(most) - 1
+
+
+def _most_at_a_table(event: Event) -> int | None:
+    found = Seat.objects.filter(event_id=event.pk, position__gt=2).aggregate(n=Max("position"))
+    return found["n"]
 
 
 def _games(event: Event, players: Collection[str]) -> list[StandingGame]:
-    """Every confirmed game of ``players``, with every player at those tables."""
-    tables = Seat.objects.filter(event_id=event.pk, registration_id__in=[int(p) for p in players])
-    seats = list(
-        Seat.objects.filter(table_id__in=tables.values("table_id"))
-        .order_by("table_id", "position")
-        .values_list("event_id", "table_id", "round_id", "is_bye", "registration_id", "points",
-                     "outcome", "table__status", "round__number")
-    )  # fmt: skip
+    """Every confirmed game of ``players``, with every player at those tables (plain SQL,
+    as _met)."""
+    seat, table, rnd = Seat._meta.db_table, Table._meta.db_table, Round._meta.db_table
+    regs = sorted(int(p) for p in players)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT s.event_id, s.table_id, s.round_id, s.is_bye, s.registration_id, s.points, "
+            f"s.outcome, t.status, r.number FROM {seat} s "
+            f"INNER JOIN {table} t ON t.id = s.table_id INNER JOIN {rnd} r ON r.id = s.round_id "
+            f"WHERE s.table_id IN (SELECT table_id FROM {seat} WHERE event_id = %s "
+            f"AND registration_id IN ({_placeholders(regs)})) ORDER BY s.table_id, s.position",
+            [event.pk, *regs],
+        )
+        seats = cursor.fetchall()
     facts = TableFacts(
         {row[2]: row[8] for row in seats},
         {row[1] for row in seats if row[7] != Table.Status.CONFIRMED},
     )
-    given = build_standing_inputs((row[:7] for row in seats), [], facts).get(event.pk)
+    # SQLite gives a boolean as 0 or 1.
+    rows = ((e, t, r, bool(bye), *rest) for e, t, r, bye, *rest in (row[:7] for row in seats))
+    given = build_standing_inputs(rows, [], facts).get(event.pk)
     return given.games if given is not None else []
-
-
-def _max_others(event: Event) -> int:
-    """The most opponents any player had at one table of the event (1 without pods)."""
-    most = Seat.objects.filter(event_id=event.pk, position__gt=2).aggregate(n=Max("position"))
-    return 1 if most["n"] is None else int(most["n"]) - 1
 
 
 def update_in_place(event: Event, table_ids: Collection[int]) -> WriteCount | None:
@@ -71,18 +99,13 @@ def update_in_place(event: Event, table_ids: Collection[int]) -> WriteCount | No
     they cannot be had so (a player at those tables is not in the stored rows, or the
     change reaches most of the event): then the caller rebuilds them whole."""
     with gc_paused():  # thousands of small objects, none cyclic
-        ejected = {
-            str(pk)
-            for pk in Registration.objects.filter(event=event, ejected=True).values_list(
-                "pk", flat=True
-            )
-        }
-        lines = Layout(layout(event.pk), ejected)  # once for every call of the update
+        old, ejected = layout(event.pk)
+        lines = Layout(old, ejected)  # once for every call of the update
         listed = lines.by_player.keys()
-        changed, wanted = _met(event, table_ids)
+        changed, wanted, max_others = _met(event, table_ids)
         if not wanted <= listed:
             return None
-        chain, max_others = tiebreaks_for(event), _max_others(event)
+        chain = tiebreaks_for(event)
         # The games of the result's players and of their opponents (whose opponents'
         # points moved): every update needs them, so they are not waited for.
         known: set[str] = set()
@@ -107,12 +130,7 @@ def update_in_place(event: Event, table_ids: Collection[int]) -> WriteCount | No
 
 def _read(event_id: int, answer: NeedGames, ejected: Collection[str], stored: Stored) -> None:
     """The stored rows the update asked for, into ``stored``."""
-    if answer.groups:
-        stored.rows.update(group_rows(event_id, answer.groups, ejected))
-    if answer.rows:
-        stored.rows.update(player_rows(event_id, answer.rows))
-    if answer.slices:
-        read_slices(event_id, answer.slices, ejected, stored)
+    read_needed(event_id, answer.groups, answer.rows, answer.slices, ejected, stored)
 
 
 def _name(event_id: int, placed: Sequence[tuple[int, StandingRow]], old: Mapping[str, Any]) -> None:
@@ -121,10 +139,6 @@ def _name(event_id: int, placed: Sequence[tuple[int, StandingRow]], old: Mapping
     names = {p: row.name for p, row in old.items()}
     named = {p for _pos, row in placed for p in named_players(row.explanation_items)}
     if not named <= names.keys():
-        missing = [int(p) for p in named - names.keys()]
-        found = StandingsSnapshotRow.objects.filter(
-            event_id=event_id, stage=StandingsSnapshotRow.ALL, registration_id__in=missing
-        ).values_list("registration_id", "name")
-        names.update((str(reg), name) for reg, name in found)
+        names.update(stored_names(event_id, named - names.keys()))
     for _pos, row in placed:  # a result renames nobody
         row.name, row.names = names[row.player], names  # type: ignore[attr-defined]
