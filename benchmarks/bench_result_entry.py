@@ -16,7 +16,9 @@ from the start of the write to the standings stored with it; "CPU" is this proce
 the workers keep are dropped when the standings change) serves the public standings page
 to N clients meanwhile, and each result is also timed until the standings API answers with
 a new ETag of the standings API's search for the first player of the table ("seen"); the
-readers' latencies are reported too. They accept gzip, as browsers do (``--plain-readers``:
+readers' latencies are reported too (wrk when it is installed, as benchmarks/load.py uses:
+it takes less of the 2 cores than Python reader threads; else threads in a process of
+their own). They accept gzip, as browsers do (``--plain-readers``:
 they do not). ``--whole``: the standings
 rebuilt whole after each result (the fallback, for comparison).
 """
@@ -27,7 +29,11 @@ import argparse
 import http.client
 import multiprocessing
 import os
+import re
+import shutil
+import signal
 import statistics
+import subprocess
 import sys
 import threading
 import time
@@ -91,6 +97,27 @@ def _read(path: str, count: int, stop: Any, out: Any, headers: dict[str, str]) -
     out.put(times)
 
 
+def _wrk(path: str, count: int, headers: dict[str, str]) -> subprocess.Popen:
+    """wrk reading ``path`` with ``count`` connections until it is interrupted."""
+    import load
+
+    options = [item for name, value in headers.items() for item in ("-H", f"{name}: {value}")]
+    return subprocess.Popen(
+        ["wrk", "-t2", f"-c{count}", "-d3600s", "--timeout", "60s", *options,
+         "-s", str(ROOT / "benchmarks" / "wrk_p95.lua"), f"http://{load.HOST}:{load.PORT}{path}"],
+        stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+
+
+def _wrk_summary(reader: subprocess.Popen) -> str:
+    reader.send_signal(signal.SIGINT)  # wrk prints its summary when interrupted
+    out, _ = reader.communicate(timeout=60)
+    found = dict(re.findall(r"^(p50|p95|p99|requests|non2xx) ([\d.]+)$", out, re.M))
+    ms = {k: float(found[k]) / 1000 for k in ("p50", "p95", "p99")}
+    return (f"p50 {ms['p50']:.0f} ms, p95 {ms['p95']:.0f} ms, p99 {ms['p99']:.0f} ms "
+            f"({int(found['requests'])} reads, {found.get('non2xx', '0')} errors; wrk)")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("slug")
@@ -152,15 +179,19 @@ def main() -> None:
     stop, got, reader = multiprocessing.Event(), multiprocessing.Queue(), None
     read_times: list[float] = []
     accept = {} if args.plain_readers else {"Accept-Encoding": "gzip"}
+    wrk = None
     if args.readers:
         import load
 
         server = load.start_server()
-        reader = multiprocessing.Process(
-            target=_read,
-            args=(f"/events/{event.slug}/standings/", args.readers, stop, got, accept),
-        )
-        reader.start()
+        path = f"/events/{event.slug}/standings/"
+        if shutil.which("wrk"):
+            wrk = _wrk(path, args.readers, accept)
+        else:
+            reader = multiprocessing.Process(
+                target=_read, args=(path, args.readers, stop, got, accept)
+            )
+            reader.start()
         time.sleep(2)
     stored, shown = [], []
     load_at_start = os.getloadavg()[0]
@@ -182,6 +213,7 @@ def main() -> None:
                 shown.append(seen(api, old, t0))
     finally:
         stop.set()
+        readers_line = _wrk_summary(wrk) if wrk is not None else ""
         if reader is not None:
             read_times = got.get(timeout=60)
             reader.join()
@@ -197,9 +229,11 @@ def main() -> None:
     print(f"  CPU of this process, write and standings: {quantiles(cpu)}")
     if shown:
         print(f"  result -> new ETag from the API ({args.readers} readers): {quantiles(shown)}")
-        q = statistics.quantiles(read_times, n=100)
-        print(f"  readers of the standings page: p50 {q[49] * 1000:.0f} ms, "
-              f"p95 {q[94] * 1000:.0f} ms, p99 {q[98] * 1000:.0f} ms ({len(read_times)} reads)")  # fmt: skip
+        if read_times:
+            q = statistics.quantiles(read_times, n=100)
+            readers_line = (f"p50 {q[49] * 1000:.0f} ms, p95 {q[94] * 1000:.0f} ms, "
+                            f"p99 {q[98] * 1000:.0f} ms ({len(read_times)} reads)")  # fmt: skip
+        print(f"  readers of the standings page: {readers_line}")
 
 
 if __name__ == "__main__":

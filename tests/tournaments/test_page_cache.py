@@ -198,16 +198,22 @@ def test_a_worker_that_misses_while_another_renders_the_page_waits_for_its_page(
 
     middleware = page_cache.VisitorPageMiddleware(view)
     request = RequestFactory().get(f"/events/{event.slug}/standings/")
-    key = middleware._key(request)
-    assert key is not None
-    cache.set(f"rendering:{key}", 1, 5)  # another worker took the page first
+    found = middleware._key(request)
+    assert found is not None
+    slug, page = found
+    generation, _stored = page_cache._read(slug, page)
+    mark = f"rendering:{generation}:{page}"
+    cache.set(mark, 1, 5)  # another worker took the page first
     other = (b"<p>rendered there</p>", None, {"Content-Type": "text/html"})
-    threading.Timer(0.05, lambda: cache.set(key, other, 60)).start()
+    threading.Timer(0.05, lambda: cache.set(page, (generation, other), 60)).start()
     answer = middleware(request)
     assert answer.content == b"<p>rendered there</p>" and rendered == []
     # The other worker gone without a page (an error page, say): this one renders it.
-    cache.delete(key)
-    cache.set(f"rendering:{key}", 1, 5)
-    threading.Timer(0.05, lambda: cache.delete(f"rendering:{key}")).start()
+    cache.delete(page)
+    cache.set(mark, 1, 5)
+    threading.Timer(0.05, lambda: cache.delete(mark)).start()
     assert middleware(request).content == b"<p>rendered here</p>" and len(rendered) == 1
-    assert cache.get(f"rendering:{key}") is None  # the mark goes with the page stored
+    assert cache.get(mark) is None  # the mark goes with the page stored
+    # A page stored under an older generation is never served.
+    page_cache.bump_generation([slug])
+    assert middleware(request).content == b"<p>rendered here</p>" and len(rendered) == 2

@@ -11,9 +11,10 @@ for.
 ``VisitorPageMiddleware`` serves those pages again before any per-request Django work
 (sessions, authentication, URL resolution, the view): on two cores under 50 clients the
 difference between a cache lookup and a rendered page is the whole latency budget. It
-keys an entry by the event's *generation*, a counter moved on after every committed
+stores an entry with the event's *generation*, a counter moved on after every committed
 change (``bump_generation``, called from the snapshot's staleness signals once the
-writer's transaction commits), so a page stored before a change is never served after it.
+writer's transaction commits), read in the same round trip as the page, and serves it
+only under that generation: a page stored before a change is never served after it.
 A stored page is kept compressed too (once, when stored), and a client that accepts gzip
 (every browser) is sent that: a 200-player standings page is 20 times smaller, and the
 cache, the worker and the phone on the table's network each carry that much less.
@@ -126,24 +127,40 @@ def _generation(slug: str) -> int:
     return int(found)
 
 
-def _rendering(key: str) -> str:
-    return f"rendering:{key}"
+def _read(slug: str, page: str) -> tuple[int, Stored | None]:
+    """The event's generation and the page stored under it (None: none is), in one round
+    trip to the cache: the two lookups were most of the CPU of a page served from it."""
+    found = cache.get_many([_generation_key(slug), page])
+    generation = found.get(_generation_key(slug))
+    if generation is None:
+        generation = _generation(slug)
+    entry = found.get(page)
+    if entry is not None and entry[0] == generation:
+        return int(generation), entry[1]
+    return int(generation), None
 
 
-def _rendered_by_another(key: str) -> Stored | None:
+def _rendering(page: str, generation: int) -> str:
+    return f"rendering:{generation}:{page}"
+
+
+def _rendered_by_another(page: str, generation: int) -> Stored | None:
     """The page another worker is rendering already (it took the mark first), waited for:
     after a result every worker misses at once, and one rendering of a 200-row standings
     page instead of one per worker leaves the others' CPU to the readers and the writer.
     None: ours to render (the mark taken, or the other one gone without storing a page)."""
-    mark = _rendering(key)
+    mark = _rendering(page, generation)
     if cache.add(mark, 1, _RENDER_SECONDS):
         return None
     deadline = time.monotonic() + _RENDER_SECONDS
     while time.monotonic() < deadline:
         time.sleep(_RENDER_POLL)
-        found = cache.get_many([key, mark])
-        if key in found or mark not in found:  # Redis away: nothing found, no wait
-            return found.get(key)
+        found = cache.get_many([page, mark])
+        entry = found.get(page)
+        if entry is not None and entry[0] == generation:
+            return entry[1]
+        if mark not in found:  # gone without a page (or Redis away): no wait
+            return None
     return None
 
 
@@ -153,29 +170,33 @@ class VisitorPageMiddleware:
     message cookie qualify, and only responses the view marked (``visitor_cacheable``)
     are stored, so a person who is signed in always gets his own page. A CSRF cookie is
     not stored with the page: the only form a visitor's page holds is the language switch,
-    which takes no token (tournaments/urls.py), so a stored page works for everyone."""
+    which takes no token (tournaments/urls.py), so a stored page works for everyone.
+    A page is stored with the event's generation it was rendered at, and served only while
+    that is still the event's generation."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        key = self._key(request)
-        if key is None:
+        found = self._key(request)
+        if found is None:
             return self.get_response(request)
-        stored = cache.get(key)
+        slug, page = found
+        generation, stored = _read(slug, page)
         if stored is None:
-            stored = _rendered_by_another(key)
+            stored = _rendered_by_another(page, generation)
         if stored is not None:
             return self._answer(request, stored)
         try:
             response = self.get_response(request)
-            stored = _store(key, response)
+            stored = _store(page, generation, response)
         finally:
-            cache.delete(_rendering(key))  # after the page is stored: none waits in vain
+            cache.delete(_rendering(page, generation))  # after the page: none waits in vain
         return response if stored is None else self._answer(request, stored, response)
 
     @staticmethod
-    def _key(request: HttpRequest) -> str | None:
+    def _key(request: HttpRequest) -> tuple[str, str] | None:
+        """The event's slug and the key of this page in the cache (None: not one to keep)."""
         if request.method != "GET" or not set(request.GET) <= set(PARAMS):
             return None  # a search, or a parameter the key would not tell apart
         cookies = request.COOKIES
@@ -190,7 +211,7 @@ class VisitorPageMiddleware:
         params = ":".join(str(request.GET.get(p, ""))[:12] for p in PARAMS)
         language = get_language_from_request(request)
         zone = reader_zone_of(None, cookies) or ""  # times are shown in his zone too
-        return f"visitor:{slug}:{_generation(slug)}:{language}:{zone}:{request.path}:{params}"
+        return slug, f"visitor:{slug}:{language}:{zone}:{request.path}:{params}"
 
     @staticmethod
     def _answer(
@@ -225,7 +246,7 @@ class VisitorPageMiddleware:
         return answer
 
 
-def _store(key: str, response: HttpResponse) -> Stored | None:
+def _store(page: str, generation: int, response: HttpResponse) -> Stored | None:
     """Keep the page for the next visitors, if the view marked it as the same for all."""
     if not (
         getattr(response, _ATTR, False)
@@ -236,7 +257,7 @@ def _store(key: str, response: HttpResponse) -> Stored | None:
         return None
     headers = dict(response.items())
     stored = (response.content, _packed(response.content, headers), headers)
-    cache.set(key, stored, OUTER_SECONDS)
+    cache.set(page, (generation, stored), OUTER_SECONDS)
     _note_if_inside_transaction()
     return stored
 
