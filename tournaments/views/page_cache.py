@@ -14,7 +14,10 @@ difference between a cache lookup and a rendered page is the whole latency budge
 stores an entry with the event's *generation*, a counter moved on after every committed
 change (``bump_generation``, called from the snapshot's staleness signals once the
 writer's transaction commits), read in the same round trip as the page, and serves it
-only under that generation: a page stored before a change is never served after it.
+only under that generation: a page stored before a change is not served after it, except
+for the moment one worker renders it anew (at most ``_RENDER_SECONDS``), when the others
+give the page as it was rather than wait idle or render it too (as a CDN's
+stale-while-revalidate does).
 A stored page is kept compressed too (once, when stored), and a client that accepts gzip
 (every browser) is sent that: a 200-player standings page is 20 times smaller, and the
 cache, the worker and the phone on the table's network each carry that much less.
@@ -52,6 +55,7 @@ _GZIP_FROM = 1024
 _GZIP_TYPES = ("text/html", "application/json")
 _ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 Stored = tuple[bytes, bytes | None, dict[str, str]]
+Entry = tuple[int, Stored]  # the generation a page was rendered at, and the page
 # How long a worker waits for another's rendering of the same page, and how often it looks.
 _RENDER_SECONDS = 2.0
 _RENDER_POLL = 0.005
@@ -127,31 +131,33 @@ def _generation(slug: str) -> int:
     return int(found)
 
 
-def _read(slug: str, page: str) -> tuple[int, Stored | None]:
-    """The event's generation and the page stored under it (None: none is), in one round
-    trip to the cache: the two lookups were most of the CPU of a page served from it."""
+def _read(slug: str, page: str) -> tuple[int, Entry | None]:
+    """The event's generation and the page stored (with the generation it was rendered at;
+    None: none is), in one round trip to the cache: the two lookups were most of the CPU
+    of a page served from it."""
     found = cache.get_many([_generation_key(slug), page])
     generation = found.get(_generation_key(slug))
     if generation is None:
         generation = _generation(slug)
-    entry = found.get(page)
-    if entry is not None and entry[0] == generation:
-        return int(generation), entry[1]
-    return int(generation), None
+    return int(generation), found.get(page)
 
 
 def _rendering(page: str, generation: int) -> str:
     return f"rendering:{generation}:{page}"
 
 
-def _rendered_by_another(page: str, generation: int) -> Stored | None:
-    """The page another worker is rendering already (it took the mark first), waited for:
-    after a result every worker misses at once, and one rendering of a 200-row standings
-    page instead of one per worker leaves the others' CPU to the readers and the writer.
-    None: ours to render (the mark taken, or the other one gone without storing a page)."""
+def _rendered_by_another(page: str, generation: int, older: Stored | None) -> Stored | None:
+    """While another worker renders this page anew (it took the mark first): the page as
+    it was before the change, else (none stored) the other worker's page, waited for.
+    After a result every worker misses at once; one rendering of a 200-row standings page
+    instead of one per worker, and no worker idle meanwhile, leaves the CPU to the readers
+    and the writer. None: ours to render (the mark taken, or the other one gone without
+    storing a page)."""
     mark = _rendering(page, generation)
     if cache.add(mark, 1, _RENDER_SECONDS):
         return None
+    if older is not None:
+        return older
     deadline = time.monotonic() + _RENDER_SECONDS
     while time.monotonic() < deadline:
         time.sleep(_RENDER_POLL)
@@ -171,8 +177,8 @@ class VisitorPageMiddleware:
     are stored, so a person who is signed in always gets his own page. A CSRF cookie is
     not stored with the page: the only form a visitor's page holds is the language switch,
     which takes no token (tournaments/urls.py), so a stored page works for everyone.
-    A page is stored with the event's generation it was rendered at, and served only while
-    that is still the event's generation."""
+    A page is stored with the event's generation it was rendered at, and served while that
+    is still the event's generation, or while another worker renders it anew."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -182,9 +188,10 @@ class VisitorPageMiddleware:
         if found is None:
             return self.get_response(request)
         slug, page = found
-        generation, stored = _read(slug, page)
-        if stored is None:
-            stored = _rendered_by_another(page, generation)
+        generation, entry = _read(slug, page)
+        if entry is not None and entry[0] == generation:
+            return self._answer(request, entry[1])
+        stored = _rendered_by_another(page, generation, entry[1] if entry else None)
         if stored is not None:
             return self._answer(request, stored)
         try:
