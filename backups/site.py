@@ -13,9 +13,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from django.apps import apps
-from django.core.cache import cache
 from django.core.management import CommandError, call_command
 from django.db import transaction
+
+from core.cache import forget_own_keys
 
 EXCLUDED = ["contenttypes", "auth.permission", "sessions", "core.tasklease"]
 # If any of these holds a row, the database is in use and a restore must not mix into it.
@@ -65,16 +66,4 @@ def _empty_database() -> None:
 
 def _forget_cached_pages() -> None:
     """Cached league tables are keyed by ledger versions the restore may have reused."""
-    from django.core.cache.backends.redis import RedisCache
-
-    if isinstance(cache, RedisCache):
-        # clear() would FLUSHDB, emptying the broker queue that may share the database.
-        try:
-            client = cache._cache.get_client(write=True)
-            keys = list(client.scan_iter(match=cache.make_key("*"), count=1000))
-            if keys:
-                client.delete(*keys)
-        except Exception:  # Redis away: nothing cached can be served either
-            return
-    else:
-        cache.clear()
+    forget_own_keys()

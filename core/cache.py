@@ -126,3 +126,24 @@ class ResilientRedisCache(RedisCache):
         return default
 
     _missing = object()
+
+
+def forget_own_keys() -> None:
+    """Empty the default cache of this site's own entries. On Redis, clear() would be a
+    FLUSHDB: it would also empty the Celery broker and another site's (or another test
+    process's) entries sharing the database, so only keys under this site's prefix go.
+    The backend is looked up, not ``django.core.cache.cache``: that is a proxy, never an
+    instance of the backend's class."""
+    from django.core.cache import caches
+
+    backend = caches["default"]
+    if not isinstance(backend, RedisCache):
+        backend.clear()
+        return
+    try:
+        client = backend._cache.get_client(write=True)
+        keys = list(client.scan_iter(match=backend.make_key("*"), count=1000))
+        if keys:
+            client.delete(*keys)
+    except UNAVAILABLE:
+        logger.warning("cache unavailable, its entries were not cleared")

@@ -35,18 +35,12 @@ def _quick_password_hashing():
 
 
 def clear_cache() -> None:
-    from django.core.cache import cache
-    from django.core.cache.backends.redis import RedisCache
+    # Only this test process's keys (settings give each process its own prefix): a
+    # FLUSHDB would empty the other process's throttle counters and pages mid-test, and
+    # the Celery broker that shares this Redis.
+    from core.cache import forget_own_keys
 
-    if isinstance(cache, RedisCache):
-        # FLUSHDB would also empty the Celery broker that shares this Redis; delete
-        # only this test process's keys (settings give each process its own prefix).
-        client = cache._cache.get_client(write=True)
-        keys = list(client.scan_iter(match=cache.make_key("*"), count=1000))
-        if keys:
-            client.delete(*keys)
-    else:
-        cache.clear()
+    forget_own_keys()
 
 
 @pytest.fixture(autouse=True)

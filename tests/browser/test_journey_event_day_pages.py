@@ -27,6 +27,8 @@ PASSWORD = "Day-pages-pass-1"
 PHONE_360 = {"viewport": {"width": 360, "height": 780}, "is_mobile": True, "has_touch": True}
 SIZES = {"phone": PHONE_360, "desktop": DESKTOP}
 RECORDS = Path(__file__).resolve().parents[1] / "tournaments" / "records"
+# One tick of the live pages' poller (static/js/live.js polls every 15 s).
+POLL_TICK_MS = 15_000
 
 
 @pytest.fixture(params=sorted(SIZES))
@@ -116,6 +118,8 @@ def test_the_pairings_page_follows_the_next_round_by_itself(page: Page) -> None:
     event = _event(6, planned_rounds=2)
     director = event.organizer
     rnd = services.pair_next_round(director, event, seed=4)
+    # The page's own clock, so the poller's next tick is reached without waiting for it.
+    page.clock.install()
     page.goto(f"/events/{event.slug}/pairings/")
     expect(page.locator("h1, h2").filter(has_text="Round 1").first).to_be_visible()
     _checked(page, "pairings-round-1")
@@ -124,7 +128,8 @@ def test_the_pairings_page_follows_the_next_round_by_itself(page: Page) -> None:
         a, b = _seats(table)
         services.director_set_result(director, table, {a.pk: 20, b.pk: 5})
     services.pair_next_round(director, event, seed=5)
-    # Nobody reloads: the page's poller sees the new version and shows round 2.
+    # Nobody reloads: at its next tick the page's poller sees the new version and shows round 2.
+    page.clock.run_for(POLL_TICK_MS)
     expect(page.locator("h1, h2").filter(has_text="Round 2").first).to_be_visible(timeout=45_000)
     assert page.evaluate("() => window.__untouched === undefined")
     _checked(page, "pairings-round-2")
@@ -214,12 +219,14 @@ def test_finding_a_player_to_check_in(page: Page) -> None:
 def test_the_home_page_card_appears_when_the_round_is_paired(page: Page) -> None:
     event = _event(6)
     log_in(page, "arwen", PASSWORD)
+    page.clock.install()
     page.goto("/")
     expect(page.get_by_role("heading", name="Middle-earth tournaments")).to_be_visible()
     assert page.locator(".table-now").count() == 0
     page.evaluate("() => { window.__untouched = true; }")
     services.pair_next_round(event.organizer, event, seed=8)
-    # Nobody reloads: the home page's poller sees the player's event change.
+    # Nobody reloads: at its next tick the home page's poller sees the player's event change.
+    page.clock.run_for(POLL_TICK_MS)
     expect(page.locator(".table-now")).to_contain_text("Your table now", timeout=45_000)
     assert page.evaluate("() => window.__untouched === undefined")
     _checked(page, "home-table-now")

@@ -234,6 +234,7 @@ class VisitorPageMiddleware:
         if etag and zipped:
             # Another representation: another validator, so a cache never mixes them up.
             etag = etag.removesuffix('"') + '-gzip"'
+        answer: HttpResponse
         if etag and request.headers.get("If-None-Match") == etag:
             answer: HttpResponse = HttpResponseNotModified(headers={"ETag": etag})
         else:
