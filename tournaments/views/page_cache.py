@@ -236,7 +236,7 @@ class VisitorPageMiddleware:
             etag = etag.removesuffix('"') + '-gzip"'
         answer: HttpResponse
         if etag and request.headers.get("If-None-Match") == etag:
-            answer: HttpResponse = HttpResponseNotModified(headers={"ETag": etag})
+            answer = HttpResponseNotModified(headers={"ETag": etag})
         else:
             if response is None:
                 response = HttpResponse(content)
