@@ -60,6 +60,8 @@ def etag(path: str) -> str:
     conn.request("GET", path, headers={"Host": load.HOST})
     response = conn.getresponse()
     response.read()
+    if response.status != 200:  # a refusal has no ETag: it must not count as a new one
+        raise RuntimeError(f"the standings API answered {response.status}")
     return response.getheader("ETag") or ""
 
 

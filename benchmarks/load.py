@@ -47,6 +47,10 @@ def start_server() -> subprocess.Popen:
         "ALLOWED_HOSTS": f"{HOST},localhost",
         "SECURE_SSL_REDIRECT": "0",
         "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/7"),
+        # Every client here comes from 127.0.0.1: to the limits per address (8 requests at
+        # once, 300 a minute) fifty readers would be one visitor, and be refused.
+        "ANON_RATE": os.environ.get("ANON_RATE", "1000000/minute"),
+        "ANON_CONCURRENCY_LIMIT": os.environ.get("ANON_CONCURRENCY_LIMIT", "0"),
     }
     subprocess.run(
         [str(ROOT / ".venv/bin/python"), "manage.py", "collectstatic", "--noinput", "-v0"],
