@@ -4,25 +4,13 @@ pages and the Celery broker's queue stay."""
 
 from __future__ import annotations
 
-import os
-import socket
-
 import pytest
 from django.core.cache import caches
 
 from core.cache import ResilientRedisCache, forget_own_keys
+from tests.ops.local_redis import REDIS_DB, redis_up
 
-# A database of its own on the local Redis, which other runs may share.
-REDIS_DB = os.environ.get("OPS_TEST_REDIS_DB", "3")
 LOCATION = f"redis://127.0.0.1:6379/{REDIS_DB}"
-
-
-def _redis_up() -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", 6379), timeout=0.5):
-            return True
-    except OSError:
-        return False
 
 
 def _redis_cache(prefix: str) -> dict[str, object]:
@@ -33,7 +21,7 @@ def _redis_cache(prefix: str) -> dict[str, object]:
     }
 
 
-@pytest.mark.skipif(not _redis_up(), reason="needs a Redis on 127.0.0.1:6379")
+@pytest.mark.skipif(not redis_up(), reason="needs a Redis on 127.0.0.1:6379")
 def test_only_this_sites_keys_are_forgotten(settings) -> None:
     settings.CACHES = {"default": _redis_cache("cache-clearing-mine")}
     mine = caches["default"]

@@ -22,6 +22,8 @@ from typing import Any
 
 import pytest
 
+from tests.ops.local_redis import REDIS_DB, redis_up
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -38,17 +40,6 @@ PORT = (
     else _free_port()
 )
 BASE = f"http://127.0.0.1:{PORT}"
-# The started site's broker and cache: a database of its own on the local Redis, which
-# other runs may share (OPS_TEST_REDIS_DB picks another).
-REDIS_DB = os.environ.get("OPS_TEST_REDIS_DB", "3")
-
-
-def _redis_up() -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", 6379), timeout=0.5):
-            return True
-    except OSError:
-        return False
 
 
 def _port_free() -> bool:
@@ -141,7 +132,7 @@ pytestmark = pytest.mark.skipif(not _port_free(), reason=f"port {PORT} is in use
 def test_prod_script_serves_health_over_http_and_redirects_the_rest(
     tmp_path: Path, start: Any
 ) -> None:
-    with_redis = _redis_up()
+    with_redis = redis_up()
     extra = {"REDIS_URL": f"redis://127.0.0.1:6379/{REDIS_DB}"} if with_redis else {}
     env = _env(
         tmp_path,

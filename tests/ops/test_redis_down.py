@@ -18,24 +18,15 @@ import pytest
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 
 from core.cache import ResilientRedisCache
+from tests.ops.local_redis import REDIS_DB, redis_up
 
 ROOT = Path(__file__).resolve().parents[2]
-# A database of its own on the local Redis, which other runs may share.
-REDIS_DB = os.environ.get("OPS_TEST_REDIS_DB", "3")
 
 
 def _closed_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]  # closed again when the block ends: nothing listens
-
-
-def _redis_up() -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", 6379), timeout=0.5):
-            return True
-    except OSError:
-        return False
 
 
 def test_every_page_the_issue_named_answers_with_redis_away(tmp_path: Path) -> None:
@@ -104,7 +95,7 @@ class _Proxy:
             s.close()
 
 
-@pytest.mark.skipif(not _redis_up(), reason="needs a Redis on 127.0.0.1:6379")
+@pytest.mark.skipif(not redis_up(), reason="needs a Redis on 127.0.0.1:6379")
 def test_a_cut_redis_connection_degrades_to_no_cache() -> None:
     proxy = _Proxy()
     cache = ResilientRedisCache(
