@@ -7,20 +7,14 @@ from __future__ import annotations
 
 import ast
 import re
-from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
-import pytest
-from django.test import Client
 from django.utils import translation
 
 from audit.models import AuditEntry
-from tests.tournaments.helpers import make_event, make_user, register_users, user_of
-from tournaments import services
+from tests.tournaments.audit_trail import ROOT, is_record, sources, trail
 from tournaments.models import Event, Penalty, PlayoffMatch, ResultChange, Round, Seat, Table
 from tournaments.rules.result_flow import Action
-from tournaments.services import windows
 from tournaments.services.events import EVENT_FIELDS
 from tournaments.services.records.names import FIELDS as PLAYER_NAME_FIELDS
 from tournaments.services.stage_plan import STAGE_FIELDS
@@ -37,9 +31,6 @@ from tournaments.words.audit_fields import (
 from tournaments.words.audit_notes import SYSTEM_NOTES, note_words
 from tournaments.words.labels import READING_LABELS
 
-ROOT = Path(__file__).resolve().parents[2]
-APPS = ("accounts", "audit", "decks", "ratings", "tournaments")
-SKIPPED = {"migrations", "management", "tests"}
 # Actions passed on by position or built from a value (record_drop, enter_player,
 # playoff_games._settle, f"result_{action}", f"penalty_{kind}", f"round_{how}").
 BUILT_ACTIONS = {
@@ -59,25 +50,6 @@ BUILT_ACTIONS = {
     "round_repaired",
 }
 SNAKE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
-DEADLINE = datetime(2025, 11, 10, 4, 59, tzinfo=UTC)
-
-
-def _sources() -> list[tuple[Path, ast.Module]]:
-    out = []
-    for app in APPS:
-        for path in sorted((ROOT / app).rglob("*.py")):
-            if not SKIPPED & set(path.relative_to(ROOT).parts):
-                out.append((path, ast.parse(path.read_text(encoding="utf-8"))))
-    return out
-
-
-def _is_record(call: ast.Call) -> bool:
-    func = call.func
-    if isinstance(func, ast.Attribute):
-        return (
-            func.attr == "record" and isinstance(func.value, ast.Name) and func.value.id == "audit"
-        )
-    return isinstance(func, ast.Name) and func.id in ("audit_record", "record")
 
 
 def _dict_keys(node: ast.AST) -> set[str]:
@@ -147,7 +119,7 @@ def _written() -> tuple[dict[str, set[str]], dict[str, set[str]], dict[str, set[
     keys: dict[str, set[str]] = {}
     actions: dict[str, set[str]] = {}
     notes: dict[str, set[str]] = {}
-    for path, tree in _sources():
+    for path, tree in sources():
         where = str(path.relative_to(ROOT))
         constants = _module_strings(tree)
         for function in ast.walk(tree):
@@ -156,7 +128,7 @@ def _written() -> tuple[dict[str, set[str]], dict[str, set[str]], dict[str, set[
             for call in ast.walk(function):
                 if not isinstance(call, ast.Call):
                     continue
-                if _is_record(call):
+                if is_record(call):
                     for key in _snapshot_keys(function, call):
                         keys.setdefault(key, set()).add(where)
                     for keyword in call.keywords:
@@ -240,57 +212,6 @@ def test_every_status_a_model_stores_has_words():
     assert set(Seat.Outcome.values) == set(SEAT_OUTCOMES)
 
 
-# The main flows, run through the services: every entry they write is checked.
-
-
-def _results_and_deadline() -> tuple[Any, Any]:
-    """RULES.md §8: a report nobody disputed stands at the deadline; a dispute waits for
-    the director, who enters it."""
-    director = make_user()
-    event = make_event(director, game="metw", time_zone="America/New_York")
-    register_users(event, 4)
-    rnd = services.pair_next_round(director, event, seed=2)
-    reported, disputed = rnd.tables.order_by("number")
-    a, b = (s.registration for s in reported.seats.order_by("position"))
-    services.report_result(user_of(a), reported, {a.pk: 20, b.pk: 5})
-    c, d = (s.registration for s in disputed.seats.order_by("position"))
-    services.report_result(user_of(c), disputed, {c.pk: 20, d.pk: 5})
-    services.report_result(user_of(d), disputed, {c.pk: 5, d.pk: 20})
-    windows.set_round_window(director, rnd, DEADLINE - timedelta(days=9), DEADLINE)
-    windows.run_round_deadlines(DEADLINE)
-    services.director_set_result(director, disputed, {c.pk: 18, d.pk: 9}, note="miscounted")
-    return director, event
-
-
-def _registrations_penalties_and_top_cut() -> tuple[Any, Any]:
-    director = make_user()
-    event = make_event(director, planned_rounds=2)
-    regs = [reg for _user, reg in register_users(event, 5)]
-    services.update_event(director, event, round_minutes=50, description="At the inn")
-    services.set_pairing_constraints(director, event, [[regs[0].pk, regs[1].pk]], {})
-    services.check_in(director, regs[0])
-    services.set_top_cut(director, event, 2, "replay")
-    for n in range(2):
-        rnd = services.pair_next_round(director, event, seed=5 + n)
-        for table in rnd.tables.filter(is_bye=False):
-            first, second = table.seats.order_by("position")
-            services.director_set_result(
-                director, table, {first.registration_id: 20, second.registration_id: 5}
-            )
-        if n == 0:
-            services.issue_penalty(director, regs[2], "slow_play", "slow in round 1")
-            services.drop(director, regs[4], "left early")
-    services.start_playoff(director, event)
-    final = PlayoffMatch.objects.get(event=event)
-    services.report_playoff_result(director, event, final.pk, 8, 12)
-    return director, event
-
-
-@pytest.fixture
-def flows(db) -> list[tuple[Any, Any]]:
-    return [_results_and_deadline(), _registrations_penalties_and_top_cut()]
-
-
 def _fields(snapshot: Any) -> set[str]:
     """The keys readable_diff shows: top-level, a seat's, a nested dict's."""
     if not isinstance(snapshot, dict):
@@ -326,18 +247,10 @@ def _changes(html: str) -> list[str]:
     return [re.sub(r"<[^>]+>", "", item) for block in lists for item in block.split("<li>")]
 
 
-def _trail(director: Any, event: Any, language: str) -> str:
-    client = Client(headers={"accept-language": language})
-    client.force_login(director)
-    response = client.get(f"/audit/events/{event.slug}/")
-    assert response.status_code == 200
-    return response.content.decode()
-
-
 def test_the_history_page_in_spanish_names_the_fields_in_spanish(flows):
     """RULES.md §8: the deadline's confirmed reports and the director's correction."""
     (director, event), (director2, event2) = flows
-    html = _trail(director, event, "es")
+    html = trail(director, event, "es")
     assert "Mesas cuyo resultado comunicado se confirmó: — → 1" in html
     assert "Mesas impugnadas: — → 2" in html
     assert "Al cierre del plazo:" in html
@@ -348,7 +261,7 @@ def test_the_history_page_in_spanish_names_the_fields_in_spanish(flows):
     assert re.search(r"Puesto de [^:<]+: Desenlace: &quot;&quot; → Victoria", html)
     for english in ("Reports confirmed", "Disputed tables", "Seat ", "Deadline rule", "→ win"):
         assert english not in html
-    cut = _trail(director2, event2, "es")
+    cut = trail(director2, event2, "es")
     assert "Fase final (top cut): — → 2" in cut and "Cabezas de serie: — → " in cut
     assert "Minutos por ronda: 60 → 50" in cut
     assert "Parejas que evitar: — → " in cut
@@ -357,9 +270,9 @@ def test_the_history_page_in_spanish_names_the_fields_in_spanish(flows):
 def test_no_stored_key_shows_on_the_history_page_in_either_language(flows):
     for director, event in flows:
         for language in ("en", "es"):
-            lines = _changes(_trail(director, event, language))
+            lines = _changes(trail(director, event, language))
             assert lines
             shown = [line for line in lines if SNAKE.search(line)]
             assert shown == [], (language, shown)
-    english = _changes(_trail(*flows[0], "en"))
+    english = _changes(trail(*flows[0], "en"))
     assert any(line.startswith("Tables whose report was confirmed: — → 1") for line in english)

@@ -12,13 +12,12 @@ from django.utils import translation
 from rest_framework.test import APIClient
 
 from audit.views import readable_diff
-from tests.tournaments.test_audit_field_words import _is_record, _sources, _trail, flows
+from tests.tournaments.audit_trail import is_record, sources, trail
 from tournaments.models import Event
 from tournaments.services.events import EVENT_FIELDS
 from tournaments.words.audit_fields import TIME_KEYS
 from tournaments.words.audit_notes import note_words
 
-__all__ = ["flows"]  # the fixture, shared with the label tests
 ISO = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
 
 
@@ -48,12 +47,12 @@ def _snapshots(function: ast.AST, call: ast.Call) -> list[ast.AST]:
 def _instant_keys() -> dict[str, set[str]]:
     """Every key an audit record() stores a datetime.isoformat() under, with its files."""
     keys: dict[str, set[str]] = {}
-    for path, tree in _sources():
+    for path, tree in sources():
         for function in ast.walk(tree):
             if not isinstance(function, ast.FunctionDef):
                 continue
             for call in ast.walk(function):
-                if not (isinstance(call, ast.Call) and _is_record(call)):
+                if not (isinstance(call, ast.Call) and is_record(call)):
                     continue
                 for snapshot in _snapshots(function, call):
                     for found in ast.walk(snapshot):
@@ -81,7 +80,7 @@ def test_a_note_with_a_stored_instant_reads_as_a_time():
 
 def test_the_trail_in_spanish_shows_no_key_nor_iso_time(flows):
     (director, event), (director2, event2) = flows
-    html = _trail(director, event, "es") + _trail(director2, event2, "es")
+    html = trail(director, event, "es") + trail(director2, event2, "es")
     changes = " ".join(re.findall(r'<ul class="diff">(.*?)</ul>', html, re.S))
     assert not ISO.search(changes), ISO.search(changes)
     assert "Fecha límite: — → " in changes and "Abre a las: — → " in changes

@@ -18,7 +18,6 @@ from django.utils import timezone
 from audit import services as audit
 from core.types import AnyUser
 from rules_engine.ejection import EJECTION
-from tournaments import signals
 from tournaments.models import Event, PlayoffMatch, Registration
 from tournaments.services import playoff_double
 from tournaments.services.base import event_settings
@@ -49,8 +48,7 @@ def settle_nobody(actor: AnyUser | None, event: Event, match: PlayoffMatch) -> P
     settings = event_settings(event)
     if playoff_double.is_double(settings):
         playoff_double.sync(event, settings)
-    mark_stale([event.pk])
-    signals.announce_pages_changed([event.slug])
+    mark_stale([event.pk])  # the pages move on with the standings
     return match
 
 
@@ -66,8 +64,7 @@ def _bye(actor: AnyUser | None, event: Event, match: PlayoffMatch, player: Regis
         after={"stage": match.stage, "player": player.player.display_name},
     )
     advance_winner(match)
-    mark_stale([event.pk])
-    signals.announce_pages_changed([event.slug])
+    mark_stale([event.pk])  # the pages move on with the standings
 
 
 def seat_past_nobody(actor: AnyUser | None, event: Event) -> bool:
