@@ -22,7 +22,8 @@ pytestmark = pytest.mark.django_db
 
 def test_a_result_is_in_the_standings_when_its_write_returns(django_capture_on_commit_callbacks):
     """No worker runs the task here: the writer itself updated the stored rows after the
-    commit, and they equal the full recomputation."""
+    commit, and they equal the full recomputation; no task is sent, there is nothing left
+    for it."""
     director, event, table = running_round(10)
     version = event.snapshot.version
     with (
@@ -30,7 +31,7 @@ def test_a_result_is_in_the_standings_when_its_write_returns(django_capture_on_c
         django_capture_on_commit_callbacks(execute=True),
     ):
         play_table(director, table, [5, 20])
-    delay.assert_called_once_with(event.pk)  # still sent: the safety net
+    delay.assert_not_called()
     header = StandingsSnapshot.objects.get(event=event)
     assert not header.stale and header.version == version + 1
     assert stored(event) == recomputed(event)
@@ -48,10 +49,11 @@ def test_a_failed_update_after_the_commit_keeps_the_result_and_the_mark(
 
     monkeypatch.setattr(snapshot, "update_in_place", broken)
     with (
-        mock.patch.object(snapshot.rebuild_standings, "delay"),
+        mock.patch.object(snapshot.rebuild_standings, "delay") as delay,
         django_capture_on_commit_callbacks(execute=True),
     ):
         play_table(director, table, [5, 20])
+    delay.assert_called_once_with(event.pk)  # the task rebuilds what the writer could not
     table.refresh_from_db()
     assert table.status == Table.Status.CONFIRMED
     header = StandingsSnapshot.objects.get(event=event)

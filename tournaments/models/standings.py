@@ -39,8 +39,10 @@ class StandingsSnapshotRow(models.Model):
 
     ALL, CLOSED = 0, 1  # every confirmed result; only the closed rounds' results
 
+    # No index of its own: both indexes below start with the event (an index on it alone
+    # drew the planner to scan every row of the event and filter them).
     event = models.ForeignKey(
-        "tournaments.Event", on_delete=models.CASCADE, related_name="snapshot_rows"
+        "tournaments.Event", on_delete=models.CASCADE, related_name="snapshot_rows", db_index=False
     )
     registration = models.ForeignKey(
         "tournaments.Registration", on_delete=models.CASCADE, related_name="+"
@@ -69,9 +71,16 @@ class StandingsSnapshotRow(models.Model):
                 fields=["event", "stage", "position"], name="one_snapshot_row_per_place_and_stage"
             )
         ]
-        # An update in place reads the rows of a few score groups (or slices of them).
+        # An update in place reads the rows of a few score groups (or slices of them), and
+        # every row's numbers in a few columns (stored_rows.layout): on PostgreSQL those
+        # come from the index alone (an index-only scan, 1 ms at 5,000 rows where reading
+        # the rows themselves took 8 to 14).
         indexes = [
-            models.Index(fields=["event", "stage", "points"], name="snapshot_row_score_group")
+            models.Index(
+                fields=["event", "stage", "points"],
+                include=["position", "registration", "wins", "losses", "draws"],
+                name="snapshot_row_score_group",
+            )
         ]
 
     def __str__(self) -> str:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar, cast
 
 from django.db import OperationalError, connection, models
-from django.db.models import F, Max
+from django.db.models import F, Max, Subquery
 from django.utils.translation import gettext as _
 
 from core.errors import Conflict, NotFound
@@ -61,19 +61,29 @@ def lock_event(event: Event | int) -> Event:
 
 
 def lock_table(table: Table | int) -> Table:
+    """The table, locked after its event (the lock order above): two queries, the event
+    found from the table by a subquery, and the table read with its round (its event is
+    the row just locked)."""
     pk = table.pk if isinstance(table, Table) else table
-    event_id = Table.objects.filter(pk=pk).values_list("round__event_id", flat=True).first()
-    if event_id is None:
+    _sqlite_write_lock(Table, pk)  # SQLite's write lock is the whole database's
+    of_table = Table.objects.filter(pk=pk).values("round__event_id")[:1]
+    event = (
+        Event.objects.select_for_update(of=("self",), no_key=True)
+        .filter(pk=Subquery(of_table))
+        .first()
+    )
+    if event is None:
         raise NotFound(_("No such table."))
-    lock_event(event_id)
     try:
-        return (
+        found = (
             Table.objects.select_for_update(of=("self",), no_key=True)
-            .select_related("round__event")
+            .select_related("round")
             .get(pk=pk)
         )
     except Table.DoesNotExist:
         raise NotFound(_("No such table."))
+    found.round.event = event
+    return found
 
 
 def lock_round(rnd: Round) -> Round:

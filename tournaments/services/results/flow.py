@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -18,6 +19,7 @@ from tournaments import signals
 from tournaments.models import (
     ResultChange,
     Round,
+    Seat,
     Table,
 )
 from tournaments.permissions import (
@@ -226,14 +228,15 @@ def director_set_result(
     Correcting a closed round's result tells the ratings (closed_result_changed)."""
     table = lock_table(table)
     _raise(director_set_blocker(user, table, version))
+    # Read once: the report's check, the snapshot before, the write and the snapshot
+    # after share them (the write sets on them exactly what it saves).
+    prefetch_related_objects([table], Prefetch("seats", queryset=_SEATS))
+    seats = list(table.seats.all())
     reported = reported_for(
         table, mps, outcome, winner, time_called, council, games, may_decide=True
     )
     score = score_result(table, reported)
     had_result = table.status != Table.Status.PENDING
-    # Read once: the snapshot before, the write and the snapshot after share them (the
-    # write sets on them exactly what it saves).
-    seats = list(table.seats.select_related("registration__player").order_by("position"))
     before = table_snapshot(table, seats)
     # The snapshot lists the table's games when it has any (read just now, under the lock).
     write_result(table, reported, score, seats, games_stored="games" in before)
@@ -259,6 +262,9 @@ def director_set_result(
     else:
         maybe_close_round(rnd)
     return table
+
+
+_SEATS = Seat.objects.select_related("registration__player").order_by("position")
 
 
 def _clear_result(table: Table) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -127,6 +128,17 @@ class ReportedResult:
         return same
 
 
+def seated_ids(table: Table) -> list[int]:
+    """The registrations seated at ``table``, in seat order: from the seats the caller
+    read with the table (prefetched) when it did, else in one query."""
+    if "seats" in getattr(table, "_prefetched_objects_cache", {}):
+        return [s.registration_id for s in sorted(table.seats.all(), key=_position)]
+    return list(table.seats.order_by("position").values_list("registration_id", flat=True))
+
+
+_position = attrgetter("position")
+
+
 def reported_result(
     table: Table,
     mps: Mapping[Any, Any] | Iterable[Mapping[str, Any]] | None,
@@ -135,7 +147,7 @@ def reported_result(
     time_called: bool,
     council: Any = None,
 ) -> ReportedResult:
-    seat_ids = list(table.seats.order_by("position").values_list("registration_id", flat=True))
+    seat_ids = seated_ids(table)
     given: dict[int, Any] = {}
     if mps is None:
         mps = {}

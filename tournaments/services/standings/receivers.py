@@ -27,7 +27,7 @@ def changed(sender: type[Model], instance: Any, **kwargs: Any) -> None:
     if sender is Player:
         mark_stale(list(instance.registrations.values_list("event_id", flat=True)))
     elif sender in (Table, Seat):
-        event_id, status = _round_of(instance.round_id)
+        event_id, status = _round_of(instance)
         table = _result_of(sender, instance, kwargs)
         mark_stale(
             [event_id],
@@ -52,12 +52,29 @@ def changed(sender: type[Model], instance: Any, **kwargs: Any) -> None:
 _rounds = TransactionMemo()
 
 
-def _round_of(round_id: int) -> tuple[int, str]:
-    found: tuple[int, str] | None = _rounds.get(round_id)
+def _round_of(instance: Table | Seat) -> tuple[int, str]:
+    found: tuple[int, str] | None = _rounds.get(instance.round_id)
     if found is None:
-        found = Round.objects.values_list("event_id", "status").get(pk=round_id)
-        _rounds.put(round_id, found)
+        rnd = _round_read_with(instance)
+        if rnd is not None:
+            found = (rnd.event_id, rnd.status)
+        else:
+            found = Round.objects.values_list("event_id", "status").get(pk=instance.round_id)
+        _rounds.put(instance.round_id, found)
     return found
+
+
+def _round_read_with(instance: Table | Seat) -> Round | None:
+    """The round the writer read with the table it locked (services.base.lock_table reads
+    it under the event's lock), reached from the table or from a seat read through it."""
+    table = instance
+    if isinstance(instance, Seat):
+        if not Seat.table.is_cached(instance):
+            return None
+        table = instance.table
+    if not Table.round.is_cached(table) or table.round_id != instance.round_id:
+        return None
+    return table.round
 
 
 # A seat saved with only these fields changed its result, not who sits where.

@@ -27,7 +27,7 @@ from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from core.gc_pause import gc_paused
-from core.jobs import send_after_commit, send_once_after_commit
+from core.jobs import send_after_commit, send_now, send_once_after_commit
 from core.tx_memo import TransactionMemo
 from tournaments import signals
 from tournaments.models import (
@@ -131,15 +131,17 @@ def _rebuild(
     return _state(header)
 
 
-def update_after_commit(event_id: int) -> None:
+def update_after_commit(event_id: int) -> bool:
     """Right after a result's commit, in the writer's own process: the stored rows updated
-    in place, without waiting for a worker's turn. A whole rebuild is left to the task,
-    and so is any failure here: the result is committed already, the snapshot stays
-    stale, and the task (sent next) or the first reader rebuilds it."""
+    in place, without waiting for a worker's turn; whether they are fresh now. A whole
+    rebuild is left to the task, and so is any failure here: the result is committed
+    already, the snapshot stays stale, and the task (sent then) or the first reader
+    rebuilds it."""
     try:
-        _rebuild(event_id, in_place_only=True)
+        return _rebuild(event_id, in_place_only=True) is not None
     except Exception:
         logger.exception("standings of event %s not updated in place", event_id)
+        return False
 
 
 def _state(header: StandingsSnapshot) -> SnapshotState:
@@ -244,35 +246,55 @@ def mark_stale(
     the first one holds the lock until the commit; but a page stored since, inside this
     transaction, is dropped again (this change is not in it: signals.pages_changed_now)."""
     key = (tuple(sorted(event_ids)), closed_too, tuple(sorted(tables)))
-    slugs = _marks.get(key)
-    if slugs is not None:
-        signals.pages_changed_now(slugs)
+    marked: list[str] | None = _marks.get(key)
+    if marked is not None:
+        signals.pages_changed_now(marked)
         return
     headers = StandingsSnapshot.objects.filter(event_id__in=event_ids)
+    slugs: list[str] | None = None
     if closed_too:
         headers.update(stale=True, closed_stale=True, changed_tables=None)
     elif not tables:
         headers.update(stale=True, changed_tables=None)
     else:
-        # No savepoint of its own inside the writer's transaction: a failure here fails
-        # the whole write anyway (two round trips fewer for every result).
-        with transaction.atomic(savepoint=False):
-            for header in headers.select_for_update().order_by("pk"):
-                pending = header.changed_tables if header.stale else []
-                if pending is not None:
-                    pending = sorted({*pending, *tables})
-                header.stale, header.changed_tables = True, pending
-                header.save(update_fields=["stale", "changed_tables"])
-    slugs = list(Event.objects.filter(pk__in=event_ids).values_list("slug", flat=True))
+        slugs = _mark_tables(headers, tables)
+    if slugs is None or len(slugs) < len(set(event_ids)):  # an event with no header yet
+        slugs = list(Event.objects.filter(pk__in=event_ids).values_list("slug", flat=True))
     # The same mark again in this transaction is skipped; the slugs are kept for its pages.
     _marks.put(key, slugs)
     signals.announce_pages_changed(slugs)
     for event_id in set(event_ids):
         if tables and not closed_too:
-            transaction.on_commit(partial(update_after_commit, event_id))
-        # A broker that is away leaves the message in the outbox; meanwhile the snapshot
-        # stays stale and its first reader rebuilds it. One message per transaction.
-        send_once_after_commit(rebuild_standings, event_id)
+            # The task only when the writer could not update the rows in place.
+            transaction.on_commit(partial(_update_or_send, event_id))
+        else:
+            # A broker that is away leaves the message in the outbox; meanwhile the
+            # snapshot stays stale and its first reader rebuilds it. One message per
+            # transaction.
+            send_once_after_commit(rebuild_standings, event_id)
+
+
+def _update_or_send(event_id: int) -> None:
+    if not update_after_commit(event_id):
+        send_now(rebuild_standings, (event_id,), {})
+
+
+def _mark_tables(headers: QuerySet[StandingsSnapshot], tables: Sequence[int]) -> list[str]:
+    """Add ``tables`` to the headers' changed tables (a header stale for another reason
+    keeps null: a whole rebuild); their events' slugs, read with them."""
+    slugs = []
+    # No savepoint of its own inside the writer's transaction: a failure here fails
+    # the whole write anyway (two round trips fewer for every result).
+    with transaction.atomic(savepoint=False):
+        locked = headers.select_for_update(of=("self",)).select_related("event").order_by("pk")
+        for header in locked:
+            pending = header.changed_tables if header.stale else []
+            if pending is not None:
+                pending = sorted({*pending, *tables})
+            header.stale, header.changed_tables = True, pending
+            header.save(update_fields=["stale", "changed_tables"])
+            slugs.append(header.event.slug)
+    return slugs
 
 
 # The marks made in the open transaction (in a part of it not rolled back since, and with

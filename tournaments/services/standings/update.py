@@ -70,14 +70,15 @@ def _most_at_a_table(event: Event) -> int | None:
 
 def _games(event: Event, players: Collection[str]) -> list[StandingGame]:
     """Every confirmed game of ``players``, with every player at those tables (plain SQL,
-    as _met)."""
+    as _met). Each seat's table status and round number are looked up by key: joined,
+    the database hashed every table of every event to find a few hundred."""
     seat, table, rnd = Seat._meta.db_table, Table._meta.db_table, Round._meta.db_table
     regs = sorted(int(p) for p in players)
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT s.event_id, s.table_id, s.round_id, s.is_bye, s.registration_id, s.points, "
-            f"s.outcome, t.status, r.number FROM {seat} s "
-            f"INNER JOIN {table} t ON t.id = s.table_id INNER JOIN {rnd} r ON r.id = s.round_id "
+            f"s.outcome, (SELECT t.status FROM {table} t WHERE t.id = s.table_id), "
+            f"(SELECT r.number FROM {rnd} r WHERE r.id = s.round_id) FROM {seat} s "
             f"WHERE s.table_id IN (SELECT table_id FROM {seat} WHERE event_id = %s "
             f"AND registration_id IN ({_placeholders(regs)})) ORDER BY s.table_id, s.position",
             [event.pk, *regs],
