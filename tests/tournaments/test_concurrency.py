@@ -18,6 +18,7 @@ from tests.tournaments.helpers import make_event, make_user, play_table, registe
 from tests.tournaments.snapshot_check import assert_snapshot_matches
 from tournaments import services
 from tournaments.models import Registration, ResultChange, Round, Seat, StandingsSnapshot, Table
+from tournaments.services.stage_plan import set_stages
 from tournaments.services.standings.snapshot import snapshot_state
 
 pytestmark = [
@@ -104,6 +105,41 @@ def test_matching_reports_at_once_confirm_once():
     rnd.refresh_from_db()
     assert table.status == Table.Status.CONFIRMED and rnd.status == Round.Status.CLOSED
     assert [c.action for c in table.changes.order_by("pk")] == ["report", "confirm"]
+
+
+def test_two_players_adding_a_matchs_next_game_at_once_leave_one_record():
+    """A best-of-three's games so far (RULES.md §8), both players adding game 2 at once:
+    the table is locked, the second reads the first's game 2: the same game changes
+    nothing more, another is refused at that game (only the director changes it)."""
+    director = make_user()
+    event = make_event(director, game="metw")
+    set_stages(director, event, [{"kind": "swiss", "best_of": 3}])
+    register_users(event, 4)
+    rnd = services.pair_next_round(director, event, seed=1)
+    for table, game2 in zip(rnd.tables.order_by("number"), ((3, 9), (10, 10)), strict=True):
+        a, b = (s.registration for s in table.seats.order_by("position"))
+        one = {"mps": {a.pk: 20, b.pk: 5}}
+        version = services.report_result(user_of(a), table.pk, games=[one]).version
+        mine = {"mps": {a.pk: 3, b.pk: 9}}
+        theirs = {"mps": {a.pk: game2[0], b.pk: game2[1]}}
+        results = run_at_once(
+            [
+                lambda a=a, one=one, mine=mine, t=table: services.report_result(
+                    user_of(a), t.pk, games=[one, mine]
+                ),
+                lambda b=b, one=one, theirs=theirs, t=table: services.report_result(
+                    user_of(b), t.pk, games=[one, theirs]
+                ),
+            ]
+        )
+        table.refresh_from_db()
+        assert table.games.count() == 2 and table.status == Table.Status.PENDING
+        assert table.changes.count() == 2 and table.version == version + 1
+        if game2 == (3, 9):  # the same game 2: both calls end well, one record
+            assert all(isinstance(r, Table) for r in results), results
+        else:
+            refused = [r for r in results if isinstance(r, ServiceError)]
+            assert len(refused) == 1 and refused[0].code == "kept_game_changed", results
 
 
 def test_pairing_raced_with_drops_and_check_ins_never_deadlocks():

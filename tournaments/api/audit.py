@@ -1,5 +1,7 @@
 """The event's audit trail through the API: paged, filtered, every entry in words (the
-same reading as the page, tournaments.services.audit_trail)."""
+same reading as the page, tournaments.services.audit_trail, and the same words for its
+values, tournaments.words.audit_values); a change's values as stored beside them, for
+programs."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from tournaments.services.audit_trail import TrailRow, trail_entries, trail_rows
 from tournaments.words.audit_entries import KIND_TYPES
 from tournaments.words.audit_fields import field_label
 from tournaments.words.audit_notes import note_words
+from tournaments.words.audit_values import audit_value_words
 from tournaments.words.people import public_name
 
 TAG = ["audit"]
@@ -27,8 +30,17 @@ TAG = ["audit"]
 
 class AuditChangeSerializer(serializers.Serializer):
     field = serializers.CharField(help_text="The changed value, in words.")
-    before = serializers.CharField()
-    after = serializers.CharField()
+    before = serializers.CharField(
+        help_text="The value before, in words, as the audit page shows it (a tiebreak by "
+        "its name, never its key)."
+    )
+    after = serializers.CharField(help_text="The value after, in words, as the page shows it.")
+    before_stored = serializers.CharField(
+        help_text="The value before as stored (keys as they are), for programs; not for people."
+    )
+    after_stored = serializers.CharField(
+        help_text="The value after as stored (keys as they are), for programs; not for people."
+    )
 
 
 class AuditEntrySerializer(serializers.Serializer):
@@ -57,7 +69,13 @@ def row_data(row: TrailRow) -> dict[str, Any]:
         "sentence": row.sentence,
         "note": note_words(entry.note),
         "changes": [
-            {"field": field_label(c.field), "before": c.before, "after": c.after}
+            {
+                "field": field_label(c.field),
+                "before": audit_value_words(c.before),
+                "after": audit_value_words(c.after),
+                "before_stored": c.before,
+                "after_stored": c.after,
+            }
             for c in row.changes
         ],
         "details": [str(d) for d in row.details],

@@ -158,7 +158,12 @@ class TableReport(APIView):
         summary="Report the result (a player at the table)",
         description=(
             "A second report from the same player replaces his first before it is confirmed; "
-            "a report from another player that matches confirms it, one that differs disputes it."
+            "a report from another player that matches confirms it, one that differs disputes it. "
+            "A table whose stage plays best of N: games that do not decide the match yet are "
+            "kept as the games played so far (the table stays pending, nothing is confirmed); "
+            "either player adds the next games later, sending the games kept as they are "
+            "(a kept game is changed by the director only: 400 `kept_game_changed`). The report "
+            "whose games decide the match is the report for the other player to confirm."
         ),
         request=s.ResultReportSerializer,
         responses={200: s.TableSerializer},

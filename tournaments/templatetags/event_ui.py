@@ -15,15 +15,13 @@ from django.utils import formats, timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
-from tournaments.rules.warnings import Ejection
 from tournaments.services.table_actions import edits_locked as round_edits_locked
-from tournaments.standings import TIEBREAKS
+from tournaments.words import audit_values
 from tournaments.words.audit_entries import AUDIT_KINDS, entry_sentence
 from tournaments.words.audit_fields import field_label, humanize
 from tournaments.words.audit_notes import note_words
-from tournaments.words.labels import READING_LABELS, READING_VALUES
+from tournaments.words.labels import READING_VALUES
 from tournaments.words.penalties import ejection_words
 from tournaments.words.people import public_name
 from tournaments.words.times import READER_ZONE, clock_words, page_time_words
@@ -118,7 +116,7 @@ def audit_words(entry: Any) -> str:
 
 @register.filter
 def reading_label(key: str) -> str:
-    return str(READING_LABELS.get(key) or humanize(key))
+    return audit_values.reading_label(key)
 
 
 @register.filter
@@ -134,24 +132,10 @@ def field_words(name: str) -> str:
     return field_label(name)
 
 
-# The tiebreak registry's labels, listed so that makemessages finds them.
-TIEBREAK_WORDS = (
-    gettext_noop("head-to-head"),
-    gettext_noop("losses"),
-    gettext_noop("fewer losses"),
-    gettext_noop("opponents' points"),
-    gettext_noop("median opponents' points"),
-    gettext_noop("opponents' win %"),
-    gettext_noop("wins"),
-)
-TIEBREAK_LABELS = {"fewer_losses": "fewer losses"}
-
-
 @register.filter
 def tiebreak_label(key: str) -> str:
     """A tiebreak's name from the registry that defines it (never its key)."""
-    label = TIEBREAK_LABELS.get(key) or getattr(TIEBREAKS.get(key), "label", None)
-    return _(label) if label else humanize(key)
+    return audit_values.tiebreak_label(key)
 
 
 @register.filter
@@ -175,21 +159,7 @@ def tr(text: Any) -> str:
 @register.filter
 def audit_value(text: Any) -> str:
     """A stored value in an audit diff, with keys it names (tiebreaks, rule readings) in words."""
-    shown = str(text)
-    if Ejection.from_stored(shown) is not None:
-        return ejection_words(shown)
-    if shown.startswith("[") and shown.endswith("]"):
-        shown = shown[1:-1].replace('"', "") or "—"
-
-    def word(match: re.Match[str]) -> str:
-        key = match.group(0)
-        if key in TIEBREAKS or key in TIEBREAK_LABELS:
-            return tiebreak_label(key)
-        if key in READING_LABELS:
-            return reading_label(key)
-        return humanize(key)
-
-    return re.sub(r"\b[a-z]+(?:_[a-z]+)+\b", word, shown)
+    return audit_values.audit_value_words(text)
 
 
 @register.filter(name="ejection_words")

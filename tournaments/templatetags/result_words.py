@@ -11,6 +11,7 @@ from tournaments.models import Event, Table
 from tournaments.services.director_options import director_options, option_words
 from tournaments.views.match_form import match_form as views_match_form
 from tournaments.words import results as result_words
+from tournaments.words.matches import match_game_lines
 
 register = template.Library()
 
@@ -52,6 +53,15 @@ def match_form(table: Table) -> Any:
     the form comes back refused); None for a table of one game."""
     typed = getattr(table, "typed_values", None) if getattr(table, "refused_message", "") else None
     return views_match_form(table, typed)
+
+
+@register.filter
+def games_so_far(table: Table) -> list[str]:
+    """A match in progress: the games kept so far, in words, one line each (none once
+    the table has a result: the result says it)."""
+    if table.status != Table.Status.PENDING:
+        return []
+    return match_game_lines(table, [services.stored_game(g).as_json() for g in table.games.all()])
 
 
 @register.filter

@@ -116,7 +116,13 @@ def self_drop(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("my-event", slug=event.slug)
 
 
-def _reported_message(table: Table) -> str:
+def _reported_message(table: Table, version_before: int | None = None) -> str:
+    if table.status == Table.Status.PENDING:  # a match's games so far (RULES.md §8)
+        if version_before is not None and table.version == version_before:
+            return _("No new game: the games played so far are unchanged.")
+        return _(
+            "Games played so far saved: the match is not decided yet. Your opponent sees them."
+        )
     return {
         "reported": _("Result reported: waiting for your opponent to confirm."),
         "confirmed": _("Both reports agree: the result is confirmed."),
@@ -153,7 +159,7 @@ def table_action(request: HttpRequest, slug: str, table_id: int, action: str) ->
                 slots_from_post(request.POST, chosen_only=True),
                 lambda: services.report_result(user, table, **result_from_post(request, table)),
             ),
-            _reported_message,
+            lambda reported: _reported_message(reported, table.version),
         )
     elif action == "confirm":
         run_service(

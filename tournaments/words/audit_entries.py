@@ -48,6 +48,7 @@ AUDIT_ACTIONS = {
     "result_director": gettext_lazy("entered the result of"),
     "result_correction": gettext_lazy("corrected the result of"),
     "result_games_so_far": gettext_lazy("entered the games played so far of"),
+    "result_games_so_far_reported": gettext_lazy("reported the games played so far of"),
     "result_game_removed": gettext_lazy("took one game out of the match of"),
     "penalty_warning": gettext_lazy("gave a warning to"),
     "decklist.submit": gettext_lazy("submitted"),

@@ -15,6 +15,7 @@ from tournaments.words.times import stored_time_words
 SYSTEM_NOTES = {
     "late entry": gettext_lazy("late entry"),
     "matching report": gettext_lazy("the same result reported by the other side"),
+    "games played so far": gettext_lazy("the games played so far: the match is not decided yet"),
     "checked in at the door": gettext_lazy("checked in at the door"),
     "checked in with the pasted list": gettext_lazy("checked in with the pasted list"),
     "checked in with everyone": gettext_lazy("checked in with everyone"),

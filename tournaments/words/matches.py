@@ -55,6 +55,22 @@ def match_problem_text(problem: dict[str, Any]) -> str:
         return _("Game %(game)s is not one of this table's games.") % problem
     if code == "invalid_format":
         return _("Game %(game)s: choose a format of this game.") % problem
+    if code == "kept_game_changed":
+        return (
+            _(
+                "Game %(game)s was already saved otherwise: only the director changes a "
+                "saved game. Ask him if it is wrong."
+            )
+            % problem
+        )
+    if code == "kept_game_missing":
+        return (
+            _(
+                "Game %(game)s is already saved: send the saved games as they are, then the "
+                "next one. Only the director takes a saved game out."
+            )
+            % problem
+        )
     return _("These games cannot be this table's match.")
 
 

@@ -31,9 +31,15 @@ from tournaments.services.results.input import (
     score_result,
     stored_result,
     table_snapshot,
+    write_games,
     write_result,
 )
-from tournaments.services.results.match import reported_for
+from tournaments.services.results.match import MatchSoFar, game_input, reported_for
+from tournaments.services.results.reported_so_far import (
+    GAMES_SO_FAR_NOTE,
+    PLAYER_GAMES_SO_FAR,
+    players_match,
+)
 from tournaments.services.rounds import maybe_close_round
 from tournaments.services.table_actions import (
     confirm_blocker,
@@ -115,10 +121,19 @@ def report_result(
     matches the standing one confirms it; one that differs disputes it. A METW result may
     be given as the Free Council (``council``, see tournaments.rules.council): its count gives
     the MPs. Where the table's stage plays best of N, the result is its ``games``, each
-    as a one-game result (services.results.match)."""
+    as a one-game result (services.results.match); games that do not decide the match
+    yet are kept as the games played so far, the table still waiting for its result
+    (who may change them: services.results.reported_so_far)."""
     table = lock_table(table)
     _raise(report_blocker(user, table, version))
     reporter = require_seat(user, table)
+    in_progress = players_match(table, games)
+    if in_progress is not None:
+        so_far, kept = in_progress
+        if so_far.winner is None:
+            return _keep_games_so_far(user, table, so_far, kept)
+        # The whole match as read, its kept games as kept (a tie the director counted).
+        games = [game_input(g) for g in so_far.games]
     reported = reported_for(table, mps, outcome, winner, time_called, council, games)
     if reported.outcome in RULINGS:  # a double loss is the director's ruling (RULES.md §8)
         raise ServiceError(
@@ -159,6 +174,23 @@ def report_result(
     table.version += 1
     table.save()
     log_change(table, ResultChange.Action.REPORT, user, before)
+    return table
+
+
+def _keep_games_so_far(user: AnyUser, table: Table, so_far: MatchSoFar, kept: int) -> Table:
+    """A player's games of a match not decided yet, kept on the table: still pending,
+    nobody's report, nothing confirmed, so the standings do not move. The kept games
+    sent again with nothing new change nothing."""
+    if len(so_far.games) == kept:
+        return table
+    before = table_snapshot(table)
+    write_games(table, so_far.games, stored=kept > 0)
+    table.version += 1
+    table.save(update_fields=["version"])
+    log_change(
+        table, ResultChange.Action.REPORT, user, before, note=GAMES_SO_FAR_NOTE,
+        audit_action=PLAYER_GAMES_SO_FAR,
+    )  # fmt: skip
     return table
 
 
