@@ -20,7 +20,10 @@ readers' latencies are reported too (wrk when it is installed, as benchmarks/loa
 it takes less of the 2 cores than Python reader threads; else threads in a process of
 their own). They accept gzip, as browsers do (``--plain-readers``:
 they do not). ``--whole``: the standings
-rebuilt whole after each result (the fallback, for comparison).
+rebuilt whole after each result (the fallback, for comparison). ``--via-api`` (with
+``--readers``): each result is the director's POST to the API (a token of his), served by
+the same gunicorn as the readers, as a director's phone or a generated client sends it:
+"stored" is then the POST's answer, which comes once the standings are updated in place.
 """
 
 from __future__ import annotations
@@ -63,6 +66,25 @@ def etag(path: str) -> str:
     if response.status != 200:  # a refusal has no ETag: it must not count as a new one
         raise RuntimeError(f"the standings API answered {response.status}")
     return response.getheader("ETag") or ""
+
+
+def post_result(slug: str, table_id: int, token: str, mps: dict[int, int]) -> None:
+    """The director's result through the API, as his client sends it."""
+    import json
+
+    import load
+
+    body = json.dumps({"seats": [{"registration": r, "mps": m} for r, m in mps.items()]})
+    conn = http.client.HTTPConnection(load.HOST, load.PORT, timeout=30)
+    conn.request(
+        "POST", f"/api/v1/events/{slug}/tables/{table_id}/set/", body=body,
+        headers={"Host": load.HOST, "Authorization": f"Token {token}",
+                 "Content-Type": "application/json"},
+    )  # fmt: skip
+    response = conn.getresponse()
+    answer = response.read()
+    if response.status != 200:
+        raise RuntimeError(f"the result was refused ({response.status}): {answer[:300]!r}")
 
 
 def seen(path: str, old: str, t0: float, until: float = 5.0) -> float:
@@ -126,6 +148,7 @@ def main() -> None:
     parser.add_argument("--results", type=int, default=50)
     parser.add_argument("--readers", type=int, default=0)
     parser.add_argument("--whole", action="store_true")
+    parser.add_argument("--via-api", action="store_true", help="POST each result to the API")
     parser.add_argument(
         "--plain-readers", action="store_true",
         help="readers that do not accept gzip (every browser does; most load tools do not)",
@@ -166,6 +189,10 @@ def main() -> None:
     snapshot.rebuild_if_stale = timed(rebuild_if_stale)
     snapshot.update_after_commit = timed(update_after_commit)
     director = get_user_model().objects.get(username="bench-director")
+    from rest_framework.authtoken.models import Token
+
+    Token.objects.filter(user=director).delete()  # a fresh one: tokens expire
+    token = Token.objects.create(user=director).key
     event = Event.objects.get(slug=args.slug)
     last = event.rounds.order_by("-number").first()
     if last is None or last.status == Round.Status.CLOSED:
@@ -208,7 +235,10 @@ def main() -> None:
             old = etag(api) if server else ""
             rebuilds.append(0.0)
             t0, c0 = time.perf_counter(), time.process_time()
-            services.director_set_result(director, table, dict(zip(seats, mps, strict=True)))
+            if args.via_api and server:
+                post_result(event.slug, table.pk, token, dict(zip(seats, mps, strict=True)))
+            else:
+                services.director_set_result(director, table, dict(zip(seats, mps, strict=True)))
             stored.append(time.perf_counter() - t0)
             cpu.append(time.process_time() - c0)
             if server:
@@ -222,20 +252,28 @@ def main() -> None:
         if server:
             server.terminate()
             server.wait()
-    players = event.registrations.count()
-    mode = "rebuilt whole" if args.whole else "updated in place"
-    print(f"{event.slug}: {players:,} players, round {last.number}, standings {mode}; "
-          f"load {load_at_start:.1f} -> {os.getloadavg()[0]:.1f}")  # fmt: skip
+    print(f"{event.slug}: {event.registrations.count():,} players, round {last.number}, "
+          f"standings {_mode(args)}; load {load_at_start:.1f} -> {os.getloadavg()[0]:.1f}")  # fmt: skip
     print(f"  result -> standings stored: {quantiles(stored)}")
     print(f"  of which the standings (writer's update after commit + task): {quantiles(rebuilds)}")
     print(f"  CPU of this process, write and standings: {quantiles(cpu)}")
     if shown:
         print(f"  result -> new ETag from the API ({args.readers} readers): {quantiles(shown)}")
-        if read_times:
-            q = statistics.quantiles(read_times, n=100)
-            readers_line = (f"p50 {q[49] * 1000:.0f} ms, p95 {q[94] * 1000:.0f} ms, "
-                            f"p99 {q[98] * 1000:.0f} ms ({len(read_times)} reads)")  # fmt: skip
-        print(f"  readers of the standings page: {readers_line}")
+        print(f"  readers of the standings page: {_readers(read_times) or readers_line}")
+
+
+def _mode(args: argparse.Namespace) -> str:
+    mode = "rebuilt whole" if args.whole else "updated in place"
+    return mode + (", each result POSTed to the API" if args.via_api else "")
+
+
+def _readers(read_times: list[float]) -> str:
+    """The reader threads' latencies (without wrk), or "" when wrk read."""
+    if not read_times:
+        return ""
+    q = statistics.quantiles(read_times, n=100)
+    return (f"p50 {q[49] * 1000:.0f} ms, p95 {q[94] * 1000:.0f} ms, "
+            f"p99 {q[98] * 1000:.0f} ms ({len(read_times)} reads)")  # fmt: skip
 
 
 if __name__ == "__main__":
