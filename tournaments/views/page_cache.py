@@ -38,6 +38,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language, get_language_from_request
 
+from core import priority
 from tournaments import signals
 from tournaments.words.times import READER_ZONE, reader_zone_of
 
@@ -190,10 +191,10 @@ class VisitorPageMiddleware:
         slug, page = found
         generation, entry = _read(slug, page)
         if entry is not None and entry[0] == generation:
-            return self._answer(request, entry[1])
+            return self._from_store(request, entry[1])
         stored = _rendered_by_another(page, generation, entry[1] if entry else None)
         if stored is not None:
-            return self._answer(request, stored)
+            return self._from_store(request, stored)
         try:
             response = self.get_response(request)
             stored = _store(page, generation, response)
@@ -219,6 +220,13 @@ class VisitorPageMiddleware:
         language = get_language_from_request(request)
         zone = reader_zone_of(None, cookies) or ""  # times are shown in his zone too
         return slug, f"visitor:{slug}:{language}:{zone}:{request.path}:{params}"
+
+    @classmethod
+    def _from_store(cls, request: HttpRequest, stored: Stored) -> HttpResponse:
+        """A stored page: bulk work, done at the lower priority (core.priority) up to the
+        next request, the answer's writing to the client included."""
+        priority.lower(settings.VISITOR_PAGE_NICE)
+        return cls._answer(request, stored)
 
     @staticmethod
     def _answer(
