@@ -49,7 +49,11 @@ class Table(models.Model):
         DISPUTED = "disputed", "Disputed"
         CONFIRMED = "confirmed", "Confirmed"
 
-    round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE, related_name="tables")
+    # No index of its own: one_table_number_per_round starts with the round (an index
+    # less to write for each of the 50,000 tables of a 100,000-player round).
+    round = models.ForeignKey(
+        "tournaments.Round", on_delete=models.CASCADE, related_name="tables", db_index=False
+    )
     # Wide enough for an event of 1,000,000 players (a small integer stops at 32,767 tables).
     number = models.PositiveIntegerField()
     is_bye = models.BooleanField(default=False)
@@ -62,15 +66,26 @@ class Table(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
+        db_index=False,
     )
     time_called = models.BooleanField(default=False)
     band = models.CharField(max_length=60, blank=True)
     reported_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        db_index=False,
     )
     reported_at = models.DateTimeField(null=True, blank=True)
     confirmed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        db_index=False,
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
     dispute_note = models.CharField(max_length=500, blank=True)
@@ -82,6 +97,7 @@ class Table(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
+        db_index=False,
     )
     # A differing report by another player at the table, kept so the director sees both.
     counter_report = models.JSONField(null=True, blank=True)
@@ -95,6 +111,15 @@ class Table(models.Model):
         ordering = ["round", "number"]
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="one_table_number_per_round")
+        ]
+        # The people and players a table points at are set on few tables and only once a
+        # result comes: indexed where set, so a new round's tables (all empty there) write
+        # no entry in them. A lookup by one of them (`= id`) still uses its index.
+        indexes = [
+            models.Index(
+                fields=[name], condition=Q(**{f"{name}__isnull": False}), name=f"table_{name}"
+            )
+            for name in ("winner", "reported_by", "confirmed_by", "reported_by_registration")
         ]
 
     def __str__(self) -> str:
@@ -111,8 +136,22 @@ class Seat(models.Model):
 
     table = models.ForeignKey("tournaments.Table", on_delete=models.CASCADE, related_name="seats")
     # Denormalised so the database itself can refuse a second seat in a round or a second bye.
-    round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE, related_name="seats")
-    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="seats")
+    # They repeat the table's round and that round's event, so they are not foreign keys in
+    # the database (Django still cascades deletes through them): the table's key (and the
+    # table's and round's own) already guarantee they exist, and checking two more keys for
+    # each of the 100,000 seats of a round took a second at commit. tests/tournaments/test_seat_denormalised.py checks
+    # that every way of seating players keeps them equal to the table's.
+    # The round has no index of its own: one_seat_per_round starts with it.
+    round = models.ForeignKey(
+        "tournaments.Round",
+        on_delete=models.CASCADE,
+        related_name="seats",
+        db_constraint=False,
+        db_index=False,
+    )
+    event = models.ForeignKey(
+        "tournaments.Event", on_delete=models.CASCADE, related_name="seats", db_constraint=False
+    )
     registration = models.ForeignKey(
         "tournaments.Registration", on_delete=models.PROTECT, related_name="seats"
     )
