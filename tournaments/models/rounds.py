@@ -139,8 +139,9 @@ class Seat(models.Model):
     # They repeat the table's round and that round's event, so they are not foreign keys in
     # the database (Django still cascades deletes through them): the table's key (and the
     # table's and round's own) already guarantee they exist, and checking two more keys for
-    # each of the 100,000 seats of a round took a second at commit. tests/tournaments/test_seat_denormalised.py checks
-    # that every way of seating players keeps them equal to the table's.
+    # each of the 100,000 seats of a round took a second at commit.
+    # tests/tournaments/test_seat_denormalised.py checks that every way of seating players
+    # keeps them equal to the table's.
     # The round has no index of its own: one_seat_per_round starts with it.
     round = models.ForeignKey(
         "tournaments.Round",
