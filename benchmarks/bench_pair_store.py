@@ -9,6 +9,10 @@ Build the events first with ``bench_faces.py`` (which leaves bench-1000 / bench-
 Each try is rolled back; the foreign-key checks a commit would run (they are deferred)
 are run before the rollback and timed apart. What runs after the commit (ANALYZE,
 snapshot, mails) is not in these figures.
+
+"database CPU" is the CPU time of the PostgreSQL backend serving the try (read from
+/proc, so only when the server runs on this machine): on a shared, loaded machine the
+wall time swings by half, the work the database did does not.
 """
 
 from __future__ import annotations
@@ -33,6 +37,19 @@ def _timed(fn):
     w0, c0 = time.perf_counter(), time.process_time()
     result = fn()
     return result, time.perf_counter() - w0, time.process_time() - c0
+
+
+def _backend_cpu(connection) -> float | None:
+    """CPU seconds the PostgreSQL backend of ``connection`` has used; None when its
+    process is not on this machine (or not readable)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        pid = cursor.fetchone()[0]
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> None:
@@ -74,9 +91,12 @@ def main() -> None:
             return done.args[0]
 
     for _ in range(args.tries):
+        db0 = _backend_cpu(connection)
         number, wall, cpu = _timed(pair_once)
+        db1 = _backend_cpu(connection)
+        db = "" if db0 is None or db1 is None else f", database CPU {db1 - db0:.2f} s"
         print(f"pair + store round {number}: wall {wall:.3f} s (of which the deferred "
-              f"checks {checks[-1]:.3f} s), CPU {cpu:.3f} s, "
+              f"checks {checks[-1]:.3f} s), CPU {cpu:.3f} s{db}, "
               f"load {os.getloadavg()[0]:.1f}", flush=True)  # fmt: skip
     if args.profile:
         prof = cProfile.Profile()

@@ -202,8 +202,9 @@ def create_tables(rnd: Round, pairing: SwissPairing | PodPairing | GroupedPairin
             tables[key].append(value)
         groups.append([player])
     copy_rows(Table, tables)
-    # Table ids by number: RETURNING order is not a promise PostgreSQL makes.
-    ids = dict(rnd.tables.values_list("number", "pk"))
+    # Table ids by number: RETURNING order is not a promise PostgreSQL makes. Unordered:
+    # the default ordering joined the round to sort the 50,000 rows of a large round.
+    ids = dict(rnd.tables.order_by().values_list("number", "pk"))
     # Column by column, not seat by seat: the bye tables come last, one seat each.
     seats: dict[str, list[Any]] = {"table_id": [], "registration_id": [], "position": []}
     for number, group in enumerate(groups, start=1):
