@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0027_standings_update_indexes'),
+        ('tournaments', '0028_snapshot_row_covering_index'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
