@@ -137,3 +137,31 @@ def test_a_format_reads_as_the_registrys_name(db):
     rows = rows["results"] if isinstance(rows, dict) else rows
     after = {c["after"] for row in rows for c in row["changes"] if c["field"] == "Format"}
     assert after == {"METW CoE tournament rules (short game)"}
+
+
+def test_a_stage_plan_and_a_preset_read_in_words(db):
+    """The stages entry words the plan (its kinds, matches, formats by their names) and
+    the preset entry the preset's name, never the stored structure or keys."""
+    from tests.tournaments.helpers import make_event, make_user
+    from tournaments.services.stage_plan import apply_preset, set_stages
+
+    director = make_user()
+    event = make_event(director, game="lotr-tcg")
+    swiss = {"kind": "swiss", "best_of": 3, "rounds": 2, "options": {"tie": "director"},
+             "round_formats": ["fellowship-block", "tower-block"]}  # fmt: skip
+    set_stages(director, event, [swiss, {"kind": "single_elim", "advance": 4}])
+    apply_preset(director, make_event(director, game="lotr-tcg", name="Worlds"), "pc-worlds")
+    english = trail(director, event, "en")
+    assert (
+        "Stages: — → Swiss · 2 rounds · Best of 3 · A tied game counts for the player the "
+        "director names. · Formats by round: Fellowship block, Tower block; Single "
+        "elimination of the top 4"
+    ) in re.sub(r"\s+", " ", english)
+    spanish = re.sub(r"\s+", " ", trail(director, event, "es"))
+    assert "Fases: — → Suizo · 2 rondas · Al mejor de 3" in spanish
+    worlds = re.sub(r"\s+", " ", trail(director, Event.objects.get(name="Worlds"), "en"))
+    worlds = worlds.replace("&#x27;", "'")
+    assert "Preset: Rulebook event → Players' Council Worlds" in worlds
+    for text in (english, spanish, worlds):
+        changes = " ".join(re.findall(r'<ul class="diff">(.*?)</ul>', text, re.S))
+        assert not re.search(r"\b[a-z]+_[a-z]+\b|fellowship-block|pc-worlds|\{", changes)

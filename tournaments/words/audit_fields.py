@@ -19,7 +19,7 @@ from tournaments.words.format_names import format_names, format_words
 from tournaments.words.labels import READING_LABELS
 from tournaments.words.penalties import offense_words
 from tournaments.words.stages import KINDS as STAGE_KINDS
-from tournaments.words.stages import kind_label
+from tournaments.words.stages import kind_label, preset_name
 from tournaments.words.times import stored_time_words
 
 # Grouped by the snapshots that write them; a key shared by several is listed once.
@@ -126,6 +126,7 @@ FIELD_LABELS = {
     "preset": gettext_lazy("Preset"),
     "options": gettext_lazy("Options"),
     "stage": gettext_lazy("Stage"),
+    "stages": gettext_lazy("Stages"),  # a stage plan, worded by words.stage_plan
     "round_formats": gettext_lazy("Formats by round"),
     "best_of": gettext_lazy("Best of"),
     "scoring": gettext_lazy("Scoring"),
@@ -295,6 +296,7 @@ KEYED_VALUES: dict[str, Callable[[str], str]] = {
     "offense": offense_words,
     "game": _game_words,
     "decks_per_player": _decks_words,
+    "preset": preset_name,
 }
 # The instants snapshots keep as ISO text (services write datetime.isoformat()).
 TIME_KEYS = (
