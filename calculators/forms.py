@@ -25,7 +25,7 @@ def number(**kwargs: Any) -> forms.IntegerField:
 
 class ScoreForm(forms.Form):
     game = forms.ChoiceField(
-        choices=[(k, f"{s.name} ({k})") for k, s in GAME_SYSTEMS.items()],
+        choices=[(k, s.name) for k, s in GAME_SYSTEMS.items()],  # by name, never the key
         initial="lore",
         label=_("Game"),
     )

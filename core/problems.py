@@ -8,6 +8,7 @@ own 404/500 pages answer the same way under /api/ so an integrator never parses 
 
 from __future__ import annotations
 
+import re
 import sys
 from http import HTTPStatus
 from typing import Any
@@ -97,8 +98,22 @@ def field_errors(data: Any, path: str = "") -> list[dict[str, Any]]:
     ]
 
 
+def field_words(path: str) -> str:
+    """A field path in words for ``detail`` (people read it): "seats[1].council_mps" is
+    "Seats #2 › council mps". The ``errors`` keep the path itself, for programs."""
+    parts = []
+    for segment in path.split("."):
+        name = segment.split("[", 1)[0].replace("_", " ").strip()
+        numbers = [f"#{int(i) + 1}" for i in re.findall(r"\[(\d+)\]", segment)]
+        parts.append(" ".join([name, *numbers]).strip())
+    words = " › ".join(p for p in parts if p)
+    return words[:1].upper() + words[1:]
+
+
 def _sentence(errors: list[dict[str, Any]]) -> str:
-    return " ".join(f"{e['field']}: {e['message']}" if e["field"] else e["message"] for e in errors)
+    return " ".join(
+        f"{field_words(e['field'])}: {e['message']}" if e["field"] else e["message"] for e in errors
+    )
 
 
 def _problem_response(body: dict[str, Any], headers: dict[str, str] | None = None) -> Response:

@@ -11,16 +11,9 @@ from django.utils.translation import gettext_lazy as _
 
 from core.errors import ServiceError
 from decks.labels import ALIGNMENT_NAMES, PLAYER_TYPE_NAMES
-from decks.rule_names import RULE_CHOICES, TABLE_WORDS, rule_name
+from decks.rule_names import RULE_CHOICES, TABLE_WORDS, ZONE_NAMES, rule_name
 
 # Lists whose entries come from a fixed set: offered as labelled check boxes, not typed.
-ZONE_NAMES = {
-    "play": _("play deck"),
-    "pool": _("pool"),
-    "sideboard": _("sideboard"),
-    "sideboard_fw": _("Fallen-wizard sideboard"),
-    "sites": _("location deck"),
-}
 LIST_OPTIONS = {
     "player_types": PLAYER_TYPE_NAMES,
     "agents_are_characters_for": PLAYER_TYPE_NAMES,

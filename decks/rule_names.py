@@ -9,6 +9,14 @@ from django.utils.translation import gettext_lazy as _
 
 from decks.labels import ALIGNMENT_NAMES, PLAYER_TYPE_NAMES
 
+# The parts of a deck a rule names (its copy_zones), as the new-format form offers them.
+ZONE_NAMES = {
+    "play": _("play deck"),
+    "pool": _("pool"),
+    "sideboard": _("sideboard"),
+    "sideboard_fw": _("Fallen-wizard sideboard"),
+    "sites": _("location deck"),
+}
 RULE_NAMES = {
     "agents_are_characters_for": _("Player types for whom agents count as characters"),
     "alignments": _("Alignments allowed per player type"),
@@ -137,7 +145,7 @@ def _words(value: Any) -> str:
     if isinstance(value, list):
         return (
             ", ".join(
-                str(PLAYER_TYPE_NAMES.get(v) or ALIGNMENT_NAMES.get(v) or v)
+                str(PLAYER_TYPE_NAMES.get(v) or ALIGNMENT_NAMES.get(v) or ZONE_NAMES.get(v) or v)
                 if isinstance(v, str)
                 else _words(v)
                 for v in value

@@ -3,6 +3,8 @@ its pages work."""
 
 from __future__ import annotations
 
+import re
+from html import unescape
 from io import StringIO
 
 import pytest
@@ -138,6 +140,7 @@ def _pages_answer(client) -> None:
     ]
     for url in public:
         assert client.get(url).status_code == 200, url
+    _no_internal_text(client, [*public, "/decks/formats/"])
     home = client.get("/").content.decode()
     assert demo.RUNNING_LORE in home and demo.UPCOMING_METW in home
     pairings = client.get(f"/events/{running.slug}/pairings/?q=Holt").content.decode()
@@ -148,6 +151,7 @@ def _pages_answer(client) -> None:
     mine = client.get(f"/events/{running.slug}/me/")
     assert mine.status_code == 200
     assert "Report" in mine.content.decode()
+    _no_internal_text(client, [f"/events/{running.slug}/me/", "/me/events/", "/"])
     client.logout()
 
     client.login(username=demo.DIRECTOR, password=demo.DEMO_PASSWORD)
@@ -160,5 +164,41 @@ def _pages_answer(client) -> None:
         f"/api/v1/events/{running.slug}/export.csv",
     ):
         assert client.get(url).status_code == 200, url
+    _no_internal_text(
+        client,
+        [
+            f"/events/{running.slug}/manage/",
+            f"/events/{running.slug}/edit/",
+            f"/events/{running.slug}/stages/",
+            f"/events/{running.slug}/event-day/",
+            f"/events/{running.slug}/event-day/players/",
+            f"/events/{running.slug}/rounds/3/results/",
+            f"/events/{running.slug}/rounds/3/print/",
+            f"/events/{running.slug}/standings/print/",
+            f"/audit/events/{running.slug}/",
+            f"/audit/events/{earlier.slug}/",
+            f"/decks/events/{running.slug}/",
+            f"/decks/events/{metw.slug}/",
+            f"/events/{metw.slug}/manage/",
+            "/decks/formats/",
+            "/decks/formats/new/?base=metw:coe",
+        ],
+    )
     dashboard = client.get(f"/events/{running.slug}/manage/").content.decode()
     assert "Disputed" in dashboard or "disputed" in dashboard
+
+
+def _no_internal_text(client, urls: list[str]) -> None:
+    """The text people read on each page (not its attributes), in English and Spanish:
+    no stored key (snake_case), model name or file reference (the crawl's INTERNAL)."""
+    from tests.browser.axe import INTERNAL
+
+    found = {}
+    for url in urls:
+        for language in ("en", "es"):
+            html = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+            html = re.sub(r"<(script|style)[^>]*>.*?</\1>|<!--.*?-->", " ", html, flags=re.S)
+            text = unescape(re.sub(r"<[^>]+>", " ", html))
+            if hits := sorted(set(INTERNAL.findall(text))):
+                found[f"{url} ({language})"] = hits
+    assert not found, found

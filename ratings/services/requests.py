@@ -49,7 +49,7 @@ def enqueue_replay(
     if game not in GameSystem.values:
         raise ServiceError(
             _("Unknown game system '%(game)s'; choose one of %(choices)s.")
-            % {"game": game, "choices": ", ".join(GameSystem.values)}
+            % {"game": game, "choices": _game_names()}
         )
     with transaction.atomic():
         waiting = (
@@ -98,7 +98,7 @@ def request_replay(user: AnyUser, game: str) -> ReplayJob:
     if game not in GameSystem.values:
         raise ServiceError(
             _("Unknown game system '%(game)s'; choose one of %(choices)s.")
-            % {"game": game, "choices": ", ".join(GameSystem.values)}
+            % {"game": game, "choices": _game_names()}
         )
     if not can_replay(user, game):
         raise NotAllowed(
@@ -203,3 +203,8 @@ def create_season(
         ends_on=ends_on,
         description=description,
     )
+
+
+def _game_names() -> str:
+    """The game systems by name (a refusal names them, never their keys)."""
+    return ", ".join(_(str(g.label)) for g in GameSystem)

@@ -47,6 +47,9 @@ def test_score_page_has_labelled_fields_and_csrf(client):
     for field_id in re.findall(r'<(?:input|select)[^>]*\bid="(id_[^"]+)"', html):
         assert f'for="{field_id}"' in html, f"no label for {field_id}"
     assert 'name="viewport"' in html  # phone-width layout from base.html
+    # The games by name only: their keys stay in the options' values.
+    options = re.findall(r"<option[^>]*>([^<]*)</option>", html)
+    assert options[:4] == ["LoRE", "METW", "LOTR TCG", "LOTR Dice"], options
 
 
 def score_post(client: Client, **fields) -> tuple[int, str]:

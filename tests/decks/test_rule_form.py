@@ -102,3 +102,16 @@ def test_the_form_in_spanish_names_rules_parts_and_refusals_in_spanish(metw_even
     data["rule-copy_zones"] = ["", "hand"]
     html = client.post("/decks/formats/new/", data, follow=True).content.decode()
     assert "admite solo las entradas ofrecidas" in html
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_formats_page_names_the_parts_of_a_deck_in_words(metw_event, users, language):
+    """The formats page lists each format's rules: the parts of a deck counted for copies
+    by their names (the new-format form's), never their keys ("sideboard_fw"); a format
+    by its name, not its key as well ("coe-starter")."""
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    text = re.sub(r"\s+", " ", _shown(client.get("/decks/formats/").content.decode()))
+    assert not SNAKE.findall(text), SNAKE.findall(text)
+    fallen = "Fallen-wizard sideboard" if language == "en" else "banquillo del Istar Caído"
+    assert fallen in text
+    assert "METW CoE tournament rules (starter game)" in text and "coe-starter" not in text

@@ -198,6 +198,10 @@ def test_replay_permissions_and_progress(client, league, django_capture_on_commi
     assert page.status_code == 302
     job_page = client.get(page["Location"])
     assert job_page.status_code == 200 and "Done" in job_page.content.decode()
+    # A game the site does not have: the refusal names the games, never their keys.
+    refused = client.post(reverse("ratings-replay"), {"game": "chess"}, follow=True)
+    words = refused.content.decode()
+    assert "Unknown game system" in words and "lotr-tcg" not in words.split("Unknown")[1][:300]
     client.force_login(stranger)
     assert client.get(f"/api/v1/ratings/jobs/{job['id']}/").status_code == 403
     assert ReplayJob.objects.count() == 2

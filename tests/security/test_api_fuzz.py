@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import zlib
 from collections.abc import Iterator
 from typing import Any
@@ -33,6 +34,7 @@ from schemathesis.checks import (
 from tests.security.world import World, build_world, token_for
 from tournaments.models import GameSystem
 
+SNAKE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 MAX_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "12"))
 CHECKS = [not_a_server_error, response_schema_conformance, status_code_conformance]
 ROLES = ["anonymous", "player", "director"]
@@ -186,3 +188,6 @@ def test_hostile_inputs_get_a_4xx_with_a_message(label: str, world: World) -> No
             assert isinstance(body_json, dict), (label, body[:80], body_json)
             detail = body_json.get("detail")
             assert isinstance(detail, str) and detail.strip(), (label, body[:80], response.json())
+            # In words: no stored key (snake_case) but those the body itself sent.
+            keys = set(SNAKE.findall(detail)) - set(SNAKE.findall(body))
+            assert not keys, (label, body[:80], detail)

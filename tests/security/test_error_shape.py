@@ -16,10 +16,10 @@ from core.problems import exception_handler
     ("exc", "status", "code", "words"),
     [
         (exceptions.ValidationError({"name": ["This field is required."]}), 400, "invalid",
-         "name: This field is required."),
+         "Name: This field is required."),
         (exceptions.ValidationError(["Give a list."]), 400, "invalid", "Give a list."),
         (exceptions.ValidationError({"seats": [{"mps": ["A whole number."]}]}), 400, "invalid",
-         "seats[0].mps: A whole number."),
+         "Seats #1 › mps: A whole number."),
         (exceptions.NotAuthenticated(), 401, "not_authenticated", "credentials"),
         (exceptions.ParseError(), 400, "parse_error", "Malformed"),
         (exceptions.Throttled(wait=30), 429, "throttled", "throttled"),
@@ -44,6 +44,8 @@ def test_field_errors_stay_under_their_field() -> None:
     assert response.data["errors"] == [
         {"field": "round_minutes", "code": "invalid", "message": "Too long."}
     ]
+    # The sentence people read names the field in words, never its key.
+    assert response.data["detail"] == "Round minutes: Too long."
 
 
 def test_nested_field_errors_carry_their_path() -> None:

@@ -88,7 +88,7 @@ def test_the_trail_in_spanish_shows_no_key_nor_iso_time(flows):
     assert "Falta: — → juego lento" in changes
     assert "Listas de mazo por jugador: — → Un mazo por jugador" in changes
     assert "Juego: — → Middle-earth: The Wizards" in changes
-    for key in ("→ warning", "slow play", "→ metw", "→ one<", "→ yes"):
+    for key in ("→ warning", "slow play", "→ metw", "→ one<", "→ yes", "→ coe<"):
         assert key not in changes, key
 
 
@@ -104,4 +104,64 @@ def test_the_api_trail_gives_the_same_words(flows):
     trail = api.get(f"/api/v1/events/{event.slug}/audit/", HTTP_ACCEPT_LANGUAGE="es").json()
     rows = trail["results"] if isinstance(trail, dict) else trail
     values = [v for row in rows for c in row["changes"] for v in (c["before"], c["after"])]
-    assert not [v for v in values if ISO.search(v) or v in ("metw", "one", "yes")]
+    assert not [v for v in values if ISO.search(v) or v in ("metw", "one", "yes", "coe")]
+
+
+def test_a_format_reads_as_the_registrys_name(db):
+    """An event's format in the trail by the name the format registry gives it (the deck
+    app's formats), never its key ("coe"), on the page and through the API; its tiebreaks
+    and scoring settings in words (not JSON), in the reader's language."""
+    from tests.tournaments.helpers import make_event, make_user
+
+    director = make_user()
+    settings = {"half_cap": "round-up", "metw_elimination_points": [5, 1]}
+    event = make_event(director, game="metw", format_key="coe", tiebreaks=["wins"],
+                       scoring_settings=settings)  # fmt: skip
+    changes = " ".join(
+        re.findall(r'<ul class="diff">(.*?)</ul>', trail(director, event, "en"), re.S)
+    )
+    assert "Format: — → METW CoE tournament rules (short game)" in changes
+    assert "→ coe<" not in changes and "{" not in changes and "&quot;" not in changes
+    assert "Description: — → —" in changes
+    spanish = " ".join(
+        re.findall(r'<ul class="diff">(.*?)</ul>', trail(director, event, "es"), re.S)
+    )
+    assert "Desempates: — → victorias<" in spanish
+    assert (
+        "Reglas de puntuación: — → Límite de la mitad del Concilio Libre de METW: redondear "
+        "hacia arriba; METW, Istar eliminado (puntos ganador–perdedor): 5, 1<"
+    ) in spanish
+    api = APIClient()
+    api.force_authenticate(director)
+    rows = api.get(f"/api/v1/events/{event.slug}/audit/").json()
+    rows = rows["results"] if isinstance(rows, dict) else rows
+    after = {c["after"] for row in rows for c in row["changes"] if c["field"] == "Format"}
+    assert after == {"METW CoE tournament rules (short game)"}
+
+
+def test_a_stage_plan_and_a_preset_read_in_words(db):
+    """The stages entry words the plan (its kinds, matches, formats by their names) and
+    the preset entry the preset's name, never the stored structure or keys."""
+    from tests.tournaments.helpers import make_event, make_user
+    from tournaments.services.stage_plan import apply_preset, set_stages
+
+    director = make_user()
+    event = make_event(director, game="lotr-tcg")
+    swiss = {"kind": "swiss", "best_of": 3, "rounds": 2, "options": {"tie": "director"},
+             "round_formats": ["fellowship-block", "tower-block"]}  # fmt: skip
+    set_stages(director, event, [swiss, {"kind": "single_elim", "advance": 4}])
+    apply_preset(director, make_event(director, game="lotr-tcg", name="Worlds"), "pc-worlds")
+    english = trail(director, event, "en")
+    assert (
+        "Stages: — → Swiss · 2 rounds · Best of 3 · A tied game counts for the player the "
+        "director names. · Formats by round: Fellowship block, Tower block; Single "
+        "elimination of the top 4"
+    ) in re.sub(r"\s+", " ", english)
+    spanish = re.sub(r"\s+", " ", trail(director, event, "es"))
+    assert "Fases: — → Suizo · 2 rondas · Al mejor de 3" in spanish
+    worlds = re.sub(r"\s+", " ", trail(director, Event.objects.get(name="Worlds"), "en"))
+    worlds = worlds.replace("&#x27;", "'")
+    assert "Preset: Rulebook event → Players' Council Worlds" in worlds
+    for text in (english, spanish, worlds):
+        changes = " ".join(re.findall(r'<ul class="diff">(.*?)</ul>', text, re.S))
+        assert not re.search(r"\b[a-z]+_[a-z]+\b|fellowship-block|pc-worlds|\{", changes)

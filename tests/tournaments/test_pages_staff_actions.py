@@ -3,6 +3,8 @@ or 4xx, never a 500; only the event's staff reach the director's pages."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -165,6 +167,10 @@ def test_drop_and_eject_pages_name_the_player_first(client, director):
     assert b.__class__.objects.get(pk=b.pk).ejected
     bad = client.post(url("registration-eject", event, a.pk), {"offense": "nonsense"})
     assert bad.status_code == 200 and "Unknown offense" in bad.content.decode()
+    # The offenses offered by name, never their stored keys (slow_play, deck_error …).
+    refusal = re.search(r"Unknown offense[^<]*", bad.content.decode()).group(0)
+    assert "choose one of slow play, procedural error, deck or deck-list error" in refusal
+    assert not re.search(r"\b[a-z]+_[a-z]+\b", refusal), refusal
 
 
 @pytest.mark.parametrize(

@@ -170,3 +170,21 @@ def test_the_games_so_far_in_spanish(client, settings):
     )
     assert check.json()["message"].startswith("Aún sin decidir (")
     translation.activate(settings.LANGUAGE_CODE)
+
+
+def test_a_games_format_is_shown_by_its_name_not_its_key(client):
+    """The games so far name each game's format as the format registry names it
+    ("Fellowship block"), never its stored key ("fellowship-block")."""
+    from tests.ui.test_event_screens import visible_text
+    from tournaments.words.matches import match_game_lines
+
+    director, event, (table,) = _paired("td-so-far-format")
+    a, _b = _seats(table)
+    director_set_games(director, table, [{"winner": a}])
+    games = [services.stored_game(g).as_json() for g in table.games.all()]
+    assert games[0]["format"] == "fellowship-block"
+    (line,) = match_game_lines(table, games)
+    assert line.endswith("· format Fellowship block") and "fellowship-block" not in line
+    client.force_login(table.seats.get(registration_id=a).registration.player.user)
+    page = visible_text(client.get(f"/events/{event.slug}/me/").content.decode())
+    assert "format Fellowship block" in page and "fellowship-block" not in page

@@ -25,28 +25,30 @@ from tournaments.rules.limits import (
     ROUND_MINUTES,
 )
 from tournaments.services.base import SETTINGS_FIELDS
-from tournaments.standings import TIEBREAKS
+from tournaments.standings import UnknownTiebreak, check_tiebreaks
 from tournaments.words.labels import READING_LABELS, READING_VALUES
+from tournaments.words.settings_problems import (
+    unknown_game_words,
+    unknown_setting_words,
+    unknown_tiebreak_words,
+)
 
-Problems = list[dict[str, str]]
+Problems = list[dict[str, Any]]
 
 
-def _invalid(problems: Problems, field: str, message: str, setting: str = "") -> None:
-    problem = {"code": "invalid", "field": field, "message": message}
-    if setting:  # the JSON key, for integrators; the message names it in words
+def _invalid(problems: Problems, field: str, message: str, setting: str = "", **keys: Any) -> None:
+    """One problem: its message in words; the stored keys it is about (``setting``, the
+    unknown values and the choices) beside it for integrators, never in the message."""
+    problem: dict[str, Any] = {"code": "invalid", "field": field, "message": message}
+    if setting:
         problem["setting"] = setting
-    problems.append(problem)
+    problems.append(problem | keys)
 
 
 def _check_basics(data: Mapping[str, Any], problems: Problems) -> None:
     game = data.get("game")
     if game not in GAME_SYSTEMS:
-        _invalid(
-            problems,
-            "game",
-            _("Unknown game '%(game)s': choose one of %(choices)s.")
-            % {"game": game, "choices": ", ".join(GAME_SYSTEMS)},
-        )
+        _invalid(problems, "game", unknown_game_words(game), choices=list(GAME_SYSTEMS))
     elif data.get("multiplayer") and get_game(game).multiplayer_seats is None:
         _invalid(
             problems,
@@ -106,14 +108,12 @@ def _check_tiebreaks(data: Mapping[str, Any], problems: Problems) -> None:
     if not isinstance(tiebreaks, list) or not all(isinstance(t, str) for t in tiebreaks):
         _invalid(problems, "tiebreaks", _("Tiebreaks are a list of metric names."))
         return
-    unknown = [t for t in tiebreaks if t not in TIEBREAKS]
-    if unknown:
-        _invalid(
-            problems,
-            "tiebreaks",
-            _("Unknown tiebreak %(unknown)s: choose from %(choices)s.")
-            % {"unknown": ", ".join(unknown), "choices": ", ".join(TIEBREAKS)},
-        )
+    try:
+        check_tiebreaks(tiebreaks)
+    except UnknownTiebreak as exc:
+        words = unknown_tiebreak_words(exc.params)
+        unknown, choices = exc.params["unknown"], exc.params["choices"]
+        _invalid(problems, "tiebreaks", words, unknown=unknown, choices=choices)
     if len(set(tiebreaks)) != len(tiebreaks):
         _invalid(problems, "tiebreaks", _("A tiebreak is listed twice."))
 
@@ -132,8 +132,9 @@ def _check_settings(data: Mapping[str, Any], problems: Problems) -> None:
         _invalid(
             problems,
             "scoring_settings",
-            _("Unknown setting %(unknown)s: the settings are %(choices)s.")
-            % {"unknown": ", ".join(unknown), "choices": ", ".join(sorted(SETTINGS_FIELDS))},
+            unknown_setting_words(unknown, SETTINGS_FIELDS),
+            unknown=unknown,
+            choices=sorted(SETTINGS_FIELDS),
         )
     if settings.get("half_cap", "exact") not in HALF_CAP_READINGS:
         _invalid(

@@ -30,7 +30,7 @@ from tournaments.services.base import (
     retry_on_conflict,
 )
 from tournaments.services.ejected_tables import decide_open_tables
-from tournaments.words.penalties import ejection_words
+from tournaments.words.penalties import ejection_words, offense_words
 
 
 def judge_name(user: AnyUser, event: Event) -> str:
@@ -73,7 +73,12 @@ def issue_penalty(
     if offense not in Penalty.Offense.values:
         raise ServiceError(
             _("Unknown offense '%(offense)s': choose one of %(choices)s.")
-            % {"offense": offense, "choices": ", ".join(Penalty.Offense.values)}
+            % {
+                "offense": offense,
+                "choices": ", ".join(offense_words(o) for o in Penalty.Offense.values),
+            },
+            code="unknown_offense",
+            problems=[{"code": "unknown_offense", "choices": list(Penalty.Offense.values)}],
         )
     if kind not in Penalty.Kind.values:
         raise ServiceError(_("Unknown penalty '%(kind)s': warning or ejection.") % {"kind": kind})

@@ -37,7 +37,9 @@ from .tiebreaks import (
     OpponentsWinPct,
     Record,
     Tiebreak,
+    UnknownTiebreak,
     Wins,
+    check_tiebreaks,
 )
 
 __all__ = [
@@ -51,7 +53,9 @@ __all__ = [
     "StandingGame",
     "StandingRow",
     "Tiebreak",
+    "UnknownTiebreak",
     "Wins",
+    "check_tiebreaks",
     "compute_standings",
     "named_players",
     "render_standing_explanation",
@@ -152,11 +156,7 @@ def compute_standings(
 ) -> list[StandingRow]:
     """Rank `players` by tournament points, then by the tiebreak chain; `ejected` players
     (ids) are ranked after every other player, among themselves by the same rules."""
-    unknown = [t for t in tiebreaks if t not in TIEBREAKS]
-    if unknown:
-        raise ValueError(
-            f"unknown tiebreak {', '.join(unknown)}; choose from {', '.join(TIEBREAKS)}"
-        )
+    check_tiebreaks(tiebreaks)
     chain = [TIEBREAKS[t]() for t in tiebreaks]
     records = _records(players, games)
     ctx = Context(records)

@@ -173,3 +173,24 @@ TIEBREAKS: dict[str, type[Tiebreak]] = {
     for cls in (HeadToHead, FewerLosses, OpponentsPoints, OpponentsWinPct, Wins, MedianBuchholz)
 }
 DEFAULT_TIEBREAKS = ["head_to_head", "fewer_losses", "opponents_points"]  # 000 Part VI §3
+
+
+class UnknownTiebreak(ValueError):
+    """A tiebreak chain names keys the registry does not have: a code with data (the
+    unknown keys, the registry's keys), put in words where people read it (their names,
+    never these keys)."""
+
+    code = "unknown_tiebreak"
+
+    def __init__(self, unknown: Sequence[str]) -> None:
+        self.params = {"unknown": list(unknown), "choices": list(TIEBREAKS)}
+        # For logs and programs; people read it through tournaments.words.
+        unknown_keys, choices = ", ".join(unknown), ", ".join(TIEBREAKS)
+        super().__init__(f"unknown tiebreak {unknown_keys}; choose from {choices}")
+
+
+def check_tiebreaks(keys: Sequence[str]) -> None:
+    """Raise UnknownTiebreak when a key of ``keys`` is not in the registry."""
+    unknown = [k for k in keys if k not in TIEBREAKS]
+    if unknown:
+        raise UnknownTiebreak(unknown)

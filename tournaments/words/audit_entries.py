@@ -18,6 +18,7 @@ from tournaments.models import PlayoffMatch, Registration
 from tournaments.words.audit import strip_nested
 from tournaments.words.audit_fields import humanize, value_words
 from tournaments.words.decks_played import slot_words
+from tournaments.words.stage_plan import plan_words
 from tournaments.words.windows import deadline_rule_words
 
 # Words for the audit trail's actions and objects (they are stored as keys and model labels).
@@ -294,6 +295,8 @@ def _window_words(out: dict[str, Any]) -> None:
 
 
 def entry_changes(entry: AuditEntry, names: dict[int, str]) -> list[Change]:
+    if entry.action == "stages":  # a plan is a list of stages: in words, not as stored
+        return readable_diff(*({"stages": plan_words(s)} for s in (entry.before, entry.after)))
     return readable_diff(named(entry.before, names), named(entry.after, names))
 
 

@@ -15,10 +15,11 @@ from django.utils.translation import gettext_lazy
 from tournaments.models import GameSystem, Penalty
 from tournaments.rules.windows import REMINDER_KINDS
 from tournaments.words.decks_played import MODE_WORDS
+from tournaments.words.format_names import format_names, format_words
 from tournaments.words.labels import READING_LABELS
 from tournaments.words.penalties import offense_words
 from tournaments.words.stages import KINDS as STAGE_KINDS
-from tournaments.words.stages import kind_label
+from tournaments.words.stages import kind_label, preset_name
 from tournaments.words.times import stored_time_words
 
 # Grouped by the snapshots that write them; a key shared by several is listed once.
@@ -125,6 +126,7 @@ FIELD_LABELS = {
     "preset": gettext_lazy("Preset"),
     "options": gettext_lazy("Options"),
     "stage": gettext_lazy("Stage"),
+    "stages": gettext_lazy("Stages"),  # a stage plan, worded by words.stage_plan
     "round_formats": gettext_lazy("Formats by round"),
     "best_of": gettext_lazy("Best of"),
     "scoring": gettext_lazy("Scoring"),
@@ -241,6 +243,7 @@ def value_words(snapshot: dict[str, Any]) -> None:
         snapshot["status"] = str(STATUS_WORDS[status])
     if isinstance(snapshot.get("seats"), list):
         snapshot["seats"] = [_seat_words(seat) for seat in snapshot["seats"]]
+    _format_words(snapshot)  # before the game is worded: its formats are looked up by it
     for key, words in KEYED_VALUES.items():
         value = snapshot.get(key)
         if isinstance(value, str) and value:
@@ -248,6 +251,25 @@ def value_words(snapshot: dict[str, Any]) -> None:
     for key in TIME_KEYS:
         if isinstance(snapshot.get(key), str):
             snapshot[key] = stored_time_words(snapshot[key])
+
+
+# The values that are a format's key (an event's, a game's, a top cut's brackets).
+FORMAT_KEYS = ("format_key", "format", "playoff_upper_format", "playoff_lower_format")
+
+
+def _format_words(snapshot: dict[str, Any]) -> None:
+    keys = [k for k in FORMAT_KEYS if isinstance(snapshot.get(k), str) and snapshot[k]]
+    rounds = snapshot.get("round_formats")
+    by_round = isinstance(rounds, list) and any(isinstance(r, str) and r for r in rounds)
+    if not keys and not by_round:
+        return
+    names = format_names([snapshot.get("game")])
+    for key in keys:
+        snapshot[key] = format_words(snapshot[key], names)
+    if by_round and isinstance(rounds, list):
+        snapshot["round_formats"] = [
+            format_words(r, names) if isinstance(r, str) and r else r for r in rounds
+        ]
 
 
 def _kind_words(kind: str) -> str:
@@ -274,6 +296,7 @@ KEYED_VALUES: dict[str, Callable[[str], str]] = {
     "offense": offense_words,
     "game": _game_words,
     "decks_per_player": _decks_words,
+    "preset": preset_name,
 }
 # The instants snapshots keep as ISO text (services write datetime.isoformat()).
 TIME_KEYS = (

@@ -4,6 +4,7 @@ page (templatetags.event_ui's ``audit_value``) and the audit API."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -13,7 +14,7 @@ from django.utils.translation import gettext_noop
 from tournaments.rules.warnings import Ejection
 from tournaments.standings import TIEBREAKS
 from tournaments.words.audit_fields import humanize
-from tournaments.words.labels import READING_LABELS
+from tournaments.words.labels import READING_LABELS, READING_VALUES
 from tournaments.words.penalties import ejection_words
 
 # The tiebreak registry's labels, listed so that makemessages finds them.
@@ -56,6 +57,35 @@ def audit_value_words(text: Any) -> str:
     shown = str(text)
     if Ejection.from_stored(shown) is not None:
         return ejection_words(shown)
+    if shown in ('""', "{}"):  # an empty text or object: nothing, as a missing value reads
+        return "—"
+    if shown in READING_VALUES:
+        return str(READING_VALUES[shown])
+    if shown.startswith("{") and shown.endswith("}"):
+        return _object_words(shown)
     if shown.startswith("[") and shown.endswith("]"):
-        shown = shown[1:-1].replace('"', "") or "—"
+        # Each item a key's words: one word is a key too (the tiebreak "wins").
+        items = [item.strip() for item in shown[1:-1].replace('"', "").split(",")]
+        return ", ".join(_item_words(item) for item in items if item) or "—"
     return STORED_KEY.sub(_key_words, shown)
+
+
+def _item_words(item: str) -> str:
+    if item in TIEBREAKS or item in TIEBREAK_LABELS:
+        return tiebreak_label(item)
+    return STORED_KEY.sub(_key_words, item)
+
+
+def _object_words(shown: str) -> str:
+    """A stored object (the scoring settings) as "name: value; …", never its JSON."""
+    try:
+        value = json.loads(shown)
+    except ValueError:
+        return STORED_KEY.sub(_key_words, shown)
+    if not isinstance(value, dict):
+        return STORED_KEY.sub(_key_words, shown)
+    parts = []
+    for key, item in value.items():
+        text = item if isinstance(item, str) else json.dumps(item, ensure_ascii=False)
+        parts.append(f"{STORED_KEY.sub(_key_words, str(key))}: {audit_value_words(text)}")
+    return "; ".join(parts) or "—"

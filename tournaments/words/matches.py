@@ -8,6 +8,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments.words.format_names import format_names, format_words
+
 
 def match_problem_text(problem: dict[str, Any]) -> str:
     code = problem.get("code")
@@ -74,7 +76,9 @@ def match_problem_text(problem: dict[str, Any]) -> str:
     return _("These games cannot be this table's match.")
 
 
-def _game_line(game: dict[str, Any], names: dict[str, str], order: list[str]) -> str:
+def _game_line(
+    game: dict[str, Any], names: dict[str, str], order: list[str], formats: dict[str, str]
+) -> str:
     mps = game.get("mps") or {}
     scores = ", ".join(f"{names.get(r, r)} {mps[r]}" for r in order if mps.get(r) is not None)
     won_by, counted = game.get("won_by"), game.get("decided_for")
@@ -90,7 +94,9 @@ def _game_line(game: dict[str, Any], names: dict[str, str], order: list[str]) ->
     if scores:
         line += f" ({scores})"
     if game.get("format"):
-        line += " · " + _("format %(format)s") % {"format": game["format"]}
+        # A game's format by its name in the format registry, never its stored key.
+        key = str(game["format"])
+        line += " · " + _("format %(format)s") % {"format": format_words(key, formats)}
     return line
 
 
@@ -99,7 +105,10 @@ def match_game_lines(table: Any, games: list[dict[str, Any]]) -> list[str]:
     seats = table.seats.select_related("registration__player").order_by("position")
     names = {str(s.registration_id): s.registration.player.display_name for s in seats}
     order = list(names)
-    return [_game_line(g, names, order) for g in games if isinstance(g, dict)]
+    formats: dict[str, str] = {}
+    if any(isinstance(g, dict) and g.get("format") for g in games):
+        formats = format_names([table.round.event.game])
+    return [_game_line(g, names, order, formats) for g in games if isinstance(g, dict)]
 
 
 def match_progress_line(so_far: Any, names: dict[int, str]) -> str:
