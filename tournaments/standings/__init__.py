@@ -26,6 +26,7 @@ from typing import NamedTuple
 
 from .explain import SHOWN, named_players, render_standing_explanation
 from .items import StandingItem
+from .records import RecordBuilder, id_order, tally
 from .tiebreaks import (
     DEFAULT_TIEBREAKS,
     TIEBREAKS,
@@ -35,7 +36,6 @@ from .tiebreaks import (
     MedianBuchholz,
     OpponentsPoints,
     OpponentsWinPct,
-    Record,
     Tiebreak,
     Wins,
 )
@@ -48,13 +48,17 @@ __all__ = [
     "MedianBuchholz",
     "OpponentsPoints",
     "OpponentsWinPct",
+    "RecordBuilder",
     "StandingGame",
     "StandingRow",
     "Tiebreak",
     "Wins",
     "compute_standings",
+    "id_order",
     "named_players",
+    "rank_records",
     "render_standing_explanation",
+    "tally",
 ]
 
 Item = StandingItem
@@ -101,47 +105,22 @@ class StandingRow:
         self._explanation = text
 
 
-def id_order(player: str) -> tuple[int, int, str]:
-    """Players in a shared rank are listed by id, numeric ids by number ("9" before "10"),
-    so the order follows registration order and survives an export and re-import."""
-    return (0, int(player), "") if player.isdigit() else (1, 0, player)
-
-
-def _records(players: Sequence[str], games: Iterable[StandingGame]) -> dict[str, Record]:
-    records = {p: Record() for p in sorted(set(players), key=id_order)}
-    # One "others" tuple per opponent, shared by every game against him: at 100,000
-    # players a new tuple per game was a twentieth of the standings' memory.
-    alone = {p: (p,) for p in records}
+def _records(players: Sequence[str], games: Iterable[StandingGame]) -> RecordBuilder:
+    built = RecordBuilder(players)
     try:
         for game in games:
-            points = game.points
+            points, outcome = game.points, game.outcome
             if game.is_bye:
                 for p, pts in points.items():
-                    records[p].points += pts
-                    records[p].byes += 1
-            elif len(points) == 2:  # nearly every table: the other player is the one left
+                    built.bye(p, pts)
+            elif len(points) == 2:
                 (a, pa), (b, pb) = points.items()
-                tally(records[a], pa, alone.get(b) or (b,), game.outcome.get(a))
-                tally(records[b], pb, alone.get(a) or (a,), game.outcome.get(b))
+                built.pair(a, pa, outcome.get(a), b, pb, outcome.get(b))
             else:
-                seated = tuple(points)
-                for p, pts in points.items():
-                    others = tuple(o for o in seated if o != p)
-                    tally(records[p], pts, others, game.outcome.get(p))
+                built.table([(p, pts, outcome.get(p)) for p, pts in points.items()])
     except KeyError as exc:
         raise ValueError(f"round {game.round_number}: unknown player {exc.args[0]}") from None
-    return records
-
-
-def tally(r: Record, pts: int, others: tuple[str, ...], result: str | None) -> None:
-    r.points += pts
-    r.tables.append((pts, others, result == "win"))
-    if result == "win":
-        r.wins += 1
-    elif result == "loss":
-        r.losses += 1
-    elif result == "draw":
-        r.draws += 1
+    return built
 
 
 def compute_standings(
@@ -152,14 +131,28 @@ def compute_standings(
 ) -> list[StandingRow]:
     """Rank `players` by tournament points, then by the tiebreak chain; `ejected` players
     (ids) are ranked after every other player, among themselves by the same rules."""
+    _check(tiebreaks)
+    return rank_records(_records(players, games), tiebreaks, ejected)
+
+
+def _check(tiebreaks: Sequence[str]) -> None:
     unknown = [t for t in tiebreaks if t not in TIEBREAKS]
     if unknown:
         raise ValueError(
             f"unknown tiebreak {', '.join(unknown)}; choose from {', '.join(TIEBREAKS)}"
         )
+
+
+def rank_records(
+    built: RecordBuilder,
+    tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
+    ejected: Collection[str] = (),
+) -> list[StandingRow]:
+    """compute_standings from the players' records (``built`` with every table)."""
+    _check(tiebreaks)
     chain = [TIEBREAKS[t]() for t in tiebreaks]
-    records = _records(players, games)
-    ctx = Context(records)
+    records = built.records
+    ctx = Context(records, pods=built.pods)
     out = frozenset(ejected)
     notes: dict[str, list[Item]] = {p: [] for p in records}
     values: dict[str, dict[str, float | int]] = {p: {} for p in records}
@@ -173,7 +166,7 @@ def compute_standings(
     def counts(p: str) -> Counts:
         r = records[p]
         return Counts(r.points, r.wins, r.losses, r.draws, r.byes, len(r.tables),
-                      sum(ctx.opponents_points_list(p)))  # fmt: skip
+                      ctx.opponents_points(p))  # fmt: skip
 
     return rows_of(buckets, counts, notes, values, out)
 
@@ -204,14 +197,15 @@ def rank_group(
 ) -> list[list[str]]:
     """The buckets of one group of players on the same points, best first; fills their
     tiebreak values (against the whole group) and their notes."""
-    for p in group:
-        for m in chain:
-            values[p][m.key] = m.value(p, group, ctx)
+    for m in chain:
+        key = m.key
+        for p, v in zip(group, m.values(group, ctx), strict=True):
+            values[p][key] = v
     if len(group) > 1:
         tied: Item = {"code": "tied", "points": pts, "count": len(group) - 1}
         for p in group:
             notes[p].append(tied)
-    return resolve(group, chain, ctx, notes)
+    return resolve(group, chain, ctx, notes, values)
 
 
 class Counts(NamedTuple):
@@ -286,9 +280,15 @@ ROW_NOTES = frozenset({"shared_rank", "shares_first", "ejected"})
 
 
 def resolve(
-    group: list[str], chain: Sequence[Tiebreak], ctx: Context, notes: dict[str, list[Item]]
+    group: list[str],
+    chain: Sequence[Tiebreak],
+    ctx: Context,
+    notes: dict[str, list[Item]],
+    values: Mapping[str, Mapping[str, float | int]] | None = None,
 ) -> list[list[str]]:
-    """Split a tied group by the chain; returns buckets best first (a bucket = still tied)."""
+    """Split a tied group by the chain; returns buckets best first (a bucket = still tied).
+    ``values``: each player's values against his whole group, reused for the tiebreaks
+    that do not depend on the group."""
     if len(group) == 1 or not chain:
         return [group]
     metric, rest = chain[0], chain[1:]
@@ -296,30 +296,41 @@ def resolve(
         skipped: Item = {"code": "not_used", "tiebreak": metric.key}
         for p in group:
             notes[p].append(skipped)
-        return resolve(group, rest, ctx, notes)
-    vals = {p: metric.value(p, group, ctx) for p in group}
+        return resolve(group, rest, ctx, notes, values)
+    key = metric.key
+    if values is None or metric.per_group:
+        vals = metric.values(group, ctx)
+    else:
+        vals = [values[p][key] for p in group]
     buckets: dict[float | int, list[str]] = {}
-    for p in group:
-        buckets.setdefault(vals[p], []).append(p)
+    for p, v in zip(group, vals, strict=True):
+        bucket = buckets.get(v)
+        if bucket is None:
+            buckets[v] = [p]
+        else:
+            bucket.append(p)
+    # The players of one bucket share one note (their value is the same), as a group's
+    # "tied" note is shared: 100,000 players in a few groups made 200,000 equal dicts.
     if len(buckets) == 1:
+        still: Item = {"code": "still_tied", "tiebreak": key, "value": vals[0]}
         for p in group:
-            notes[p].append({"code": "still_tied", "tiebreak": metric.key, "value": vals[p]})
+            notes[p].append(still)
     else:
         # Players are listed only in small groups, so every row stays short (linear).
-        shown: list[list[str | float | int]] = (
-            [[p, vals[p]] for p in sorted(group, key=id_order)] if len(group) <= SHOWN else []
-        )
-        for p in group:
-            notes[p].append(
-                {
-                    "code": "decides",
-                    "tiebreak": metric.key,
-                    "value": vals[p],
-                    "group": len(group),
-                    "shown": shown,
-                }
-            )
+        shown: list[list[str | float | int]] = []
+        if len(group) <= SHOWN:
+            value_of = dict(zip(group, vals, strict=True))
+            shown = [[p, value_of[p]] for p in sorted(group, key=id_order)]
+        for v, bucket in buckets.items():
+            decides: Item = {"code": "decides", "tiebreak": key, "value": v, "group": len(group),
+                             "shown": shown}  # fmt: skip
+            for p in bucket:
+                notes[p].append(decides)
     result: list[list[str]] = []
     for v in sorted(buckets, reverse=metric.higher_is_better):
-        result.extend(resolve(sorted(buckets[v], key=id_order), rest, ctx, notes))
+        result.extend(resolve(_by_id(buckets[v]), rest, ctx, notes, values))
     return result
+
+
+def _by_id(players: list[str]) -> list[str]:
+    return sorted(players, key=id_order)

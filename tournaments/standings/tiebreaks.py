@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from math import fsum
 from typing import ClassVar
 
 from django.utils.functional import Promise
@@ -32,9 +33,13 @@ class Record:
 class Context:
     """The event's records plus per-group caches the tiebreaks share."""
 
-    def __init__(self, records: dict[str, Record]) -> None:
+    def __init__(self, records: dict[str, Record], pods: bool = True) -> None:
         self.records = records
+        # False: no table seated more than two players, so no group shared a pod (no
+        # walk over every tied player's tables to find one).
+        self.pods = pods
         self._opp_points: dict[str, list[int]] = {}
+        self._opp_sums: dict[str, int] = {}
         self._sets: dict[int, tuple[Sequence[str], frozenset[str], bool]] = {}
 
     def met(self, player: str) -> set[str]:
@@ -44,7 +49,7 @@ class Context:
         cached = self._sets.get(id(group))
         if cached is None or cached[0] is not group:
             tied = frozenset(group)
-            pods = any(
+            pods = self.pods and any(
                 len(others) > 1 and not tied.isdisjoint(others)
                 for p in group
                 for _, others, _ in self.records[p].tables
@@ -69,6 +74,13 @@ class Context:
             ]
         return self._opp_points[player]
 
+    def opponents_points(self, player: str) -> int:
+        """The sum of opponents_points_list (a row's number and a tiebreak: once a player)."""
+        found = self._opp_sums.get(player)
+        if found is None:
+            found = self._opp_sums[player] = sum(self.opponents_points_list(player))
+        return found
+
     def win_pct(self, player: str) -> float:
         r = self.records[player]
         games = r.wins + r.losses + r.draws
@@ -82,6 +94,9 @@ class Tiebreak:
     label: ClassVar[str | Promise]
     description: ClassVar[str | Promise]
     higher_is_better: ClassVar[bool] = True
+    # Whether a player's value depends on the group he is tied with (else it is computed
+    # once for his score group and reused at every level of the chain).
+    per_group: ClassVar[bool] = False
 
     def applies(self, group: Sequence[str], ctx: Context) -> bool:
         return True
@@ -89,9 +104,14 @@ class Tiebreak:
     def value(self, player: str, group: Sequence[str], ctx: Context) -> float | int:
         raise NotImplementedError
 
+    def values(self, group: Sequence[str], ctx: Context) -> list[float | int]:
+        """``value`` of every player of the group, in its order."""
+        return [self.value(p, group, ctx) for p in group]
+
 
 class HeadToHead(Tiebreak):
     key = "head_to_head"
+    per_group = True
     label = _("head-to-head")
     description = _(
         "Points scored against the other tied players, used only when every pair of them "
@@ -116,6 +136,15 @@ class HeadToHead(Tiebreak):
             return sum(1 for _, won in shared if won)
         return sum(pts for pts, _ in shared)
 
+    def values(self, group: Sequence[str], ctx: Context) -> list[float | int]:
+        if ctx.shared_pods(group):
+            return [self.value(p, group, ctx) for p in group]
+        tied, recs = ctx.group_set(group), ctx.records
+        return [
+            sum([pts for pts, others, _ in recs[p].tables if not tied.isdisjoint(others)])
+            for p in group
+        ]
+
 
 class FewerLosses(Tiebreak):
     key = "fewer_losses"
@@ -126,6 +155,10 @@ class FewerLosses(Tiebreak):
     def value(self, player: str, group: Sequence[str], ctx: Context) -> int:
         return ctx.records[player].losses
 
+    def values(self, group: Sequence[str], ctx: Context) -> list[float | int]:
+        recs = ctx.records
+        return [recs[p].losses for p in group]
+
 
 class OpponentsPoints(Tiebreak):
     key = "opponents_points"
@@ -133,7 +166,10 @@ class OpponentsPoints(Tiebreak):
     description = _("Sum of the opponents' final tournament points; a bye has no opponent.")
 
     def value(self, player: str, group: Sequence[str], ctx: Context) -> int:
-        return sum(ctx.opponents_points_list(player))
+        return ctx.opponents_points(player)
+
+    def values(self, group: Sequence[str], ctx: Context) -> list[float | int]:
+        return [ctx.opponents_points(p) for p in group]
 
 
 class MedianBuchholz(Tiebreak):
@@ -155,8 +191,9 @@ class OpponentsWinPct(Tiebreak):
         opps = [o for _, others, _ in ctx.records[player].tables for o in others]
         if not opps:
             return 0.0
-        # Rounded so float noise never splits players who are really equal.
-        return round(sum(ctx.win_pct(o) for o in opps) / len(opps), 6)
+        # Rounded so float noise never splits players who are really equal; summed exactly
+        # so the order of the player's tables (as the database gives them) cannot matter.
+        return round(fsum(ctx.win_pct(o) for o in opps) / len(opps), 6)
 
 
 class Wins(Tiebreak):
@@ -166,6 +203,10 @@ class Wins(Tiebreak):
 
     def value(self, player: str, group: Sequence[str], ctx: Context) -> int:
         return ctx.records[player].wins
+
+    def values(self, group: Sequence[str], ctx: Context) -> list[float | int]:
+        recs = ctx.records
+        return [recs[p].wins for p in group]
 
 
 TIEBREAKS: dict[str, type[Tiebreak]] = {
