@@ -22,11 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .explain import SHOWN, named_players, render_standing_explanation
+from .ids import id_order
 from .items import StandingItem
-from .records import RecordBuilder, id_order, tally
+from .records import RecordBuilder, tally
 from .tiebreaks import (
     DEFAULT_TIEBREAKS,
     TIEBREAKS,
@@ -36,6 +37,7 @@ from .tiebreaks import (
     MedianBuchholz,
     OpponentsPoints,
     OpponentsWinPct,
+    Record,
     Tiebreak,
     Wins,
 )
@@ -153,38 +155,35 @@ def rank_records(
     chain = [TIEBREAKS[t]() for t in tiebreaks]
     records = built.records
     ctx = Context(records, pods=built.pods)
+    # The records are in id order: each player's index there is a key in id order, read
+    # in C (id_order, a Python call, was a tenth of the ranking at 100,000 players).
+    ctx.id_key = {p: i for i, p in enumerate(records)}.__getitem__
     out = frozenset(ejected)
     notes: dict[str, list[Item]] = {p: [] for p in records}
     values: dict[str, dict[str, float | int]] = {p: {} for p in records}
+    parts = [_score_groups([p for p in records if p not in out], records),
+             _score_groups([p for p in records if p in out], records)]  # fmt: skip
+    ctx.walk_score_groups([g for part in parts for g in part], out)
     buckets: list[list[str]] = []
-    for part in (
-        [p for p in records if p not in out],
-        [p for p in records if p in out],
-    ):
-        buckets.extend(_rank_part(part, chain, ctx, notes, values))
+    for part in parts:
+        for group in part:
+            pts = records[group[0]].points
+            buckets.extend(rank_group(group, pts, chain, ctx, notes, values))
 
     def counts(p: str) -> Counts:
         r = records[p]
         return Counts(r.points, r.wins, r.losses, r.draws, r.byes, len(r.tables),
                       ctx.opponents_points(p))  # fmt: skip
 
-    return rows_of(buckets, counts, notes, values, out)
+    return rows_of(buckets, counts, notes, values, out, id_key=ctx.id_key)
 
 
-def _rank_part(
-    part: list[str],
-    chain: list[Tiebreak],
-    ctx: Context,
-    notes: dict[str, list[Item]],
-    values: dict[str, dict[str, float | int]],
-) -> list[list[str]]:
+def _score_groups(part: list[str], records: Mapping[str, Record]) -> list[list[str]]:
+    """The players of ``part`` by points, most first (each group in ``part``'s order)."""
     by_points: dict[int, list[str]] = {}
     for p in part:
-        by_points.setdefault(ctx.records[p].points, []).append(p)
-    ordered: list[list[str]] = []
-    for pts in sorted(by_points, reverse=True):
-        ordered.extend(rank_group(by_points[pts], pts, chain, ctx, notes, values))
-    return ordered
+        by_points.setdefault(records[p].points, []).append(p)
+    return [by_points[pts] for pts in sorted(by_points, reverse=True)]
 
 
 def rank_group(
@@ -228,19 +227,22 @@ def rows_of(
     out: frozenset[str],
     position: int = 1,
     leading: bool = True,
+    id_key: Callable[[str], Any] = id_order,
 ) -> list[StandingRow]:
     """The rows of ranked buckets (best first; a bucket shares a rank), with the notes
     every row gets from its place: shared rank, shared first place, ejected (ROW_NOTES).
-    ``position``: the first bucket's; ``leading``: whether it is first in the event."""
+    ``position``: the first bucket's; ``leading``: whether it is first in the event;
+    ``id_key``: a key in id order (``id_order``, or a faster one)."""
     rows: list[StandingRow] = []
     for k, bucket in enumerate(buckets):
         first = leading and k == 0 and bucket[0] not in out
-        members = sorted(bucket, key=id_order)
+        members = sorted(bucket, key=id_key)
         # A big bucket's note names nobody, so its rows share one item (as a group's
         # "tied" item is shared): 100,000 rows in a few buckets made 100,000 equal dicts.
         common: Item | None = None
         if len(bucket) > SHOWN:
             common = {"code": "shared_rank", "count": len(bucket) - 1, "players": []}
+        shares = first and len(bucket) > 1
         for p in members:
             if common is not None:
                 notes[p].append(common)
@@ -248,29 +250,14 @@ def rows_of(
                 others = [o for o in members if o != p]
                 shared: Item = {"code": "shared_rank", "count": len(bucket) - 1, "players": others}
                 notes[p].append(shared)
-            if first and len(bucket) > 1:
+            if shares:
                 notes[p].append({"code": "shares_first", "count": len(bucket) - 1})
-            if p in out:
+            ejected = p in out
+            if ejected:
                 notes[p].append({"code": "ejected"})
-            c = counts(p)
-            rows.append(
-                StandingRow(
-                    rank=position,
-                    player=p,
-                    points=c.points,
-                    wins=c.wins,
-                    losses=c.losses,
-                    draws=c.draws,
-                    byes=c.byes,
-                    games=c.games,
-                    opponents_points=c.opponents_points,
-                    tiebreaks=values[p],
-                    explanation_items=notes[p],
-                    ejected=p in out,
-                    winner=first,
-                    shares_first=first and len(bucket) > 1,
-                )
-            )
+            # Positional, in the fields' order (Counts holds points .. opponents_points).
+            rows.append(StandingRow(position, p, *counts(p), values[p], notes[p], ejected,
+                                    first, shares))  # fmt: skip
         position += len(bucket)
     return rows
 
@@ -328,9 +315,5 @@ def resolve(
                 notes[p].append(decides)
     result: list[list[str]] = []
     for v in sorted(buckets, reverse=metric.higher_is_better):
-        result.extend(resolve(_by_id(buckets[v]), rest, ctx, notes, values))
+        result.extend(resolve(sorted(buckets[v], key=ctx.id_key), rest, ctx, notes, values))
     return result
-
-
-def _by_id(players: list[str]) -> list[str]:
-    return sorted(players, key=id_order)

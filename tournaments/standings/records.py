@@ -13,15 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from .ids import id_order
 from .tiebreaks import Record
 
 Seat = tuple[str, int, str | None]  # (player, points at the table, "win" | "loss" | "draw")
-
-
-def id_order(player: str) -> tuple[int, int, str]:
-    """Players in a shared rank are listed by id, numeric ids by number ("9" before "10"),
-    so the order follows registration order and survives an export and re-import."""
-    return (0, int(player), "") if player.isdigit() else (1, 0, player)
 
 
 def tally(r: Record, pts: int, others: tuple[str, ...], result: str | None) -> None:
