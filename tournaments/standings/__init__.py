@@ -160,7 +160,7 @@ def rank_records(
     ctx.id_key = {p: i for i, p in enumerate(records)}.__getitem__
     out = frozenset(ejected)
     notes: dict[str, list[Item]] = {p: [] for p in records}
-    values: dict[str, dict[str, float | int]] = {p: {} for p in records}
+    values: dict[str, dict[str, float | int]] = {}  # each filled by rank_group
     parts = [_score_groups([p for p in records if p not in out], records),
              _score_groups([p for p in records if p in out], records)]  # fmt: skip
     ctx.walk_score_groups([g for part in parts for g in part], out)
@@ -194,12 +194,12 @@ def rank_group(
     notes: dict[str, list[Item]],
     values: dict[str, dict[str, float | int]],
 ) -> list[list[str]]:
-    """The buckets of one group of players on the same points, best first; fills their
-    tiebreak values (against the whole group) and their notes."""
-    for m in chain:
-        key = m.key
-        for p, v in zip(group, m.values(group, ctx), strict=True):
-            values[p][key] = v
+    """The buckets of one group of players on the same points, best first; sets their
+    tiebreak values (against the whole group) and fills their notes."""
+    keys = [m.key for m in chain]
+    columns = [m.values(group, ctx) for m in chain]
+    for p, *row in zip(group, *columns, strict=True):
+        values[p] = dict(zip(keys, row, strict=True))
     if len(group) > 1:
         tied: Item = {"code": "tied", "points": pts, "count": len(group) - 1}
         for p in group:

@@ -17,6 +17,7 @@ from .ids import id_order
 from .tiebreaks import Record
 
 Seat = tuple[str, int, str | None]  # (player, points at the table, "win" | "loss" | "draw")
+Handle = tuple[Record, tuple[str]]  # a player's record and the tuple of him alone
 
 
 def tally(r: Record, pts: int, others: tuple[str, ...], result: str | None) -> None:
@@ -42,10 +43,10 @@ class RecordBuilder:
         # ``in_id_order``: the caller's players are distinct and in id order already.
         listed = players if in_id_order else sorted(set(players), key=id_order)
         self.records: dict[str, Record] = {p: Record() for p in listed}
-        # One "others" tuple per opponent, shared by every game against him: at 100,000
-        # players a new tuple per game was a twentieth of the standings' memory.
-        self._alone = {p: (p,) for p in self.records}
-        self.pods = False  # whether any table seated more than two players
+        # Each player's record with his "others" tuple, shared by every game against him:
+        # at 100,000 players a new tuple per game was a twentieth of the standings' memory.
+        self.handles: dict[str, Handle] = {p: (r, (p,)) for p, r in self.records.items()}
+        self.pods = False  # whether any table (not a bye) seated other than two players
 
     def bye(self, player: str, points: int) -> None:
         r = self.records[player]
@@ -53,13 +54,20 @@ class RecordBuilder:
         r.byes += 1
 
     def pair(self, a: str, pa: int, oa: str | None, b: str, pb: int, ob: str | None) -> None:
-        """A table of two players (nearly every table): inlined, it is the hot loop."""
-        records, alone = self.records, self._alone
-        ra, rb = records[a], records[b]
+        """A table of two players (nearly every table)."""
+        handles = self.handles
+        self.pair_at(handles[a], pa, oa, handles[b], pb, ob)
+
+    @staticmethod
+    def pair_at(ha: Handle, pa: int, oa: str | None, hb: Handle, pb: int, ob: str | None) -> None:
+        """``pair`` by the players' handles: a loader that keeps them by its own keys saves
+        two lookups by id a table (the hot loop at 100,000 players)."""
+        ra, alone_a = ha
+        rb, alone_b = hb
         ra.points += pa
         rb.points += pb
-        ra.tables.append((pa, alone[b], oa == "win"))
-        rb.tables.append((pb, alone[a], ob == "win"))
+        ra.tables.append((pa, alone_b, oa == "win"))
+        rb.tables.append((pb, alone_a, ob == "win"))
         _count(ra, oa)
         _count(rb, ob)
 
@@ -72,7 +80,7 @@ class RecordBuilder:
             (a, pa, oa), (b, pb, ob) = seats
             self.pair(a, pa, oa, b, pb, ob)
         else:
-            self.pods = self.pods or len(seats) > 2
+            self.pods = True
             seated = tuple(p for p, _pts, _result in seats)
             records = self.records
             for p, pts, result in seats:

@@ -37,7 +37,7 @@ class Context:
 
     def __init__(self, records: dict[str, Record], pods: bool = True) -> None:
         self.records = records
-        # False: no table seated more than two players, so no group shared a pod (no
+        # False: every table (not a bye) seated two players, so no group shared a pod (no
         # walk over every tied player's tables to find one).
         self.pods = pods
         self._opp_points: dict[str, list[int]] = {}
@@ -98,14 +98,21 @@ class Context:
         for p, r in self.records.items():
             mine, ejected = r.points, p in out
             total = h2h = 0
-            for pts, others, _won in r.tables:
-                met = False
-                for o in others:
+            if self.pods:
+                for pts, others, _won in r.tables:
+                    met = False
+                    for o in others:
+                        q = points[o]
+                        total += q
+                        met = met or (q == mine and (o in out) == ejected)
+                    if met:
+                        h2h += pts
+            else:  # one opponent at every table
+                for pts, (o,), _won in r.tables:
                     q = points[o]
                     total += q
-                    met = met or (q == mine and (o in out) == ejected)
-                if met:
-                    h2h += pts
+                    if q == mine and (o in out) == ejected:
+                        h2h += pts
             sums[p], against[p] = total, h2h
         if not self.pods:
             self._whole = {id(g): g for g in groups}

@@ -19,6 +19,8 @@ from django.db import connection
 
 from tournaments.models import Event, Player, Registration, Round, Seat, Table
 from tournaments.standings import RecordBuilder
+from tournaments.standings.records import Handle
+from tournaments.standings.tiebreaks import Record
 
 _CHUNK = 20_000
 # A seat as read: table, position, registration, points, outcome, is_bye.
@@ -83,15 +85,39 @@ def read_seat_records(
                 read.ejected.add(pid)
     # Ids of numbers in number order: id order already.
     built = RecordBuilder(players, in_id_order=True)
+    unknown: Handle = (Record(), ("",))  # where a seat of a player not listed is counted
     try:
-        _feed(built, ids, event.pk, through_round, _pods(event.pk))
-    except KeyError as exc:
+        _feed(built, ids, _handles(built, ids, unknown), event.pk, through_round)
+    except (KeyError, IndexError) as exc:
         raise ValueError(f"unknown player {exc.args[0]}") from None
+    if unknown[0].tables:
+        raise ValueError("a seat of a player not listed")
     return built, read
 
 
+def _handles(
+    built: RecordBuilder, ids: dict[int, str], unknown: Handle
+) -> tuple[int, list[Handle] | dict[int, Handle]]:
+    """Each registration's handle by its id (less ``base``; ``unknown`` for a player not
+    listed): a list when the ids are dense (as a bulk registration makes them), so the
+    hot loop hashes nothing."""
+    handles = built.handles
+    regs = list(ids)  # in id order, as read
+    if regs and regs[-1] - regs[0] < 4 * len(regs):
+        base = regs[0]
+        at = [unknown] * (regs[-1] - base + 1)
+        for reg in regs:
+            at[reg - base] = handles.get(ids[reg], unknown)
+        return base, at
+    return 0, {reg: handles.get(ids[reg], unknown) for reg in regs}
+
+
 def _feed(
-    built: RecordBuilder, ids: dict[int, str], event_id: int, through: int | None, pods: bool
+    built: RecordBuilder,
+    ids: dict[int, str],
+    handles: tuple[int, list[Handle] | dict[int, Handle]],
+    event_id: int,
+    through: int | None,
 ) -> None:
     seat, table, rnd = Seat._meta.db_table, Table._meta.db_table, Round._meta.db_table
     params: list[int | str] = [event_id, Table.Status.CONFIRMED.value]
@@ -99,6 +125,8 @@ def _feed(
     if through is not None:
         rounds = f" AND s.round_id IN (SELECT id FROM {rnd} WHERE event_id = %s AND number <= %s)"
         params += [event_id, through]
+    pods, (base, at) = _pods(event_id), handles
+    pair = built.pair_at
     pending: dict[int, _Row] = {}  # a table's first seat
     tables: dict[int, list[_Row]] = {}  # pods: every seat
     with connection.cursor() as cursor:
@@ -118,8 +146,8 @@ def _feed(
                 elif (first := pending.pop(table_id, None)) is None:
                     pending[table_id] = row
                 else:
-                    built.pair(ids[first[2]], first[3] or 0, first[4], ids[reg], pts or 0,
-                               outcome)  # fmt: skip
+                    pair(at[first[2] - base], first[3] or 0, first[4], at[reg - base], pts or 0,
+                         outcome)  # fmt: skip
     # Tables of one seat that is not a bye, and the pods: their seats in seat order.
     for seats in (*([row] for row in pending.values()), *tables.values()):
         seats.sort(key=lambda row: (row[1], row[2]))
