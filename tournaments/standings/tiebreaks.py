@@ -107,11 +107,17 @@ class Context:
                         met = met or (q == mine and (o in out) == ejected)
                     if met:
                         h2h += pts
-            else:  # one opponent at every table
+            elif out:  # one opponent at every table
                 for pts, (o,), _won in r.tables:
                     q = points[o]
                     total += q
                     if q == mine and (o in out) == ejected:
+                        h2h += pts
+            else:  # and nobody ejected
+                for pts, (o,), _won in r.tables:
+                    q = points[o]
+                    total += q
+                    if q == mine:
                         h2h += pts
             sums[p], against[p] = total, h2h
         if not self.pods:

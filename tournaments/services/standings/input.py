@@ -1,7 +1,10 @@
 """Standings input: the confirmed games and the players the standings rank.
 
-One builder (``build_standing_inputs``, over plain rows) serves one event's standings,
-the round count's player count and the ratings' tournament winners in bulk.
+One builder of games (``build_standing_inputs``, over plain rows) serves the heats, the
+update in place and the ratings' tournament winners in bulk; one event's whole standings
+(``event_standings``) read the seats straight into the players' records instead
+(seat_records.py: no game object a table), the same records the standings module makes
+of the games.
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
 from django.db import connection, transaction
@@ -54,8 +55,8 @@ def _texts(rows: Sequence[Any]) -> tuple[list[list[str]], list[str]]:
     dicts) and most of their tiebreak values. At 100,000 rows, json.dumps of every row's
     documents was most of the time of storing them, and parsing them that of the COPY."""
     texts = [[str(row.player) for row in rows], [str(k) for k in range(1, len(rows) + 1)]]
-    for name in _INTS[1:]:
-        texts.append([str(getattr(row, name)) for row in rows])
+    numbers = attrgetter(*_INTS[1:])
+    texts += [list(map(str, column)) for column in zip(*map(numbers, rows), strict=True)]
     texts.append([str(row.name)[:100].translate(_COPY_ESCAPES) for row in rows])
     docs: dict[str, str] = {}  # JSON text -> its index, as COPY text
 
