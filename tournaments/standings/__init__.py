@@ -163,7 +163,7 @@ def rank_records(
     values: dict[str, dict[str, float | int]] = {}  # each filled by rank_group
     parts = [_score_groups([p for p in records if p not in out], records),
              _score_groups([p for p in records if p in out], records)]  # fmt: skip
-    ctx.walk_score_groups([g for part in parts for g in part], out)
+    ctx.walk_score_groups([g for part in parts for g in part], out, built.log)
     buckets: list[list[str]] = []
     for part in parts:
         for group in part:

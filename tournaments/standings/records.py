@@ -11,13 +11,15 @@ that order (sums of integers, sets, a sorted list, an exactly rounded sum of flo
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Sequence
 
 from .ids import id_order
 from .tiebreaks import Record
 
 Seat = tuple[str, int, str | None]  # (player, points at the table, "win" | "loss" | "draw")
-Handle = tuple[Record, tuple[str]]  # a player's record and the tuple of him alone
+# A player's record, the tuple of him alone and his index in the records.
+Handle = tuple[Record, tuple[str], int]
 
 
 def tally(r: Record, pts: int, others: tuple[str, ...], result: str | None) -> None:
@@ -45,8 +47,13 @@ class RecordBuilder:
         self.records: dict[str, Record] = {p: Record() for p in listed}
         # Each player's record with his "others" tuple, shared by every game against him:
         # at 100,000 players a new tuple per game was a twentieth of the standings' memory.
-        self.handles: dict[str, Handle] = {p: (r, (p,)) for p, r in self.records.items()}
+        self.handles: dict[str, Handle] = {
+            p: (r, (p,), i) for i, (p, r) in enumerate(self.records.items())
+        }
         self.pods = False  # whether any table (not a bye) seated other than two players
+        # Every table of two as fed, four numbers each: both players' indexes in
+        # ``records`` and their points at it (Context.walk_score_groups walks them).
+        self.log = array("q")
 
     def bye(self, player: str, points: int) -> None:
         r = self.records[player]
@@ -58,18 +65,24 @@ class RecordBuilder:
         handles = self.handles
         self.pair_at(handles[a], pa, oa, handles[b], pb, ob)
 
-    @staticmethod
-    def pair_at(ha: Handle, pa: int, oa: str | None, hb: Handle, pb: int, ob: str | None) -> None:
+    def pair_at(
+        self, ha: Handle, pa: int, oa: str | None, hb: Handle, pb: int, ob: str | None
+    ) -> None:
         """``pair`` by the players' handles: a loader that keeps them by its own keys saves
         two lookups by id a table (the hot loop at 100,000 players)."""
-        ra, alone_a = ha
-        rb, alone_b = hb
+        ra, alone_a, ia = ha
+        rb, alone_b, ib = hb
         ra.points += pa
         rb.points += pb
         ra.tables.append((pa, alone_b, oa == "win"))
         rb.tables.append((pb, alone_a, ob == "win"))
         _count(ra, oa)
         _count(rb, ob)
+        log = self.log
+        log.append(ia)
+        log.append(ib)
+        log.append(pa)
+        log.append(pb)
 
     def table(self, seats: Sequence[Seat], is_bye: bool = False) -> None:
         """Any table: its seats in seat order."""

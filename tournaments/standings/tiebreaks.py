@@ -87,41 +87,53 @@ class Context:
             found = self._opp_sums[player] = sum(self.opponents_points_list(player))
         return found
 
-    def walk_score_groups(self, groups: Sequence[Sequence[str]], out: Collection[str]) -> None:
+    def walk_score_groups(
+        self, groups: Sequence[Sequence[str]], out: Collection[str], log: Sequence[int] = ()
+    ) -> None:
         """When ``records`` hold every player and ``groups`` are the score groups (same
         points, same side of ``out``, the ejected): every player's opponents_points and,
-        without pods, his head-to-head value against his score group, in one walk over
-        the tables from one flat dict of points. At 100,000 players the walks to each
+        without pods, his head-to-head value against his score group, in one walk. With
+        ``log`` (every table, all of two players: RecordBuilder.log) over the tables as
+        fed, by index, else over each player's tables. At 100,000 players the walks to each
         opponent's record, once for each of the two, were half the ranking's time."""
+        if log and not self.pods:
+            self._walk_log(log, out)
+        else:
+            self._walk_players(out)
+        if not self.pods:
+            self._whole = {id(g): g for g in groups}
+
+    def _walk_log(self, log: Sequence[int], out: Collection[str]) -> None:
+        players = list(self.records)
+        points = [r.points for r in self.records.values()]
+        sums, against = [0] * len(points), [0] * len(points)
+        side = [p in out for p in players]
+        at = iter(log)
+        for ia, ib, pa, pb in zip(at, at, at, at, strict=True):
+            qa, qb = points[ia], points[ib]
+            sums[ia] += qb
+            sums[ib] += qa
+            if qa == qb and side[ia] == side[ib]:
+                against[ia] += pa
+                against[ib] += pb
+        self._opp_sums.update(zip(players, sums, strict=True))
+        self._against.update(zip(players, against, strict=True))
+
+    def _walk_players(self, out: Collection[str]) -> None:
         points = {p: r.points for p, r in self.records.items()}
         sums, against = self._opp_sums, self._against
         for p, r in self.records.items():
             mine, ejected = r.points, p in out
             total = h2h = 0
-            if self.pods:
-                for pts, others, _won in r.tables:
-                    met = False
-                    for o in others:
-                        q = points[o]
-                        total += q
-                        met = met or (q == mine and (o in out) == ejected)
-                    if met:
-                        h2h += pts
-            elif out:  # one opponent at every table
-                for pts, (o,), _won in r.tables:
+            for pts, others, _won in r.tables:
+                met = False
+                for o in others:
                     q = points[o]
                     total += q
-                    if q == mine and (o in out) == ejected:
-                        h2h += pts
-            else:  # and nobody ejected
-                for pts, (o,), _won in r.tables:
-                    q = points[o]
-                    total += q
-                    if q == mine:
-                        h2h += pts
+                    met = met or (q == mine and (o in out) == ejected)
+                if met:
+                    h2h += pts
             sums[p], against[p] = total, h2h
-        if not self.pods:
-            self._whole = {id(g): g for g in groups}
 
     def against_whole(self, group: Sequence[str]) -> dict[str, int] | None:
         """Head-to-head values against ``group`` when it is a score group walk_score_groups

@@ -85,7 +85,8 @@ def read_seat_records(
                 read.ejected.add(pid)
     # Ids of numbers in number order: id order already.
     built = RecordBuilder(players, in_id_order=True)
-    unknown: Handle = (Record(), ("",))  # where a seat of a player not listed is counted
+    # Where a seat of a player not listed is counted (and then refused).
+    unknown: Handle = (Record(), ("",), -1)
     try:
         _feed(built, ids, _handles(built, ids, unknown), event.pk, through_round)
     except (KeyError, IndexError) as exc:
