@@ -53,7 +53,7 @@ class RecordBuilder:
         self.pods = False  # whether any table (not a bye) seated other than two players
         # Every table of two as fed, four numbers each: both players' indexes in
         # ``records`` and their points at it (Context.walk_score_groups walks them).
-        self.log = array("q")
+        self.log = array("i")  # the points are a 32-bit column, the indexes fewer
 
     def bye(self, player: str, points: int) -> None:
         r = self.records[player]
