@@ -22,10 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .explain import SHOWN, named_players, render_standing_explanation
+from .ids import id_order
 from .items import StandingItem
+from .records import RecordBuilder, tally
 from .tiebreaks import (
     DEFAULT_TIEBREAKS,
     TIEBREAKS,
@@ -50,6 +52,7 @@ __all__ = [
     "MedianBuchholz",
     "OpponentsPoints",
     "OpponentsWinPct",
+    "RecordBuilder",
     "StandingGame",
     "StandingRow",
     "Tiebreak",
@@ -57,8 +60,11 @@ __all__ = [
     "Wins",
     "check_tiebreaks",
     "compute_standings",
+    "id_order",
     "named_players",
+    "rank_records",
     "render_standing_explanation",
+    "tally",
 ]
 
 Item = StandingItem
@@ -105,47 +111,22 @@ class StandingRow:
         self._explanation = text
 
 
-def id_order(player: str) -> tuple[int, int, str]:
-    """Players in a shared rank are listed by id, numeric ids by number ("9" before "10"),
-    so the order follows registration order and survives an export and re-import."""
-    return (0, int(player), "") if player.isdigit() else (1, 0, player)
-
-
-def _records(players: Sequence[str], games: Iterable[StandingGame]) -> dict[str, Record]:
-    records = {p: Record() for p in sorted(set(players), key=id_order)}
-    # One "others" tuple per opponent, shared by every game against him: at 100,000
-    # players a new tuple per game was a twentieth of the standings' memory.
-    alone = {p: (p,) for p in records}
+def _records(players: Sequence[str], games: Iterable[StandingGame]) -> RecordBuilder:
+    built = RecordBuilder(players)
     try:
         for game in games:
-            points = game.points
+            points, outcome = game.points, game.outcome
             if game.is_bye:
                 for p, pts in points.items():
-                    records[p].points += pts
-                    records[p].byes += 1
-            elif len(points) == 2:  # nearly every table: the other player is the one left
+                    built.bye(p, pts)
+            elif len(points) == 2:
                 (a, pa), (b, pb) = points.items()
-                tally(records[a], pa, alone.get(b) or (b,), game.outcome.get(a))
-                tally(records[b], pb, alone.get(a) or (a,), game.outcome.get(b))
+                built.pair(a, pa, outcome.get(a), b, pb, outcome.get(b))
             else:
-                seated = tuple(points)
-                for p, pts in points.items():
-                    others = tuple(o for o in seated if o != p)
-                    tally(records[p], pts, others, game.outcome.get(p))
+                built.table([(p, pts, outcome.get(p)) for p, pts in points.items()])
     except KeyError as exc:
         raise ValueError(f"round {game.round_number}: unknown player {exc.args[0]}") from None
-    return records
-
-
-def tally(r: Record, pts: int, others: tuple[str, ...], result: str | None) -> None:
-    r.points += pts
-    r.tables.append((pts, others, result == "win"))
-    if result == "win":
-        r.wins += 1
-    elif result == "loss":
-        r.losses += 1
-    elif result == "draw":
-        r.draws += 1
+    return built
 
 
 def compute_standings(
@@ -156,42 +137,48 @@ def compute_standings(
 ) -> list[StandingRow]:
     """Rank `players` by tournament points, then by the tiebreak chain; `ejected` players
     (ids) are ranked after every other player, among themselves by the same rules."""
+    return rank_records(_records(players, games), tiebreaks, ejected)
+
+
+def rank_records(
+    built: RecordBuilder,
+    tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
+    ejected: Collection[str] = (),
+) -> list[StandingRow]:
+    """compute_standings from the players' records (``built`` with every table)."""
     check_tiebreaks(tiebreaks)
     chain = [TIEBREAKS[t]() for t in tiebreaks]
-    records = _records(players, games)
-    ctx = Context(records)
+    records = built.records
+    ctx = Context(records, pods=built.pods)
+    # The records are in id order: each player's index there is a key in id order, read
+    # in C (id_order, a Python call, was a tenth of the ranking at 100,000 players).
+    ctx.id_key = {p: i for i, p in enumerate(records)}.__getitem__
     out = frozenset(ejected)
     notes: dict[str, list[Item]] = {p: [] for p in records}
-    values: dict[str, dict[str, float | int]] = {p: {} for p in records}
+    values: dict[str, dict[str, float | int]] = {}  # each filled by rank_group
+    parts = [_score_groups([p for p in records if p not in out], records),
+             _score_groups([p for p in records if p in out], records)]  # fmt: skip
+    ctx.walk_score_groups([g for part in parts for g in part], out, built.log)
     buckets: list[list[str]] = []
-    for part in (
-        [p for p in records if p not in out],
-        [p for p in records if p in out],
-    ):
-        buckets.extend(_rank_part(part, chain, ctx, notes, values))
+    for part in parts:
+        for group in part:
+            pts = records[group[0]].points
+            buckets.extend(rank_group(group, pts, chain, ctx, notes, values))
 
     def counts(p: str) -> Counts:
         r = records[p]
         return Counts(r.points, r.wins, r.losses, r.draws, r.byes, len(r.tables),
-                      sum(ctx.opponents_points_list(p)))  # fmt: skip
+                      ctx.opponents_points(p))  # fmt: skip
 
-    return rows_of(buckets, counts, notes, values, out)
+    return rows_of(buckets, counts, notes, values, out, id_key=ctx.id_key)
 
 
-def _rank_part(
-    part: list[str],
-    chain: list[Tiebreak],
-    ctx: Context,
-    notes: dict[str, list[Item]],
-    values: dict[str, dict[str, float | int]],
-) -> list[list[str]]:
+def _score_groups(part: list[str], records: Mapping[str, Record]) -> list[list[str]]:
+    """The players of ``part`` by points, most first (each group in ``part``'s order)."""
     by_points: dict[int, list[str]] = {}
     for p in part:
-        by_points.setdefault(ctx.records[p].points, []).append(p)
-    ordered: list[list[str]] = []
-    for pts in sorted(by_points, reverse=True):
-        ordered.extend(rank_group(by_points[pts], pts, chain, ctx, notes, values))
-    return ordered
+        by_points.setdefault(records[p].points, []).append(p)
+    return [by_points[pts] for pts in sorted(by_points, reverse=True)]
 
 
 def rank_group(
@@ -202,16 +189,17 @@ def rank_group(
     notes: dict[str, list[Item]],
     values: dict[str, dict[str, float | int]],
 ) -> list[list[str]]:
-    """The buckets of one group of players on the same points, best first; fills their
-    tiebreak values (against the whole group) and their notes."""
-    for p in group:
-        for m in chain:
-            values[p][m.key] = m.value(p, group, ctx)
+    """The buckets of one group of players on the same points, best first; sets their
+    tiebreak values (against the whole group) and fills their notes."""
+    keys = [m.key for m in chain]
+    columns = [m.values(group, ctx) for m in chain]
+    for p, *row in zip(group, *columns, strict=True):
+        values[p] = dict(zip(keys, row, strict=True))
     if len(group) > 1:
         tied: Item = {"code": "tied", "points": pts, "count": len(group) - 1}
         for p in group:
             notes[p].append(tied)
-    return resolve(group, chain, ctx, notes)
+    return resolve(group, chain, ctx, notes, values)
 
 
 class Counts(NamedTuple):
@@ -234,19 +222,22 @@ def rows_of(
     out: frozenset[str],
     position: int = 1,
     leading: bool = True,
+    id_key: Callable[[str], Any] = id_order,
 ) -> list[StandingRow]:
     """The rows of ranked buckets (best first; a bucket shares a rank), with the notes
     every row gets from its place: shared rank, shared first place, ejected (ROW_NOTES).
-    ``position``: the first bucket's; ``leading``: whether it is first in the event."""
+    ``position``: the first bucket's; ``leading``: whether it is first in the event;
+    ``id_key``: a key in id order (``id_order``, or a faster one)."""
     rows: list[StandingRow] = []
     for k, bucket in enumerate(buckets):
         first = leading and k == 0 and bucket[0] not in out
-        members = sorted(bucket, key=id_order)
+        members = sorted(bucket, key=id_key)
         # A big bucket's note names nobody, so its rows share one item (as a group's
         # "tied" item is shared): 100,000 rows in a few buckets made 100,000 equal dicts.
         common: Item | None = None
         if len(bucket) > SHOWN:
             common = {"code": "shared_rank", "count": len(bucket) - 1, "players": []}
+        shares = first and len(bucket) > 1
         for p in members:
             if common is not None:
                 notes[p].append(common)
@@ -254,29 +245,14 @@ def rows_of(
                 others = [o for o in members if o != p]
                 shared: Item = {"code": "shared_rank", "count": len(bucket) - 1, "players": others}
                 notes[p].append(shared)
-            if first and len(bucket) > 1:
+            if shares:
                 notes[p].append({"code": "shares_first", "count": len(bucket) - 1})
-            if p in out:
+            ejected = p in out
+            if ejected:
                 notes[p].append({"code": "ejected"})
-            c = counts(p)
-            rows.append(
-                StandingRow(
-                    rank=position,
-                    player=p,
-                    points=c.points,
-                    wins=c.wins,
-                    losses=c.losses,
-                    draws=c.draws,
-                    byes=c.byes,
-                    games=c.games,
-                    opponents_points=c.opponents_points,
-                    tiebreaks=values[p],
-                    explanation_items=notes[p],
-                    ejected=p in out,
-                    winner=first,
-                    shares_first=first and len(bucket) > 1,
-                )
-            )
+            # Positional, in the fields' order (Counts holds points .. opponents_points).
+            rows.append(StandingRow(position, p, *counts(p), values[p], notes[p], ejected,
+                                    first, shares))  # fmt: skip
         position += len(bucket)
     return rows
 
@@ -286,9 +262,15 @@ ROW_NOTES = frozenset({"shared_rank", "shares_first", "ejected"})
 
 
 def resolve(
-    group: list[str], chain: Sequence[Tiebreak], ctx: Context, notes: dict[str, list[Item]]
+    group: list[str],
+    chain: Sequence[Tiebreak],
+    ctx: Context,
+    notes: dict[str, list[Item]],
+    values: Mapping[str, Mapping[str, float | int]] | None = None,
 ) -> list[list[str]]:
-    """Split a tied group by the chain; returns buckets best first (a bucket = still tied)."""
+    """Split a tied group by the chain; returns buckets best first (a bucket = still tied).
+    ``values``: each player's values against his whole group, reused for the tiebreaks
+    that do not depend on the group."""
     if len(group) == 1 or not chain:
         return [group]
     metric, rest = chain[0], chain[1:]
@@ -296,30 +278,37 @@ def resolve(
         skipped: Item = {"code": "not_used", "tiebreak": metric.key}
         for p in group:
             notes[p].append(skipped)
-        return resolve(group, rest, ctx, notes)
-    vals = {p: metric.value(p, group, ctx) for p in group}
+        return resolve(group, rest, ctx, notes, values)
+    key = metric.key
+    if values is None or metric.per_group:
+        vals = metric.values(group, ctx)
+    else:
+        vals = [values[p][key] for p in group]
     buckets: dict[float | int, list[str]] = {}
-    for p in group:
-        buckets.setdefault(vals[p], []).append(p)
+    for p, v in zip(group, vals, strict=True):
+        bucket = buckets.get(v)
+        if bucket is None:
+            buckets[v] = [p]
+        else:
+            bucket.append(p)
+    # The players of one bucket share one note (their value is the same), as a group's
+    # "tied" note is shared: 100,000 players in a few groups made 200,000 equal dicts.
     if len(buckets) == 1:
+        still: Item = {"code": "still_tied", "tiebreak": key, "value": vals[0]}
         for p in group:
-            notes[p].append({"code": "still_tied", "tiebreak": metric.key, "value": vals[p]})
+            notes[p].append(still)
     else:
         # Players are listed only in small groups, so every row stays short (linear).
-        shown: list[list[str | float | int]] = (
-            [[p, vals[p]] for p in sorted(group, key=id_order)] if len(group) <= SHOWN else []
-        )
-        for p in group:
-            notes[p].append(
-                {
-                    "code": "decides",
-                    "tiebreak": metric.key,
-                    "value": vals[p],
-                    "group": len(group),
-                    "shown": shown,
-                }
-            )
+        shown: list[list[str | float | int]] = []
+        if len(group) <= SHOWN:
+            value_of = dict(zip(group, vals, strict=True))
+            shown = [[p, value_of[p]] for p in sorted(group, key=id_order)]
+        for v, bucket in buckets.items():
+            decides: Item = {"code": "decides", "tiebreak": key, "value": v, "group": len(group),
+                             "shown": shown}  # fmt: skip
+            for p in bucket:
+                notes[p].append(decides)
     result: list[list[str]] = []
     for v in sorted(buckets, reverse=metric.higher_is_better):
-        result.extend(resolve(sorted(buckets[v], key=id_order), rest, ctx, notes))
+        result.extend(resolve(sorted(buckets[v], key=ctx.id_key), rest, ctx, notes, values))
     return result

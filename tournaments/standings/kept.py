@@ -20,6 +20,8 @@ class Kept(Tiebreak):
     his value did not move (he met nobody whose numbers moved), except head-to-head
     against another group than the whole score group it was stored for."""
 
+    per_group = True  # asked again at every level, as the metric it wraps may be
+
     def __init__(
         self,
         metric: Tiebreak,

@@ -1,7 +1,10 @@
 """Standings input: the confirmed games and the players the standings rank.
 
-One builder (``build_standing_inputs``, over plain rows) serves one event's standings,
-the round count's player count and the ratings' tournament winners in bulk.
+One builder of games (``build_standing_inputs``, over plain rows) serves the heats, the
+update in place and the ratings' tournament winners in bulk; one event's whole standings
+(``event_standings``) read the seats straight into the players' records instead
+(seat_records.py: no game object a table), the same records the standings module makes
+of the games.
 """
 
 from __future__ import annotations
@@ -18,10 +21,12 @@ from django.db.models import Count, Exists, OuterRef, Q
 from core.gc_pause import gc_paused
 from tournaments.models import Event, Registration, Round, Seat, Table
 from tournaments.services.base import tiebreaks_for
+from tournaments.services.standings.seat_records import counts_as_player, read_seat_records
 from tournaments.standings import (
     StandingGame,
     StandingRow,
     compute_standings,
+    rank_records,
 )
 
 
@@ -61,12 +66,6 @@ class StandingInput:
     @property
     def player_ids(self) -> list[str]:
         return [str(reg) for reg, _player in self.players]
-
-
-def counts_as_player(dropped: bool, ejected: bool, seated: bool) -> bool:
-    """Who is in the standings and in the round table's count (000 Part VI §3): everyone
-    still in, plus everyone who sat at a table and then dropped or was ejected."""
-    return (not dropped and not ejected) or seated
 
 
 def build_standing_inputs(
@@ -265,24 +264,21 @@ def event_standings(
     stored snapshot needs only the names, read as plain values."""
     # Paused to the end: the rows and names built below stay alive with the standings.
     with gc_paused():
-        given = standing_input(event, through_round)
-        rows = standings_of(given, event, consume=True)
-        _name_rows(event, rows, given, registrations)
+        built, listed = read_seat_records(event, through_round)
+        rows = rank_records(built, tiebreaks_for(event), listed.ejected)
+        del built  # the records, freed before the rows are named
+        _name_rows(event, rows, listed.names, registrations)
     return rows
 
 
 def _name_rows(
-    event: Event, rows: list[StandingRow], given: StandingInput, registrations: bool
+    event: Event, rows: list[StandingRow], names: dict[str, str], registrations: bool
 ) -> None:
-    listed = {str(r) for r, _p in given.players}
+    by_id: dict[str, Registration] = {}
     if registrations:
+        listed = {row.player for row in rows}
         regs = Registration.objects.filter(event=event).select_related("player")
         by_id = {str(r.pk): r for r in regs if str(r.pk) in listed}
-        names = {pid: reg.player.display_name for pid, reg in by_id.items()}
-    else:
-        by_id = {}
-        pairs = Registration.objects.filter(event=event).values_list("pk", "player__display_name")
-        names = {str(pk): name for pk, name in pairs.iterator(chunk_size=20_000)}
     for row in rows:
         if registrations:
             row.registration = by_id.get(row.player)  # type: ignore[attr-defined]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
 from django.db import connection, transaction
@@ -23,6 +24,7 @@ from tournaments.services.bulk import copy_columns
 from tournaments.standings import named_players
 
 _TEMP = "standings_incoming"
+_LINES, _DOCS = "standings_incoming_lines", "standings_incoming_docs"
 _INTS = ("position", "rank", "points", "wins", "losses", "draws", "byes", "games",
          "opponents_points")  # fmt: skip
 _JSONS = ("tiebreaks", "explanation_items", "explanation_names")
@@ -30,11 +32,11 @@ _VALUES = (*_INTS, "name", *_JSONS)
 _COPY_ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
 
 
-def _json(values: Sequence[Any]) -> list[str]:
+def _copy_json(value: Any) -> str:
     # ensure_ascii: the text holds no tab, newline or carriage return, only backslashes
     # (of JSON's own escapes) to double for COPY.
-    out = [json.dumps(v) for v in values]
-    return [t.replace("\\", "\\\\") if "\\" in t else t for t in out]
+    text = json.dumps(value)
+    return text.replace("\\", "\\\\") if "\\" in text else text
 
 
 def _names(row: Any) -> dict[str, str]:
@@ -46,16 +48,71 @@ def _names(row: Any) -> dict[str, str]:
     return {pid: names.get(pid, pid) for pid in named_players(items)}
 
 
-def _texts(rows: Sequence[Any]) -> list[list[str]]:
-    """The COPY text of each column of ``_TEMP``: registration, then ``_VALUES``."""
+def _texts(rows: Sequence[Any]) -> tuple[list[list[str]], list[str]]:
+    """The COPY text of each column of ``_LINES`` (registration, then ``_VALUES`` with
+    the JSON columns as indexes), and the distinct JSON documents they index, each put
+    in JSON once: the rows of a big tied group share their explanation's items (the same
+    dicts) and most of their tiebreak values. At 100,000 rows, json.dumps of every row's
+    documents was most of the time of storing them, and parsing them that of the COPY."""
     texts = [[str(row.player) for row in rows], [str(k) for k in range(1, len(rows) + 1)]]
-    for name in _INTS[1:]:
-        texts.append([str(getattr(row, name)) for row in rows])
+    numbers = attrgetter(*_INTS[1:])
+    texts += [list(map(str, column)) for column in zip(*map(numbers, rows), strict=True)]
     texts.append([str(row.name)[:100].translate(_COPY_ESCAPES) for row in rows])
-    texts.append(_json([row.tiebreaks for row in rows]))
-    texts.append(_json([row.explanation_items for row in rows]))
-    texts.append(_json([_names(row) for row in rows]))
-    return texts
+    docs: dict[str, str] = {}  # JSON text -> its index, as COPY text
+
+    def indexed(value: Any) -> str:
+        text = _copy_json(value)
+        found = docs.get(text)
+        if found is None:
+            found = docs[text] = str(len(docs))
+        return found
+
+    tiebreaks, items, names = [], [], []
+    by_values: dict[tuple[Any, ...], str] = {}
+    # By the items' identity: the rows hold them, so no id is reused meanwhile.
+    by_items: dict[tuple[int, ...], tuple[str, str]] = {}
+    for row in rows:
+        values = row.tiebreaks
+        # The types too: 1 and 1.0 are equal keys but not the same JSON.
+        key = (*values.items(), *map(type, values.values()))
+        text = by_values.get(key)
+        if text is None:
+            text = by_values[key] = indexed(values)
+        tiebreaks.append(text)
+        shared = (id(row.names), *map(id, row.explanation_items))
+        found = by_items.get(shared)
+        if found is None:
+            found = by_items[shared] = (indexed(row.explanation_items), indexed(_names(row)))
+        items.append(found[0])
+        names.append(found[1])
+    texts += [tiebreaks, items, names]
+    return texts, list(docs)
+
+
+def _load(cursor: Any, rows: Sequence[Any]) -> None:
+    """``rows`` into ``_TEMP``: their lines and their distinct documents by COPY, then
+    joined (each document parsed once, copied as it is to each row that has it)."""
+    lines, docs = _texts(rows)
+    create = "CREATE TEMPORARY TABLE IF NOT EXISTS"
+    cursor.execute(
+        f"{create} {_TEMP} (registration_id bigint, {', '.join(f'{c} integer' for c in _INTS)}, "
+        f"name text, {', '.join(f'{c} jsonb' for c in _JSONS)}) ON COMMIT DROP"
+    )
+    cursor.execute(
+        f"{create} {_LINES} (registration_id bigint, "
+        f"{', '.join(f'{c} integer' for c in (*_INTS, *_JSONS))}, name text) ON COMMIT DROP"
+    )
+    cursor.execute(f"{create} {_DOCS} (id integer, doc jsonb) ON COMMIT DROP")
+    cursor.execute(f"TRUNCATE {_TEMP}, {_LINES}, {_DOCS}")
+    copy_columns(_DOCS, ("id", "doc"), [[str(k) for k in range(len(docs))], docs])
+    copy_columns(_LINES, ("registration_id", *_VALUES), lines)
+    cursor.execute(f"ANALYZE {_DOCS}")
+    joins = " ".join(f"INNER JOIN {_DOCS} d{k} ON d{k}.id = l.{c}" for k, c in enumerate(_JSONS))
+    cursor.execute(
+        f"INSERT INTO {_TEMP} (registration_id, {', '.join(_VALUES)}) SELECT l.registration_id, "
+        f"{', '.join(f'l.{c}' for c in (*_INTS, 'name'))}, "
+        f"{', '.join(f'd{k}.doc' for k in range(len(_JSONS)))} FROM {_LINES} l {joins}"
+    )
 
 
 def store_by_copy(event_id: int, rows: Sequence[Any], stage: int, park: int) -> tuple[int, ...]:
@@ -66,14 +123,10 @@ def store_by_copy(event_id: int, rows: Sequence[Any], stage: int, park: int) -> 
     differs = " OR ".join(f"r.{c} IS DISTINCT FROM i.{c}" for c in _VALUES if c != "position")
     sets = ", ".join(f"{c} = i.{c}" for c in _VALUES if c != "position")
     with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(
-            f"CREATE TEMPORARY TABLE IF NOT EXISTS {_TEMP} (registration_id bigint, "
-            f"{', '.join(f'{c} integer' for c in _INTS)}, name text, "
-            f"{', '.join(f'{c} jsonb' for c in _JSONS)}) ON COMMIT DROP"
-        )
-        cursor.execute(f"TRUNCATE {_TEMP}")
-        copy_columns(_TEMP, ("registration_id", *_VALUES), _texts(rows))
-        cursor.execute(f"ANALYZE {_TEMP}")
+        _load(cursor, rows)
+        # The join column only: the jsonb columns cost most of a whole ANALYZE (1.5 s at
+        # 100,000 rows) and no plan reads their statistics.
+        cursor.execute(f"ANALYZE {_TEMP} (registration_id)")
         cursor.execute(
             f"DELETE FROM {table} r WHERE {own} AND NOT EXISTS "
             f"(SELECT 1 FROM {_TEMP} i WHERE i.registration_id = r.registration_id)"
