@@ -34,6 +34,17 @@ def _quick_password_hashing():
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _one_priority():
+    """The suite's own threads keep their priority after a visitor's stored page (the
+    live server's thread serves them in this process); tests/ops/test_request_priority.py
+    turns it on where it is the subject."""
+    from django.test.utils import override_settings
+
+    with override_settings(VISITOR_PAGE_NICE=0):
+        yield
+
+
 def clear_cache() -> None:
     # Only this test process's keys (settings give each process its own prefix): a
     # FLUSHDB would empty the other process's throttle counters and pages mid-test, and
