@@ -25,6 +25,7 @@ from tournaments.models import (
     Round,
     Table,
 )
+from tournaments.services import round_facts
 from tournaments.standings import DEFAULT_TIEBREAKS
 
 P = ParamSpec("P")
@@ -83,6 +84,7 @@ def lock_table(table: Table | int) -> Table:
     except Table.DoesNotExist:
         raise NotFound(_("No such table."))
     found.round.event = event
+    round_facts.remember(found.round)  # read under the event's lock: its saves need not ask
     return found
 
 

@@ -8,7 +8,6 @@ from typing import Any
 from django.db.models import Model
 from django.db.models.signals import post_delete, post_save
 
-from core.tx_memo import TransactionMemo
 from tournaments import signals
 from tournaments.models import (
     Event,
@@ -18,6 +17,7 @@ from tournaments.models import (
     Seat,
     Table,
 )
+from tournaments.services import round_facts
 from tournaments.services.standings.snapshot import mark_stale
 
 
@@ -27,7 +27,7 @@ def changed(sender: type[Model], instance: Any, **kwargs: Any) -> None:
     if sender is Player:
         mark_stale(list(instance.registrations.values_list("event_id", flat=True)))
     elif sender in (Table, Seat):
-        event_id, status = _round_of(instance)
+        event_id, status = round_facts.event_and_status(instance.round_id)
         table = _result_of(sender, instance, kwargs)
         mark_stale(
             [event_id],
@@ -42,39 +42,8 @@ def changed(sender: type[Model], instance: Any, **kwargs: Any) -> None:
             mark_stale([instance.pk])
     else:
         if sender is Round:
-            _rounds.forget(instance.pk)
+            round_facts.forget(instance.pk)
         mark_stale([instance.event_id])
-
-
-# Each round's event and status, read once in a transaction that saves several of its
-# seats and tables (a result saves two seats and the table); a save of the round itself
-# forgets it (above), so the status is never older than the transaction's own writes.
-_rounds = TransactionMemo()
-
-
-def _round_of(instance: Table | Seat) -> tuple[int, str]:
-    found: tuple[int, str] | None = _rounds.get(instance.round_id)
-    if found is None:
-        rnd = _round_read_with(instance)
-        if rnd is not None:
-            found = (rnd.event_id, rnd.status)
-        else:
-            found = Round.objects.values_list("event_id", "status").get(pk=instance.round_id)
-        _rounds.put(instance.round_id, found)
-    return found
-
-
-def _round_read_with(instance: Table | Seat) -> Round | None:
-    """The round the writer read with the table it locked (services.base.lock_table reads
-    it under the event's lock), reached from the table or from a seat read through it."""
-    table = instance
-    if isinstance(instance, Seat):
-        if not Seat.table.is_cached(instance):
-            return None
-        table = instance.table
-    if not Table.round.is_cached(table) or table.round_id != instance.round_id:
-        return None
-    return table.round
 
 
 # A seat saved with only these fields changed its result, not who sits where.
