@@ -7,7 +7,6 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -19,7 +18,6 @@ from tournaments import signals
 from tournaments.models import (
     ResultChange,
     Round,
-    Seat,
     Table,
 )
 from tournaments.permissions import (
@@ -262,11 +260,11 @@ def director_set_result(
     _raise(director_set_blocker(user, table, version))
     # Read once: the report's check, the snapshot before, the write and the snapshot
     # after share them (the write sets on them exactly what it saves).
-    prefetch_related_objects([table], Prefetch("seats", queryset=_SEATS))
-    seats = list(table.seats.all())
+    seats = list(table.seats.select_related("registration__player").order_by("position"))
     reported = reported_for(
-        table, mps, outcome, winner, time_called, council, games, may_decide=True
-    )
+        table, mps, outcome, winner, time_called, council, games, may_decide=True,
+        seated=[seat.registration_id for seat in seats],
+    )  # fmt: skip
     score = score_result(table, reported)
     had_result = table.status != Table.Status.PENDING
     before = table_snapshot(table, seats)
@@ -294,9 +292,6 @@ def director_set_result(
     else:
         maybe_close_round(rnd)
     return table
-
-
-_SEATS = Seat.objects.select_related("registration__player").order_by("position")
 
 
 def _clear_result(table: Table) -> None:

@@ -3,9 +3,8 @@ its score, and the table's stored snapshot."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -128,17 +127,6 @@ class ReportedResult:
         return same
 
 
-def seated_ids(table: Table) -> list[int]:
-    """The registrations seated at ``table``, in seat order: from the seats the caller
-    read with the table (prefetched) when it did, else in one query."""
-    if "seats" in getattr(table, "_prefetched_objects_cache", {}):
-        return [s.registration_id for s in sorted(table.seats.all(), key=_position)]
-    return list(table.seats.order_by("position").values_list("registration_id", flat=True))
-
-
-_position = attrgetter("position")
-
-
 def reported_result(
     table: Table,
     mps: Mapping[Any, Any] | Iterable[Mapping[str, Any]] | None,
@@ -146,8 +134,15 @@ def reported_result(
     winner: Any,
     time_called: bool,
     council: Any = None,
+    seated: Sequence[int] | None = None,
 ) -> ReportedResult:
-    seat_ids = seated_ids(table)
+    """A one-game report read against the table's seats (``seated``: the registrations in
+    seat order, when the caller has read them)."""
+    seat_ids = (
+        list(table.seats.order_by("position").values_list("registration_id", flat=True))
+        if seated is None
+        else list(seated)
+    )
     given: dict[int, Any] = {}
     if mps is None:
         mps = {}

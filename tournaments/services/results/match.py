@@ -5,7 +5,7 @@ before (services.results.input.reported_result)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -212,14 +212,16 @@ def reported_for(
     games: Any = None,
     *,
     may_decide: bool = False,
+    seated: Sequence[int] | None = None,
 ) -> ReportedResult:
     """What a report of a table says: its match of games where its stage plays best of
-    N, else its one game (then games are refused: the table plays one)."""
+    N, else its one game (then games are refused: the table plays one). ``seated``: the
+    registrations at the table in seat order, when the caller has read them."""
     if games:
         return reported_match(table, games, may_decide=may_decide)
     if match_rules(table).is_match:
         raise _refuse({"code": "no_games"})
-    return reported_result(table, mps, outcome, winner, time_called, council)
+    return reported_result(table, mps, outcome, winner, time_called, council, seated)
 
 
 def game_input(game: tm.MatchGame) -> dict[str, Any]:
