@@ -6,7 +6,7 @@ whole. Each row comes with its ``pk``, ``position`` and ``name``."""
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from operator import itemgetter
 from typing import Any
 
@@ -113,14 +113,7 @@ def read_needed(
     whole = [s for s in slices if not s.light]
     light = [s for s in slices if s.light]
     keys, points = set(groups), sorted({p for _e, p in groups})
-    heavy: list[str] = []
-    params: list[Any] = []
-    if points:
-        heavy.append(f"points IN ({_placeholders(points)})")
-        params += points
-    if players:
-        heavy.append(f"registration_id IN ({_placeholders(players)})")
-        params += sorted(int(p) for p in players)
+    heavy, params = _members(points, players)
     if whole:
         where, found = _any(whole)
         heavy.append(where)
@@ -183,15 +176,22 @@ def _near(
     """A condition every row asked for meets, in the columns of the score-group index (and
     the registration's): with it the database reads those index entries, where the
     conditions on the stored tiebreaks alone made it read every row of the event."""
-    near = sorted({*points, *(s.group[1] for s in slices)})
-    parts, params = [], []
-    if near:
-        parts.append(f"points IN ({_placeholders(near)})")
-        params += near
+    parts, params = _members(sorted({*points, *(s.group[1] for s in slices)}), players)
+    return f"({' OR '.join(parts)})", params
+
+
+def _members(points: Sequence[int], players: Collection[str]) -> tuple[list[str], list[Any]]:
+    """The conditions (and their parameters) for the rows of these score groups' points
+    and of these players, to be joined by OR."""
+    parts: list[str] = []
+    params: list[Any] = []
+    if points:
+        parts.append(f"points IN ({_placeholders(points)})")
+        params += points
     if players:
         parts.append(f"registration_id IN ({_placeholders(players)})")
         params += sorted(int(p) for p in players)
-    return f"({' OR '.join(parts)})", params
+    return parts, params
 
 
 def _placeholders(values: Collection[Any]) -> str:
